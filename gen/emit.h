@@ -1,0 +1,12 @@
+/* emit.h - write the generated C source of all constant tables. */
+#ifndef GEN_EMIT_H
+#define GEN_EMIT_H
+
+#include "sliders.h"
+
+/* Write the slider tables of t (built and verified) and the leaper,
+ * between and line tables to path, atomically.  origin says where the
+ * magics came from, for the provenance comment. */
+int emit_tables(const char *path, const struct slider_tables *t, const char *origin);
+
+#endif /* GEN_EMIT_H */

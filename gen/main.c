@@ -1,0 +1,171 @@
+/* main.c - magicbb-gen: find or load magics, verify, emit tables.c. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emit.h"
+#include "magicsfile.h"
+#include "output.h"
+
+#ifndef MBB_VERSION
+#define MBB_VERSION "unknown"
+#endif
+
+/* The build's fixed seed: every build of a release emits the same tables. */
+#define DEFAULT_SEED 0x6d616769636262u /* "magicbb" */
+
+static void usage(FILE *out)
+{
+    fputs("Usage: magicbb-gen [OPTION]...\n"
+          "Find or load the magic numbers of one table flavour, check every\n"
+          "(square, occupancy) pair against a ray walk, and write C tables.\n"
+          "\n"
+          "  -f, --flavour=NAME       table flavour: fancy (default) or pext\n"
+          "  -s, --seed=N             seed of the magic search (default 0x6d616769636262)\n"
+          "  -m, --magics=FILE        load the magics from FILE instead of searching\n"
+          "  -d, --dump-magics=FILE   write the magics used to FILE\n"
+          "  -o, --output=FILE        write the generated C tables to FILE\n"
+          "  -h, --help               show this help and exit\n"
+          "  -V, --version            show the version and exit\n"
+          "\n"
+          "Outputs are written to FILE.tmp and renamed when complete; on any\n"
+          "error no output is created or changed.  Exit status: 0 success,\n"
+          "1 bad input or failed verification, 2 usage error.\n",
+          out);
+}
+
+static int parse_seed(const char *text, uint64_t *seed)
+{
+    char *end;
+
+    errno = 0;
+    if (text[0] == '-' || text[0] == '\0')
+        return -1;
+    *seed = (uint64_t)strtoull(text, &end, 0);
+    return errno != 0 || *end != '\0' ? -1 : 0;
+}
+
+static int usage_error(const char *message, const char *detail)
+{
+    report(NULL, 0, message, detail);
+    fputs("Try 'magicbb-gen --help' for more information.\n", stderr);
+    return 2;
+}
+
+static void report_collision(const char *file, unsigned line, const struct slider_tables *t,
+                             const struct collision *c)
+{
+    const struct mbb_slider *e = &t->entry[c->piece][c->sq];
+    char name[3];
+
+    square_name(c->sq, name);
+    if (c->first == c->second)
+        report(file, line, "%s %s: occupancy 0x%llx gives the wrong attacks at index %lu",
+               piece_name(c->piece), name, (unsigned long long)c->first, (unsigned long)c->index);
+    else
+        report(file, line,
+               "%s %s: magic 0x%016llx collides: occupancies 0x%llx and 0x%llx share index %lu"
+               " but not their attacks",
+               piece_name(c->piece), name, (unsigned long long)e->magic,
+               (unsigned long long)c->first, (unsigned long long)c->second,
+               (unsigned long)c->index);
+}
+
+int main(int argc, char **argv)
+{
+    static const struct option options[] = {
+        { "flavour", required_argument, NULL, 'f' },
+        { "seed", required_argument, NULL, 's' },
+        { "magics", required_argument, NULL, 'm' },
+        { "dump-magics", required_argument, NULL, 'd' },
+        { "output", required_argument, NULL, 'o' },
+        { "help", no_argument, NULL, 'h' },
+        { "version", no_argument, NULL, 'V' },
+        { NULL, 0, NULL, 0 },
+    };
+    static struct slider_tables tables;
+    static unsigned line[PIECE_COUNT][64];
+    enum flavour flavour = FLAVOUR_FANCY;
+    const char *magics_path = NULL, *dump_path = NULL, *output_path = NULL;
+    uint64_t seed = DEFAULT_SEED;
+    int seed_given = 0, option, status;
+    char origin[512];
+    struct collision c;
+
+    opterr = 0; /* report bad options in the generator's own words */
+    while ((option = getopt_long(argc, argv, ":f:s:m:d:o:hV", options, NULL)) != -1) {
+        switch (option) {
+        case 'f':
+            if (flavour_parse(optarg, &flavour) != 0)
+                return usage_error("unknown flavour '%s' (expected fancy or pext)", optarg);
+            break;
+        case 's':
+            if (parse_seed(optarg, &seed) != 0)
+                return usage_error("--seed: '%s' is not an unsigned 64-bit number", optarg);
+            seed_given = 1;
+            break;
+        case 'm':
+            magics_path = optarg;
+            break;
+        case 'd':
+            dump_path = optarg;
+            break;
+        case 'o':
+            output_path = optarg;
+            break;
+        case 'h':
+            usage(stdout);
+            return 0;
+        case 'V':
+            puts("magicbb-gen " MBB_VERSION);
+            return 0;
+        case ':':
+            return usage_error("option '%s' needs a value", argv[optind - 1]);
+        default:
+            return usage_error("unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind < argc)
+        return usage_error("unexpected argument '%s'", argv[optind]);
+    if (output_path == NULL && dump_path == NULL)
+        return usage_error("nothing to do%s: give --output, --dump-magics or both", "");
+    if (magics_path != NULL && seed_given)
+        return usage_error("--seed and --magics%s exclude each other", "");
+    if (!flavour_uses_magics(flavour) && (magics_path != NULL || dump_path != NULL || seed_given))
+        return usage_error("the %s flavour uses no magics: --seed, --magics and --dump-magics"
+                           " do not apply", flavour_name(flavour));
+
+    tables_prepare(&tables, flavour);
+    if (!flavour_uses_magics(flavour)) {
+        snprintf(origin, sizeof origin, "none (%s needs no magics)", flavour_name(flavour));
+    } else if (magics_path != NULL) {
+        if (magics_load(magics_path, &tables, line) != 0)
+            return 1;
+        snprintf(origin, sizeof origin, "file %s", magics_path);
+    } else {
+        if (tables_search(&tables, seed) != 0) {
+            report(NULL, 0, "the magic search with seed 0x%llx gave up", (unsigned long long)seed);
+            return 1;
+        }
+        snprintf(origin, sizeof origin, "seed 0x%llx", (unsigned long long)seed);
+    }
+
+    status = tables_build(&tables, &c);
+    if (status == -2) {
+        report(NULL, 0, "out of memory");
+        return 1;
+    }
+    if (status != 0) {
+        report_collision(magics_path, magics_path ? line[c.piece][c.sq] : 0, &tables, &c);
+        tables_free(&tables);
+        return 1;
+    }
+    status = 0;
+    if (dump_path != NULL && magics_dump(dump_path, &tables, origin) != 0)
+        status = 1;
+    if (status == 0 && output_path != NULL && emit_tables(output_path, &tables, origin) != 0)
+        status = 1;
+    tables_free(&tables);
+    return status;
+}

@@ -1,0 +1,65 @@
+/* search.c - seeded search for fancy magics.
+ *
+ * Each (piece, square) gets its own random stream derived from the seed,
+ * so one square's search never shifts another's and a seed always gives
+ * the same magics on every build machine. */
+#include "sliders.h"
+
+/* SplitMix64: a tiny generator with good output from any seed. */
+static uint64_t splitmix64(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15u);
+
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+/* A good magic maps few relevant bits to the same product bits, and
+ * sparse numbers (few set bits) do that far more often than dense ones;
+ * the AND of three random words has about 8 bits set. */
+static uint64_t sparse_random(uint64_t *state)
+{
+    return splitmix64(state) & splitmix64(state) & splitmix64(state);
+}
+
+/* Give up on a square after this many candidates; far beyond what any
+ * square needs (typically a few thousand). */
+#define SEARCH_LIMIT 100000000u
+
+int tables_search(struct slider_tables *t, uint64_t seed)
+{
+    static struct occupancies list;
+    static uint64_t slice[4096];
+    static uint32_t stamp[4096];
+    uint32_t epoch = 0;
+
+    for (int p = 0; p < PIECE_COUNT; p++) {
+        for (unsigned sq = 0; sq < 64; sq++) {
+            struct mbb_slider *e = &t->entry[p][sq];
+            uint64_t state = seed ^ ((uint64_t)(p * 64 + sq) << 56);
+            struct collision c;
+            uint32_t tries;
+
+            occupancies_list((enum piece)p, sq, &list);
+            e->shift = 64 - popcount64(e->mask);
+            for (tries = 0; tries < SEARCH_LIMIT; tries++) {
+                e->magic = sparse_random(&state);
+                /* Cheap filter: the top byte of mask * magic must be busy
+                 * enough to spread the relevant bits over the index. */
+                if (popcount64((e->mask * e->magic) >> 56) < 6)
+                    continue;
+                if (++epoch == 0) { /* wrapped: clear the stamps once */
+                    for (unsigned i = 0; i < 4096; i++)
+                        stamp[i] = 0;
+                    epoch = 1;
+                }
+                if (slice_fill(t->flavour, (enum piece)p, sq, e, &list, slice, stamp, epoch, &c) == 0)
+                    break;
+            }
+            if (tries == SEARCH_LIMIT)
+                return -1;
+        }
+    }
+    return 0;
+}

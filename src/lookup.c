@@ -1,0 +1,53 @@
+/* lookup.c - the exported lookups.  Each one is the header's inline
+ * version, so the two cannot give different answers.  No libc, no state:
+ * everything read here is a const table from the generated tables.c. */
+#include "magicbb.h"
+
+#if MBB_FLAVOUR == MBB_FLAVOUR_PEXT && !defined(__BMI2__)
+#error "the pext flavour must be compiled with BMI2 enabled (-mbmi2)"
+#endif
+
+uint64_t mbb_rook_attacks(unsigned sq, uint64_t occupied)
+{
+    return mbb_rook_attacks_inline(sq, occupied);
+}
+
+uint64_t mbb_bishop_attacks(unsigned sq, uint64_t occupied)
+{
+    return mbb_bishop_attacks_inline(sq, occupied);
+}
+
+uint64_t mbb_queen_attacks(unsigned sq, uint64_t occupied)
+{
+    return mbb_queen_attacks_inline(sq, occupied);
+}
+
+uint64_t mbb_knight_attacks(unsigned sq)
+{
+    return mbb_knight_attacks_inline(sq);
+}
+
+uint64_t mbb_king_attacks(unsigned sq)
+{
+    return mbb_king_attacks_inline(sq);
+}
+
+uint64_t mbb_pawn_attacks(unsigned color, unsigned sq)
+{
+    return mbb_pawn_attacks_inline(color, sq);
+}
+
+uint64_t mbb_between(unsigned a, unsigned b)
+{
+    return mbb_between_inline(a, b);
+}
+
+uint64_t mbb_line(unsigned a, unsigned b)
+{
+    return mbb_line_inline(a, b);
+}
+
+const char *mbb_flavour(void)
+{
+    return MBB_FLAVOUR_NAME;
+}

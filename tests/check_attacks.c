@@ -1,0 +1,161 @@
+/* check_attacks.c - slider attacks against the reference ray walk. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "magicbb.h"
+#include "reference.h"
+
+typedef uint64_t (*slider_fn)(unsigned, uint64_t);
+
+struct slider {
+    const char *name;
+    slider_fn exported;
+    slider_fn inlined;
+    uint64_t (*reference)(unsigned, uint64_t);
+    uint64_t (*mask)(unsigned);
+};
+
+/* Function pointers to the static inline versions, so one loop can test
+ * both the exported and the inline code paths. */
+static uint64_t rook_inline(unsigned sq, uint64_t occ) { return mbb_rook_attacks_inline(sq, occ); }
+static uint64_t bishop_inline(unsigned sq, uint64_t occ) { return mbb_bishop_attacks_inline(sq, occ); }
+static uint64_t queen_inline(unsigned sq, uint64_t occ) { return mbb_queen_attacks_inline(sq, occ); }
+
+static const struct slider rook = { "rook", mbb_rook_attacks, rook_inline, ref_rook, ref_rook_mask };
+static const struct slider bishop = { "bishop", mbb_bishop_attacks, bishop_inline, ref_bishop,
+                                      ref_bishop_mask };
+static const struct slider queen = { "queen", mbb_queen_attacks, queen_inline, ref_queen, NULL };
+
+static void check_one(const struct slider *s, unsigned sq, uint64_t occ)
+{
+    const uint64_t want = s->reference(sq, occ);
+    const uint64_t got = s->exported(sq, occ);
+    const uint64_t got_inline = s->inlined(sq, occ);
+
+    ck_assert_msg(got == want, "%s on square %u, occupancy 0x%016llx: got 0x%016llx, want 0x%016llx",
+                  s->name, sq, (unsigned long long)occ, (unsigned long long)got,
+                  (unsigned long long)want);
+    ck_assert_msg(got_inline == want,
+                  "inline %s on square %u, occupancy 0x%016llx: got 0x%016llx, want 0x%016llx",
+                  s->name, sq, (unsigned long long)occ, (unsigned long long)got_inline,
+                  (unsigned long long)want);
+}
+
+/* Every subset of the squares that matter, on one square. */
+static void check_every_subset(const struct slider *s, unsigned sq)
+{
+    const uint64_t mask = s->mask(sq);
+    uint64_t subset = 0;
+    unsigned count = 0;
+
+    do {
+        check_one(s, sq, subset);
+        count++;
+        subset = (subset - mask) & mask;
+    } while (subset != 0);
+    ck_assert_uint_eq(count, 1u << ref_popcount(mask));
+}
+
+START_TEST(rook_every_relevant_occupancy)
+{
+    check_every_subset(&rook, (unsigned)_i);
+}
+END_TEST
+
+START_TEST(bishop_every_relevant_occupancy)
+{
+    check_every_subset(&bishop, (unsigned)_i);
+}
+END_TEST
+
+/* Whole-board occupancies: bits outside the mask, edge squares, and the
+ * slider's own square must not change the answer.  Densities from about
+ * 3% to 50%. */
+static void check_random_boards(const struct slider *s, unsigned sq)
+{
+    uint64_t state = 0x9d2c5680u + sq;
+
+    for (int i = 0; i < 4000; i++) {
+        uint64_t occ = ref_random(&state);
+
+        for (int thin = i % 5; thin > 0; thin--)
+            occ &= ref_random(&state);
+        if (i & 1)
+            occ |= (uint64_t)1 << sq;
+        check_one(s, sq, occ);
+    }
+    check_one(s, sq, 0);
+    check_one(s, sq, ~(uint64_t)0);
+}
+
+START_TEST(rook_random_boards)
+{
+    check_random_boards(&rook, (unsigned)_i);
+}
+END_TEST
+
+START_TEST(bishop_random_boards)
+{
+    check_random_boards(&bishop, (unsigned)_i);
+}
+END_TEST
+
+START_TEST(queen_random_boards)
+{
+    check_random_boards(&queen, (unsigned)_i);
+}
+END_TEST
+
+START_TEST(flavour_is_the_configured_one)
+{
+    const char *expected = getenv("MBB_EXPECT_FLAVOUR");
+
+    ck_assert_str_eq(mbb_flavour(), MBB_FLAVOUR_NAME);
+    if (expected != NULL)
+        ck_assert_str_eq(mbb_flavour(), expected);
+}
+END_TEST
+
+/* Both flavours give every square 2^(relevant squares) slots. */
+START_TEST(table_bytes_match_the_layout)
+{
+    size_t slots = 0;
+
+    for (unsigned sq = 0; sq < 64; sq++)
+        slots += ((size_t)1 << ref_popcount(ref_rook_mask(sq)))
+                 + ((size_t)1 << ref_popcount(ref_bishop_mask(sq)));
+    ck_assert_uint_eq(mbb_table_bytes(), slots * sizeof(uint64_t) + 128 * sizeof(struct mbb_slider));
+}
+END_TEST
+
+static Suite *attacks_suite(void)
+{
+    Suite *s = suite_create("attacks");
+    TCase *exhaustive = tcase_create("exhaustive");
+    TCase *boards = tcase_create("random boards");
+    TCase *about = tcase_create("about");
+
+    tcase_add_loop_test(exhaustive, rook_every_relevant_occupancy, 0, 64);
+    tcase_add_loop_test(exhaustive, bishop_every_relevant_occupancy, 0, 64);
+    tcase_add_loop_test(boards, rook_random_boards, 0, 64);
+    tcase_add_loop_test(boards, bishop_random_boards, 0, 64);
+    tcase_add_loop_test(boards, queen_random_boards, 0, 64);
+    tcase_add_test(about, flavour_is_the_configured_one);
+    tcase_add_test(about, table_bytes_match_the_layout);
+    suite_add_tcase(s, exhaustive);
+    suite_add_tcase(s, boards);
+    suite_add_tcase(s, about);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *runner = srunner_create(attacks_suite());
+    int failed;
+
+    srunner_run_all(runner, CK_NORMAL);
+    failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
