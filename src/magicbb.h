@@ -86,9 +86,10 @@ extern MBB_API const uint64_t mbb_tab_line[64][64];
 static inline uint64_t mbb_rook_attacks_inline(unsigned sq, uint64_t occupied)
 {
 #ifdef MBB_SLIDER_INDEX
-    const struct mbb_slider *e = &mbb_tab_rook[sq];
+    const struct mbb_slider *e;
 
     MBB_REQUIRE(sq < 64);
+    e = &mbb_tab_rook[sq];
     return mbb_tab_slider[e->offset + MBB_SLIDER_INDEX(e, occupied)];
 #else
     return mbb_rook_attacks(sq, occupied);
@@ -98,9 +99,10 @@ static inline uint64_t mbb_rook_attacks_inline(unsigned sq, uint64_t occupied)
 static inline uint64_t mbb_bishop_attacks_inline(unsigned sq, uint64_t occupied)
 {
 #ifdef MBB_SLIDER_INDEX
-    const struct mbb_slider *e = &mbb_tab_bishop[sq];
+    const struct mbb_slider *e;
 
     MBB_REQUIRE(sq < 64);
+    e = &mbb_tab_bishop[sq];
     return mbb_tab_slider[e->offset + MBB_SLIDER_INDEX(e, occupied)];
 #else
     return mbb_bishop_attacks(sq, occupied);

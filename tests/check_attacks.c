@@ -1,10 +1,15 @@
 /* check_attacks.c - slider attacks against the reference ray walk. */
 #include <check.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "magicbb.h"
 #include "reference.h"
+
+/* Keeps a result alive so the call is not optimised away. */
+static volatile uint64_t sunk;
+static void sink_result(uint64_t x) { sunk = x; }
 
 typedef uint64_t (*slider_fn)(unsigned, uint64_t);
 
@@ -129,6 +134,16 @@ START_TEST(table_bytes_match_the_layout)
 }
 END_TEST
 
+#if defined(MBB_DEBUG) && (defined(__x86_64__) || defined(__i386__))
+/* A library built with --enable-debug traps (ud2: SIGILL) on a square
+ * past h8 instead of reading outside its tables. */
+START_TEST(debug_build_traps_on_bad_square)
+{
+    sink_result(mbb_rook_attacks(64 + (unsigned)_i, 0));
+}
+END_TEST
+#endif
+
 static Suite *attacks_suite(void)
 {
     Suite *s = suite_create("attacks");
@@ -143,6 +158,9 @@ static Suite *attacks_suite(void)
     tcase_add_loop_test(boards, queen_random_boards, 0, 64);
     tcase_add_test(about, flavour_is_the_configured_one);
     tcase_add_test(about, table_bytes_match_the_layout);
+#if defined(MBB_DEBUG) && (defined(__x86_64__) || defined(__i386__))
+    tcase_add_loop_test_raise_signal(about, debug_build_traps_on_bad_square, SIGILL, 0, 2);
+#endif
     suite_add_tcase(s, exhaustive);
     suite_add_tcase(s, boards);
     suite_add_tcase(s, about);
