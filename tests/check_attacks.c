@@ -7,10 +7,6 @@
 #include "magicbb.h"
 #include "reference.h"
 
-/* Keeps a result alive so the call is not optimised away. */
-static volatile uint64_t sunk;
-static void sink_result(uint64_t x) { sunk = x; }
-
 typedef uint64_t (*slider_fn)(unsigned, uint64_t);
 
 struct slider {
@@ -135,6 +131,10 @@ START_TEST(table_bytes_match_the_layout)
 END_TEST
 
 #if defined(MBB_DEBUG) && (defined(__x86_64__) || defined(__i386__))
+/* Keeps a result alive so the call is not optimised away. */
+static volatile uint64_t sunk;
+static void sink_result(uint64_t x) { sunk = x; }
+
 /* A library built with --enable-debug traps (ud2: SIGILL) on a square
  * past h8 instead of reading outside its tables. */
 START_TEST(debug_build_traps_on_bad_square)
