@@ -83,14 +83,23 @@ extern MBB_API const uint64_t mbb_tab_line[64][64];
 
 /* Inline versions: same answers as the functions above, without a call. */
 
-static inline uint64_t mbb_rook_attacks_inline(unsigned sq, uint64_t occupied)
-{
 #ifdef MBB_SLIDER_INDEX
+/* One slider lookup: the square's entry, then its slot in the shared table. */
+static inline uint64_t mbb_slider_lookup(const struct mbb_slider *table, unsigned sq,
+                                         uint64_t occupied)
+{
     const struct mbb_slider *e;
 
     MBB_REQUIRE(sq < 64);
-    e = &mbb_tab_rook[sq];
+    e = &table[sq];
     return mbb_tab_slider[e->offset + MBB_SLIDER_INDEX(e, occupied)];
+}
+#endif
+
+static inline uint64_t mbb_rook_attacks_inline(unsigned sq, uint64_t occupied)
+{
+#ifdef MBB_SLIDER_INDEX
+    return mbb_slider_lookup(mbb_tab_rook, sq, occupied);
 #else
     return mbb_rook_attacks(sq, occupied);
 #endif
@@ -99,11 +108,7 @@ static inline uint64_t mbb_rook_attacks_inline(unsigned sq, uint64_t occupied)
 static inline uint64_t mbb_bishop_attacks_inline(unsigned sq, uint64_t occupied)
 {
 #ifdef MBB_SLIDER_INDEX
-    const struct mbb_slider *e;
-
-    MBB_REQUIRE(sq < 64);
-    e = &mbb_tab_bishop[sq];
-    return mbb_tab_slider[e->offset + MBB_SLIDER_INDEX(e, occupied)];
+    return mbb_slider_lookup(mbb_tab_bishop, sq, occupied);
 #else
     return mbb_bishop_attacks(sq, occupied);
 #endif

@@ -6,6 +6,7 @@
 
 #include "magicbb.h"
 #include "reference.h"
+#include "run_suite.h"
 
 typedef uint64_t (*slider_fn)(unsigned, uint64_t);
 
@@ -169,11 +170,5 @@ static Suite *attacks_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(attacks_suite());
-    int failed;
-
-    srunner_run_all(runner, CK_NORMAL);
-    failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return run_suite(attacks_suite());
 }

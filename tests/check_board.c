@@ -1,9 +1,9 @@
 /* check_board.c - leaper, between and line tables against the reference. */
 #include <check.h>
-#include <stdlib.h>
 
 #include "magicbb.h"
 #include "reference.h"
+#include "run_suite.h"
 
 #define CHECK_SQUARE(what, sq, got, want)                                                    \
     ck_assert_msg((got) == (want), "%s on square %u: got 0x%016llx, want 0x%016llx", what, \
@@ -131,11 +131,5 @@ static Suite *board_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(board_suite());
-    int failed;
-
-    srunner_run_all(runner, CK_NORMAL);
-    failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return run_suite(board_suite());
 }

@@ -11,6 +11,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "run_suite.h"
+
 static char workdir[64];
 static const char *generator;
 
@@ -198,6 +200,12 @@ static const struct bad_file bad_files[] = {
     { "duplicate", "rook   h1", "rook   g1", 11, "duplicate entry for rook g1 (first on line 10)" },
     { "missing", "bishop h8", "# bishop h8", 0, "no entry for bishop h8" },
     { "wrong flavour", "# flavour: fancy", "# flavour: black", 2, "for flavour 'black', not 'fancy'" },
+    /* rook a1 has 12 relevant squares */
+    { "too many index bits", "12\nrook   b1", "13\nrook   b1", 4,
+      "index bits '13' for rook a1 out of range (1 to 12)" },
+    { "no index bits", "12\nrook   b1", "0\nrook   b1", 4, "out of range" },
+    /* fewer bits than a square needs must collide, not pass */
+    { "too few index bits", "12\nrook   b1", "9\nrook   b1", 4, "rook a1: magic" },
     { "collision", "rook   e4  0x", "rook   e4  0x0000000000000003 10 #", 32, "collides" },
 };
 
@@ -271,40 +279,6 @@ START_TEST(bad_magics_file_is_rejected)
 }
 END_TEST
 
-START_TEST(index_bits_out_of_range)
-{
-    char *good, *text;
-
-    ck_assert_int_eq(run("--seed=7", "-d", path("good.txt"), NULL), 0);
-    good = slurp(path("good.txt"));
-    /* rook a1 has 12 relevant squares; ask for 13, then 0 */
-    text = spoil(good, "12\nrook   b1", "13\nrook   b1");
-    spill(path("bad.txt"), text);
-    expect_rejected(path("bad.txt"), 4, "index bits '13' for rook a1 out of range (1 to 12)");
-    free(text);
-    text = spoil(good, "12\nrook   b1", "0\nrook   b1");
-    spill(path("bad.txt"), text);
-    expect_rejected(path("bad.txt"), 4, "out of range");
-    free(text);
-    free(good);
-}
-END_TEST
-
-/* Fewer index bits than a square needs must collide, not pass. */
-START_TEST(too_few_bits_collide)
-{
-    char *good, *text;
-
-    ck_assert_int_eq(run("--seed=7", "-d", path("good.txt"), NULL), 0);
-    good = slurp(path("good.txt"));
-    text = spoil(good, "12\nrook   b1", "9\nrook   b1");
-    spill(path("bad.txt"), text);
-    expect_rejected(path("bad.txt"), 4, "rook a1: magic");
-    free(text);
-    free(good);
-}
-END_TEST
-
 START_TEST(overlong_line_is_rejected)
 {
     char text[600];
@@ -367,8 +341,6 @@ static Suite *generator_suite(void)
     tcase_add_test(output, pext_needs_no_magics);
     tcase_add_loop_test(input, bad_magics_file_is_rejected, 0,
                         (int)(sizeof bad_files / sizeof bad_files[0]));
-    tcase_add_test(input, index_bits_out_of_range);
-    tcase_add_test(input, too_few_bits_collide);
     tcase_add_test(input, overlong_line_is_rejected);
     tcase_add_test(input, unreadable_file_is_rejected);
     tcase_add_test(input, usage_errors);
@@ -382,11 +354,5 @@ static Suite *generator_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(generator_suite());
-    int failed;
-
-    srunner_run_all(runner, CK_NORMAL);
-    failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return run_suite(generator_suite());
 }
