@@ -46,9 +46,15 @@ static int parse_seed(const char *text, uint64_t *seed)
     return errno != 0 || *end != '\0' ? -1 : 0;
 }
 
-static int usage_error(const char *message, const char *detail)
+static int usage_error(const char *format, ...) GEN_PRINTF(1, 2);
+
+static int usage_error(const char *format, ...)
 {
-    report(NULL, 0, message, detail);
+    va_list args;
+
+    va_start(args, format);
+    vreport(NULL, 0, format, args);
+    va_end(args);
     fputs("Try 'magicbb-gen --help' for more information.\n", stderr);
     return 2;
 }
@@ -129,9 +135,9 @@ int main(int argc, char **argv)
     if (optind < argc)
         return usage_error("unexpected argument '%s'", argv[optind]);
     if (output_path == NULL && dump_path == NULL)
-        return usage_error("nothing to do%s: give --output, --dump-magics or both", "");
+        return usage_error("nothing to do: give --output, --dump-magics or both");
     if (magics_path != NULL && seed_given)
-        return usage_error("--seed and --magics%s exclude each other", "");
+        return usage_error("--seed and --magics exclude each other");
     if (!flavour_uses_magics(flavour) && (magics_path != NULL || dump_path != NULL || seed_given))
         return usage_error("the %s flavour uses no magics: --seed, --magics and --dump-magics"
                            " do not apply", flavour_name(flavour));

@@ -1,24 +1,28 @@
 /* output.c - diagnostics and atomic output files. */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "output.h"
 
-void report(const char *file, unsigned line, const char *format, ...)
+void vreport(const char *file, unsigned line, const char *format, va_list args)
 {
-    va_list args;
-
     fputs("magicbb-gen: ", stderr);
     if (file != NULL && line != 0)
         fprintf(stderr, "%s:%u: ", file, line);
     else if (file != NULL)
         fprintf(stderr, "%s: ", file);
-    va_start(args, format);
     vfprintf(stderr, format, args);
-    va_end(args);
     fputc('\n', stderr);
+}
+
+void report(const char *file, unsigned line, const char *format, ...)
+{
+    va_list args;
+
+    va_start(args, format);
+    vreport(file, line, format, args);
+    va_end(args);
 }
 
 int outfile_open(struct outfile *out, const char *path)

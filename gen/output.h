@@ -2,6 +2,7 @@
 #ifndef GEN_OUTPUT_H
 #define GEN_OUTPUT_H
 
+#include <stdarg.h>
 #include <stdio.h>
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -13,6 +14,8 @@
 /* One line on stderr: "magicbb-gen: FILE:LINE: message".  FILE and LINE
  * are left out when file is NULL or line is 0. */
 void report(const char *file, unsigned line, const char *format, ...) GEN_PRINTF(3, 4);
+void vreport(const char *file, unsigned line, const char *format, va_list args)
+    GEN_PRINTF(3, 0);
 
 /* A file written under a temporary name and renamed into place only when
  * complete, so a failed run never leaves a half-written output and never
