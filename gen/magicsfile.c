@@ -155,7 +155,7 @@ static int parse_entry(const char *path, unsigned line_no, char *text,
     }
     line[piece][sq] = line_no;
     t->entry[piece][sq].magic = magic;
-    t->entry[piece][sq].shift = 64 - bits;
+    t->entry[piece][sq].shift = index_shift(t->flavour, bits);
     return 0;
 }
 
@@ -225,7 +225,7 @@ int magics_dump(const char *path, const struct slider_tables *t, const char *ori
 
             square_name(sq, name);
             fprintf(out.stream, "%-6s %s  0x%016llx  %2u\n", piece_name((enum piece)p), name,
-                    (unsigned long long)e->magic, 64 - e->shift);
+                    (unsigned long long)e->magic, index_bits(t->flavour, e));
         }
     }
     return outfile_commit(&out);

@@ -21,7 +21,7 @@ static void usage(FILE *out)
           "Find or load the magic numbers of one table flavour, check every\n"
           "(square, occupancy) pair against a ray walk, and write C tables.\n"
           "\n"
-          "  -f, --flavour=NAME       table flavour: fancy (default) or pext\n"
+          "  -f, --flavour=NAME       table flavour: fancy (default), pext or magic32\n"
           "  -s, --seed=N             seed of the magic search (default 0x6d616769636262)\n"
           "  -m, --magics=FILE        load the magics from FILE instead of searching\n"
           "  -d, --dump-magics=FILE   write the magics used to FILE\n"
@@ -104,7 +104,7 @@ int main(int argc, char **argv)
         switch (option) {
         case 'f':
             if (flavour_parse(optarg, &flavour) != 0)
-                return usage_error("unknown flavour '%s' (expected fancy or pext)", optarg);
+                return usage_error("unknown flavour '%s' (expected fancy, pext or magic32)", optarg);
             break;
         case 's':
             if (parse_seed(optarg, &seed) != 0)

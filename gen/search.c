@@ -1,4 +1,4 @@
-/* search.c - seeded search for fancy magics.
+/* search.c - seeded search for magics (fancy and magic32).
  *
  * Each (piece, square) gets its own random stream derived from the seed,
  * so one square's search never shifts another's and a seed always gives
@@ -23,6 +23,28 @@ static uint64_t sparse_random(uint64_t *state)
     return splitmix64(state) & splitmix64(state) & splitmix64(state);
 }
 
+/* A candidate for the flavour: one sparse 64-bit number, or for magic32
+ * two sparse 32-bit halves. */
+static uint64_t candidate(enum flavour flavour, uint64_t *state)
+{
+    if (flavour == FLAVOUR_MAGIC32)
+        return (sparse_random(state) & 0xffffffffu) | sparse_random(state) << 32;
+    return sparse_random(state);
+}
+
+/* Cheap filter: the top byte of the product must be busy enough to
+ * spread the relevant bits over the index. */
+static int promising(enum flavour flavour, const struct mbb_slider *e)
+{
+    if (flavour == FLAVOUR_MAGIC32) {
+        const uint32_t product = (uint32_t)e->mask * (uint32_t)e->magic
+                                 ^ (uint32_t)(e->mask >> 32) * (uint32_t)(e->magic >> 32);
+
+        return popcount64(product >> 24) >= 6;
+    }
+    return popcount64((e->mask * e->magic) >> 56) >= 6;
+}
+
 /* Give up on a square after this many candidates; far beyond what any
  * square needs (typically a few thousand). */
 #define SEARCH_LIMIT 100000000u
@@ -42,12 +64,10 @@ int tables_search(struct slider_tables *t, uint64_t seed)
             uint32_t tries;
 
             occupancies_list((enum piece)p, sq, &list);
-            e->shift = 64 - popcount64(e->mask);
+            e->shift = index_shift(t->flavour, popcount64(e->mask));
             for (tries = 0; tries < SEARCH_LIMIT; tries++) {
-                e->magic = sparse_random(&state);
-                /* Cheap filter: the top byte of mask * magic must be busy
-                 * enough to spread the relevant bits over the index. */
-                if (popcount64((e->mask * e->magic) >> 56) < 6)
+                e->magic = candidate(t->flavour, &state);
+                if (!promising(t->flavour, e))
                     continue;
                 if (++epoch == 0) { /* wrapped: clear the stamps once */
                     for (unsigned i = 0; i < 4096; i++)

@@ -4,7 +4,7 @@
 
 #include "sliders.h"
 
-static const char *const flavour_names[] = { "fancy", "pext" };
+static const char *const flavour_names[] = { "fancy", "pext", "magic32" };
 
 const char *flavour_name(enum flavour flavour)
 {
@@ -24,12 +24,35 @@ int flavour_parse(const char *name, enum flavour *out)
 
 int flavour_uses_magics(enum flavour flavour)
 {
-    return flavour == FLAVOUR_FANCY;
+    return flavour != FLAVOUR_PEXT;
+}
+
+/* magic32 keeps the top bits of a 32-bit product, the others of a 64-bit one. */
+static unsigned product_bits(enum flavour flavour)
+{
+    return flavour == FLAVOUR_MAGIC32 ? 32 : 64;
+}
+
+uint32_t index_shift(enum flavour flavour, unsigned bits)
+{
+    return product_bits(flavour) - bits;
+}
+
+unsigned index_bits(enum flavour flavour, const struct mbb_slider *e)
+{
+    return product_bits(flavour) - e->shift;
 }
 
 uint32_t slider_index(enum flavour flavour, const struct mbb_slider *e, uint64_t occupied)
 {
-    return flavour == FLAVOUR_PEXT ? mbb_index_pext(e, occupied) : mbb_index_fancy(e, occupied);
+    switch (flavour) {
+    case FLAVOUR_PEXT:
+        return mbb_index_pext(e, occupied);
+    case FLAVOUR_MAGIC32:
+        return mbb_index_magic32(e, occupied);
+    default:
+        return mbb_index_fancy(e, occupied);
+    }
 }
 
 void occupancies_list(enum piece piece, unsigned sq, struct occupancies *list)
@@ -87,7 +110,7 @@ void tables_prepare(struct slider_tables *t, enum flavour flavour)
             e->offset = 0;
             if (!flavour_uses_magics(flavour)) {
                 e->magic = 0;
-                e->shift = 64 - popcount64(e->mask);
+                e->shift = index_shift(flavour, popcount64(e->mask));
             }
         }
     }
@@ -129,7 +152,7 @@ int tables_build(struct slider_tables *t, struct collision *c)
     for (int p = 0; p < PIECE_COUNT; p++) {
         for (unsigned sq = 0; sq < 64; sq++) {
             t->entry[p][sq].offset = count;
-            count += (uint32_t)1 << (64 - t->entry[p][sq].shift);
+            count += (uint32_t)1 << index_bits(t->flavour, &t->entry[p][sq]);
         }
     }
     free(t->attacks);

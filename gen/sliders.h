@@ -7,7 +7,7 @@
 #include "geometry.h"
 #include "magicbb_index.h"
 
-enum flavour { FLAVOUR_FANCY, FLAVOUR_PEXT };
+enum flavour { FLAVOUR_FANCY, FLAVOUR_PEXT, FLAVOUR_MAGIC32 };
 
 const char *flavour_name(enum flavour flavour);
 /* 0 and *out set for a known name; -1 otherwise. */
@@ -15,6 +15,11 @@ int flavour_parse(const char *name, enum flavour *out);
 /* Whether the flavour hashes with magic numbers (and so reads or writes
  * a magics file). */
 int flavour_uses_magics(enum flavour flavour);
+
+/* The shift that leaves `bits` index bits of the flavour's product, and
+ * back: how many index bits an entry's shift leaves. */
+uint32_t index_shift(enum flavour flavour, unsigned bits);
+unsigned index_bits(enum flavour flavour, const struct mbb_slider *e);
 
 /* The flavour's index, via the functions in magicbb_index.h that the
  * library itself uses. */
@@ -39,7 +44,7 @@ struct collision {
     uint64_t second;
 };
 
-/* Fill one square's slice (1 << (64 - e->shift) slots).  A slot counts as
+/* Fill one square's slice (1 << index_bits() slots).  A slot counts as
  * taken when stamp[index] == epoch, so one scratch area serves many tries
  * without clearing.  Returns 0, or -1 with *c filled on a collision. */
 int slice_fill(enum flavour flavour, enum piece piece, unsigned sq,

@@ -45,7 +45,8 @@ MBB_API uint64_t mbb_pawn_attacks(unsigned color, unsigned sq);
 MBB_API uint64_t mbb_between(unsigned a, unsigned b);
 MBB_API uint64_t mbb_line(unsigned a, unsigned b);
 
-/* Name of the table flavour built into the library: "fancy" or "pext". */
+/* Name of the table flavour built into the library: "fancy", "pext" or
+ * "magic32". */
 MBB_API const char *mbb_flavour(void);
 
 /* Bytes of the slider tables: the shared attack table plus the per-square
@@ -77,6 +78,8 @@ extern MBB_API const uint64_t mbb_tab_line[64][64];
 #if defined(__BMI2__)
 #define MBB_SLIDER_INDEX mbb_index_pext
 #endif
+#elif MBB_FLAVOUR == MBB_FLAVOUR_MAGIC32
+#define MBB_SLIDER_INDEX mbb_index_magic32
 #else
 #define MBB_SLIDER_INDEX mbb_index_fancy
 #endif

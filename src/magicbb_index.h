@@ -23,19 +23,33 @@ extern "C" {
  * flash on firmware).  `magic` is 0 in flavours that do not multiply. */
 struct mbb_slider {
     uint64_t mask;   /* relevant occupancy: the rays without their last square */
-    uint64_t magic;  /* multiplier (fancy) */
+    uint64_t magic;  /* multiplier (fancy); two 32-bit halves (magic32) */
     uint32_t offset; /* first slot of this square's slice */
-    uint32_t shift;  /* 64 - index bits */
+    uint32_t shift;  /* product width (64, or 32 for magic32) - index bits */
 };
 
 /* Flavour numbers, for MBB_FLAVOUR in magicbb_config.h. */
 #define MBB_FLAVOUR_FANCY 1
 #define MBB_FLAVOUR_PEXT  2
+#define MBB_FLAVOUR_MAGIC32 3
 
 /* fancy: hash the relevant occupancy by a multiply, keep the top bits. */
 static inline uint32_t mbb_index_fancy(const struct mbb_slider *e, uint64_t occupied)
 {
     return (uint32_t)(((occupied & e->mask) * e->magic) >> e->shift);
+}
+
+/* magic32: for CPUs whose multiplier is 32 bits wide.  Each half of the
+ * relevant occupancy is multiplied by its own 32-bit half of `magic` (low
+ * by low, high by high); the XOR of the two products is hashed like a
+ * fancy product, its top bits being the index.  Two 32x32->32 multiplies
+ * instead of the several a 64x64 multiply takes on such CPUs. */
+static inline uint32_t mbb_index_magic32(const struct mbb_slider *e, uint64_t occupied)
+{
+    const uint32_t lo = (uint32_t)occupied & (uint32_t)e->mask;
+    const uint32_t hi = (uint32_t)(occupied >> 32) & (uint32_t)(e->mask >> 32);
+
+    return (uint32_t)(lo * (uint32_t)e->magic ^ hi * (uint32_t)(e->magic >> 32)) >> e->shift;
 }
 
 /* Parallel bit extract in plain C: gathers the bits of x selected by mask

@@ -166,6 +166,30 @@ START_TEST(dumped_magics_reload_to_the_same_table)
 }
 END_TEST
 
+START_TEST(magic32_magics_round_trip)
+{
+    char *searched, *loaded, *err;
+
+    ck_assert_int_eq(run("--flavour=magic32", "--seed=9", "-o", path("s.c"), "-d", path("m.txt"),
+                         NULL), 0);
+    ck_assert_int_eq(run("--flavour=magic32", "--magics", path("m.txt"), "-o", path("l.c"), NULL),
+                     0);
+    searched = slurp(path("s.c"));
+    loaded = slurp(path("l.c"));
+    ck_assert_msg(strstr(searched, "flavour:  magic32") != NULL, "provenance does not say magic32");
+    ck_assert_msg(strcmp(body(searched), body(loaded)) == 0,
+                  "magic32 tables from the dumped magics differ from the searched ones");
+    /* magic32 halves are not fancy magics: the file says which it holds */
+    ck_assert_int_eq(run("--flavour=fancy", "--magics", path("m.txt"), "-o", path("f.c"), NULL), 1);
+    err = slurp(path("stderr"));
+    ck_assert_msg(strstr(err, "for flavour 'magic32', not 'fancy'") != NULL, "%s", err);
+    ck_assert(!exists(path("f.c")));
+    free(searched);
+    free(loaded);
+    free(err);
+}
+END_TEST
+
 START_TEST(pext_needs_no_magics)
 {
     char *text;
@@ -338,6 +362,7 @@ static Suite *generator_suite(void)
     tcase_add_test(output, same_seed_same_bytes);
     tcase_add_test(output, other_seed_other_magics);
     tcase_add_test(output, dumped_magics_reload_to_the_same_table);
+    tcase_add_test(output, magic32_magics_round_trip);
     tcase_add_test(output, pext_needs_no_magics);
     tcase_add_loop_test(input, bad_magics_file_is_rejected, 0,
                         (int)(sizeof bad_files / sizeof bad_files[0]));
