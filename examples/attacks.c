@@ -1,7 +1,6 @@
 /* attacks.c - print what a rook on e4 attacks with blockers on e6 and c4.
  * Build against an installed magicbb:
  *     cc attacks.c $(pkg-config --cflags --libs magicbb) */
-#include <inttypes.h>
 #include <stdio.h>
 #include <magicbb.h>
 

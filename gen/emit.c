@@ -43,7 +43,7 @@ static void emit_word(FILE *out, uint64_t word, unsigned position)
 
 static void emit_entries(FILE *out, const char *name, const struct mbb_slider entry[64])
 {
-    fprintf(out, "\nconst struct mbb_slider %s[64] = {\n", name);
+    fprintf(out, "\nconst struct mbb_slider %s[64] MBB_PLACE = {\n", name);
     for (unsigned sq = 0; sq < 64; sq++) {
         char square[3];
 
@@ -66,7 +66,7 @@ static void emit_row(FILE *out, uint64_t (*square)(unsigned))
 
 static void emit_pair_table(FILE *out, const char *name, uint64_t (*pair)(unsigned, unsigned))
 {
-    fprintf(out, "\nconst uint64_t %s[64][64] = {", name);
+    fprintf(out, "\nconst uint64_t %s[64][64] MBB_PLACE = {", name);
     for (unsigned a = 0; a < 64; a++) {
         fputs("\n  {", out);
         for (unsigned b = 0; b < 64; b++)
@@ -102,23 +102,31 @@ int emit_tables(const char *path, const struct slider_tables *t, const char *ori
             " *   entries:  rook %lu, bishop %lu, total %lu (%lu bytes)\n"
             " *   hash:     0x%016llx (FNV-1a 64 of the slider entries and attacks)\n"
             " */\n"
-            "#include \"magicbb.h\"\n",
+            "#include \"magicbb.h\"\n"
+            "\n"
+            "/* A build configured --with-table-section=NAME puts every table in\n"
+            " * section NAME, for a linker script to place. */\n"
+            "#ifdef MBB_TABLE_SECTION\n"
+            "#define MBB_PLACE __attribute__((section(MBB_TABLE_SECTION)))\n"
+            "#else\n"
+            "#define MBB_PLACE\n"
+            "#endif\n",
             flavour_name(t->flavour), origin, (unsigned long)rooks,
             (unsigned long)(t->count - rooks), (unsigned long)t->count,
             (unsigned long)t->count * 8, (unsigned long long)tables_hash(t));
 
     emit_entries(f, "mbb_tab_rook", t->entry[PIECE_ROOK]);
     emit_entries(f, "mbb_tab_bishop", t->entry[PIECE_BISHOP]);
-    fprintf(f, "\nconst uint64_t mbb_tab_slider[%lu] = {", (unsigned long)t->count);
+    fprintf(f, "\nconst uint64_t mbb_tab_slider[%lu] MBB_PLACE = {", (unsigned long)t->count);
     for (uint32_t i = 0; i < t->count; i++)
         emit_word(f, t->attacks[i], i);
     fputs("\n};\n", f);
 
-    fputs("\nconst uint64_t mbb_tab_knight[64] = ", f);
+    fputs("\nconst uint64_t mbb_tab_knight[64] MBB_PLACE = ", f);
     emit_row(f, knight_attacks);
-    fputs(";\n\nconst uint64_t mbb_tab_king[64] = ", f);
+    fputs(";\n\nconst uint64_t mbb_tab_king[64] MBB_PLACE = ", f);
     emit_row(f, king_attacks);
-    fputs(";\n\nconst uint64_t mbb_tab_pawn[2][64] = {\n/* white */ ", f);
+    fputs(";\n\nconst uint64_t mbb_tab_pawn[2][64] MBB_PLACE = {\n/* white */ ", f);
     emit_row(f, white_pawn);
     fputs(",\n/* black */ ", f);
     emit_row(f, black_pawn);

@@ -1,0 +1,79 @@
+#!/bin/sh
+# check-freestanding.sh - can firmware use this libmagicbb.a?
+#
+#   check-freestanding.sh SRCDIR BUILDDIR
+#
+# with CC, CFLAGS, NM and SIZE for the host in the environment, and
+# SECTION the section the tables must be in (default .rodata).  Fails
+# (exit 1) unless all of these hold:
+#   1. tests/firmware.c, built with -ffreestanding -nostdlib, links
+#      against libmagicbb.a with libgcc alone;
+#   2. the archive needs no symbol from outside itself but libgcc's
+#      arithmetic helpers (the allowlist below);
+#   3. no member has anything in .data or .bss (nor .sdata, .sbss, ...);
+#   4. every table symbol (mbb_tab_*) is read-only data, and SECTION holds
+#      at least the slider, leaper and line tables' bytes.
+set -u
+srcdir=$1
+builddir=$2
+lib=$builddir/.libs/libmagicbb.a
+section=${SECTION:-.rodata}
+status=0
+fail() { echo "check-freestanding: FAIL: $*"; status=1; }
+pass() { echo "check-freestanding: ok: $*"; }
+
+[ -f "$lib" ] || { echo "check-freestanding: $lib not found (configure with --enable-static)"; exit 1; }
+work=$(mktemp -d) || exit 1
+trap 'rm -rf "$work"' EXIT
+
+# 1. Link with libgcc only.  -static: no dynamic loader on firmware.
+if $CC $CFLAGS -ffreestanding -nostdlib -nostartfiles -static -Wl,-e,firmware_start \
+     -I"$builddir/src" -I"$srcdir/src" -o "$work/firmware.elf" "$srcdir/tests/firmware.c" \
+     "$lib" -lgcc > "$work/link.log" 2>&1; then
+  pass "tests/firmware.c links with -ffreestanding -nostdlib and libgcc only"
+else
+  cat "$work/link.log"
+  fail "tests/firmware.c does not link with -nostdlib and libgcc only"
+fi
+
+# 2. Undefined symbols of the whole archive, less what it defines itself.
+$NM "$lib" | awk 'NF >= 2 { print $(NF-1), $NF }' > "$work/symbols"
+awk '$1 == "U" { print $2 }' "$work/symbols" | sort -u > "$work/undefined"
+awk '$1 != "U" { print $2 }' "$work/symbols" | sort -u > "$work/defined"
+# libgcc's 64-bit arithmetic helpers, which a 32-bit CPU may need.
+allowed='^__(aeabi_(llsl|llsr|lasr|lmul)|(ash|lshr|ashr)di3|muldi3|popcountdi2|clzdi2|ctzdi2)$'
+outside=$(comm -23 "$work/undefined" "$work/defined" | grep -Ev "$allowed")
+if [ -z "$outside" ]; then
+  pass "the library needs no symbol from outside itself but libgcc helpers"
+else
+  fail "the library needs symbols from outside itself: $(echo $outside)"
+fi
+
+# 3 and 4. Sections of every member.
+$SIZE -A "$lib" > "$work/sizes"
+writable=$(awk '$1 ~ /^\.(s?data|s?bss|tdata|tbss)(\.|$)/ && $2 != 0 { print $1 "=" $2 }' "$work/sizes")
+if [ -z "$writable" ]; then
+  pass "no .data or .bss in any member"
+else
+  fail "writable data in the library: $(echo $writable)"
+fi
+not_readonly=$(awk '$2 ~ /^mbb_tab_/ && $1 != "R" && $1 != "r" && $1 != "U" { print $2 "(" $1 ")" }' \
+               "$work/symbols")
+tables=$(awk '$2 ~ /^mbb_tab_/ && ($1 == "R" || $1 == "r")' "$work/symbols" | wc -l)
+if [ -z "$not_readonly" ] && [ "$tables" -eq 8 ]; then
+  pass "all 8 tables (mbb_tab_*) are read-only data"
+else
+  fail "tables not in read-only data: $not_readonly ($tables of 8 read-only)"
+fi
+# The section must hold at least the tables' own bytes (nm -S sizes).
+need=0
+for size in $($NM -S "$lib" | awk 'NF == 4 && $4 ~ /^mbb_tab_/ { print $2 }'); do
+  need=$((need + 0x$size))
+done
+have=$(awk -v s="$section" '$1 == s { n += $2 } END { print n + 0 }' "$work/sizes")
+if [ "$need" -gt 0 ] && [ "$have" -ge "$need" ]; then
+  pass "$section holds $have bytes (the tables take $need)"
+else
+  fail "$section holds $have bytes, but the tables take $need"
+fi
+exit $status
