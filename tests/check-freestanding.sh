@@ -1,12 +1,15 @@
 #!/bin/sh
 # check-freestanding.sh - can firmware use this libmagicbb.a?
 #
-#   check-freestanding.sh SRCDIR BUILDDIR
+#   check-freestanding.sh FIRMWARE.C LIBMAGICBB.A INCLUDEDIR...
 #
+# (make check-freestanding runs it on the build tree; it works as well on
+# an installed library: tests/firmware.c $prefix/lib/libmagicbb.a
+# $prefix/include)
 # with CC, CFLAGS, NM and SIZE for the host in the environment, and
 # SECTION the section the tables must be in (default .rodata).  Fails
 # (exit 1) unless all of these hold:
-#   1. tests/firmware.c, built with -ffreestanding -nostdlib, links
+#   1. FIRMWARE.C (tests/firmware.c), built with -ffreestanding -nostdlib, links
 #      against libmagicbb.a with libgcc alone;
 #   2. the archive needs no symbol from outside itself but libgcc's
 #      arithmetic helpers (the allowlist below);
@@ -14,26 +17,32 @@
 #   4. every table symbol (mbb_tab_*) is read-only data, and SECTION holds
 #      at least the slider, leaper and line tables' bytes.
 set -u
-srcdir=$1
-builddir=$2
-lib=$builddir/.libs/libmagicbb.a
+[ $# -ge 3 ] || { echo "usage: check-freestanding.sh FIRMWARE.C LIBMAGICBB.A INCLUDEDIR..."; exit 2; }
+firmware=$1
+lib=$2
+shift 2
+includes=
+for dir in "$@"; do
+  includes="$includes -I$dir"
+done
 section=${SECTION:-.rodata}
 status=0
 fail() { echo "check-freestanding: FAIL: $*"; status=1; }
 pass() { echo "check-freestanding: ok: $*"; }
 
 [ -f "$lib" ] || { echo "check-freestanding: $lib not found (configure with --enable-static)"; exit 1; }
+echo "check-freestanding: $lib"
 work=$(mktemp -d) || exit 1
 trap 'rm -rf "$work"' EXIT
 
 # 1. Link with libgcc only.  -static: no dynamic loader on firmware.
 if $CC $CFLAGS -ffreestanding -nostdlib -nostartfiles -static -Wl,-e,firmware_start \
-     -I"$builddir/src" -I"$srcdir/src" -o "$work/firmware.elf" "$srcdir/tests/firmware.c" \
+     $includes -o "$work/firmware.elf" "$firmware" \
      "$lib" -lgcc > "$work/link.log" 2>&1; then
-  pass "tests/firmware.c links with -ffreestanding -nostdlib and libgcc only"
+  pass "$(basename "$firmware") links with -ffreestanding -nostdlib and libgcc only"
 else
   cat "$work/link.log"
-  fail "tests/firmware.c does not link with -nostdlib and libgcc only"
+  fail "$(basename "$firmware") does not link with -nostdlib and libgcc only"
 fi
 
 # 2. Undefined symbols of the whole archive, less what it defines itself.

@@ -1,0 +1,101 @@
+/* selftest.c - verify an installed or freshly built magicbb on its CPU.
+ *
+ * No Check, no malloc: every square and every relevant occupancy of rooks
+ * and bishops, random full boards for queens, and every leaper, between
+ * and line entry, against the reference ray walk of tests/reference.c.
+ * Small enough to run under an emulator or as a firmware power-on self
+ * test: build with -DSELFTEST_NO_MAIN and call selftest_run().
+ *
+ *     magicbb-selftest [FLAVOUR]
+ *
+ * prints one line, "selftest (FLAVOUR): N passed, N failed" (after the
+ * first failure, if any), and exits 0 only if everything passed and, when
+ * FLAVOUR is given, mbb_flavour() is FLAVOUR. */
+#include <magicbb.h>
+
+#include "reference.h"
+
+struct selftest {
+    unsigned long passed, failed;
+    /* the first failure */
+    const char *what;
+    unsigned sq;
+    uint64_t occupied, got, want;
+};
+
+static void expect(struct selftest *t, const char *what, unsigned sq, uint64_t occupied,
+                   uint64_t got, uint64_t want)
+{
+    if (got == want) {
+        t->passed++;
+        return;
+    }
+    if (t->failed++ == 0) {
+        t->what = what;
+        t->sq = sq;
+        t->occupied = occupied;
+        t->got = got;
+        t->want = want;
+    }
+}
+
+static void every_subset(struct selftest *t, const char *what, unsigned sq, uint64_t mask,
+                         uint64_t (*lookup)(unsigned, uint64_t),
+                         uint64_t (*reference)(unsigned, uint64_t))
+{
+    uint64_t subset = 0;
+
+    do {
+        expect(t, what, sq, subset, lookup(sq, subset), reference(sq, subset));
+        subset = (subset - mask) & mask;
+    } while (subset != 0);
+}
+
+void selftest_run(struct selftest *t);
+
+void selftest_run(struct selftest *t)
+{
+    uint64_t state = 0x5eed;
+
+    t->passed = t->failed = 0;
+    for (unsigned sq = 0; sq < 64; sq++) {
+        every_subset(t, "rook", sq, ref_rook_mask(sq), mbb_rook_attacks, ref_rook);
+        every_subset(t, "bishop", sq, ref_bishop_mask(sq), mbb_bishop_attacks, ref_bishop);
+        for (int i = 0; i < 1000; i++) {
+            uint64_t occupied = ref_random(&state) & ref_random(&state);
+
+            expect(t, "queen", sq, occupied, mbb_queen_attacks(sq, occupied),
+                   ref_queen(sq, occupied));
+        }
+        expect(t, "knight", sq, 0, mbb_knight_attacks(sq), ref_knight(sq));
+        expect(t, "king", sq, 0, mbb_king_attacks(sq), ref_king(sq));
+        for (unsigned color = 0; color < 2; color++)
+            expect(t, "pawn", sq, color, mbb_pawn_attacks(color, sq), ref_pawn(color, sq));
+        for (unsigned b = 0; b < 64; b++) {
+            expect(t, "between", sq, b, mbb_between(sq, b), ref_between(sq, b));
+            expect(t, "line", sq, b, mbb_line(sq, b), ref_line(sq, b));
+        }
+    }
+}
+
+#ifndef SELFTEST_NO_MAIN
+#include <stdio.h>
+#include <string.h>
+
+int main(int argc, char **argv)
+{
+    static struct selftest t;
+    int wrong_flavour = argc > 1 && strcmp(mbb_flavour(), argv[1]) != 0;
+
+    selftest_run(&t);
+    if (wrong_flavour)
+        printf("FAIL: the library's flavour is %s, not %s\n", mbb_flavour(), argv[1]);
+    if (t.failed != 0)
+        printf("FAIL: %s on square %u, occupancy or square 0x%016llx: got 0x%016llx, want 0x%016llx\n",
+               t.what, t.sq, (unsigned long long)t.occupied, (unsigned long long)t.got,
+               (unsigned long long)t.want);
+    printf("selftest (%s): %lu passed, %lu failed\n", mbb_flavour(), t.passed,
+           t.failed + (unsigned long)wrong_flavour);
+    return t.failed == 0 && !wrong_flavour ? 0 : 1;
+}
+#endif
