@@ -4,7 +4,8 @@
  * and bishops, random full boards for queens, and every leaper, between
  * and line entry, against the reference ray walk of tests/reference.c.
  * Small enough to run under an emulator or as a firmware power-on self
- * test: build with -DSELFTEST_NO_MAIN and call selftest_run().
+ * test: build with -DSELFTEST_NO_MAIN and call selftest_run(), which
+ * returns the number of failed checks.
  *
  *     magicbb-selftest [FLAVOUR]
  *
@@ -51,9 +52,7 @@ static void every_subset(struct selftest *t, const char *what, unsigned sq, uint
     } while (subset != 0);
 }
 
-void selftest_run(struct selftest *t);
-
-void selftest_run(struct selftest *t)
+static void run_all(struct selftest *t)
 {
     uint64_t state = 0x5eed;
 
@@ -78,6 +77,16 @@ void selftest_run(struct selftest *t)
     }
 }
 
+unsigned long selftest_run(void);
+
+unsigned long selftest_run(void)
+{
+    struct selftest t;
+
+    run_all(&t);
+    return t.failed;
+}
+
 #ifndef SELFTEST_NO_MAIN
 #include <stdio.h>
 #include <string.h>
@@ -87,7 +96,7 @@ int main(int argc, char **argv)
     static struct selftest t;
     int wrong_flavour = argc > 1 && strcmp(mbb_flavour(), argv[1]) != 0;
 
-    selftest_run(&t);
+    run_all(&t);
     if (wrong_flavour)
         printf("FAIL: the library's flavour is %s, not %s\n", mbb_flavour(), argv[1]);
     if (t.failed != 0)
