@@ -1,5 +1,5 @@
-/* bench.c - nanoseconds per slider lookup, for the configured flavour
- * (exported and inline calls) and for a ray walk, in one run.
+/* bench.c - nanoseconds per slider lookup for every flavour, and for a
+ * ray walk, in one run, so that the ratios between them mean something.
  *
  * Shared machines pause processes for tens of milliseconds, so one
  * wall-clock total means little: the pairs are timed in chunks of 2^14
@@ -7,22 +7,15 @@
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <time.h>
 
-#include "magicbb.h"
+#include "flavours.h"
 #include "reference.h"
 
 #define PAIR_BITS 24
-#define PAIRS (1u << PAIR_BITS)
-#define CHUNK (1u << 14)
+#define PAIRS ((size_t)1 << PAIR_BITS)
+#define CHUNK ((size_t)1 << 14)
 #define CHUNKS (PAIRS / CHUNK)
-
-typedef uint64_t (*lookup_fn)(unsigned, uint64_t);
-
-static uint64_t rook_inline(unsigned sq, uint64_t occ) { return mbb_rook_attacks_inline(sq, occ); }
-static uint64_t bishop_inline(unsigned sq, uint64_t occ) { return mbb_bishop_attacks_inline(sq, occ); }
-static uint64_t queen_inline(unsigned sq, uint64_t occ) { return mbb_queen_attacks_inline(sq, occ); }
 
 static unsigned char *squares;
 static uint64_t *occupancies;
@@ -43,34 +36,63 @@ static int compare_doubles(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* The body is written out per kind of call so that the inline lookups
- * really are inlined into the timed loop. */
-#define TIME_CHUNKS(call, result)                                      \
-    do {                                                               \
-        static double per_chunk[CHUNKS];                               \
-        uint64_t acc = 0;                                              \
-        for (unsigned c = 0; c < CHUNKS; c++) {                        \
-            const unsigned char *sq = squares + (size_t)c * CHUNK;     \
-            const uint64_t *occ = occupancies + (size_t)c * CHUNK;     \
-            double start = now_ns();                                   \
-            for (unsigned i = 0; i < CHUNK; i++)                       \
-                acc ^= call(sq[i], occ[i]);                            \
-            per_chunk[c] = (now_ns() - start) / CHUNK;                 \
-        }                                                              \
-        sink ^= acc;                                                   \
-        qsort(per_chunk, CHUNKS, sizeof per_chunk[0], compare_doubles); \
-        (result) = per_chunk[CHUNKS / 2];                              \
-    } while (0)
+/* Median ns per lookup of a batch function over all chunks. */
+static double median_ns(batch_fn batch)
+{
+    static double per_chunk[CHUNKS];
 
-struct row {
-    const char *piece;
-    double exported, inlined, walk;
-};
+    for (size_t c = 0; c < CHUNKS; c++) {
+        double start = now_ns();
+
+        sink ^= batch(squares + c * CHUNK, occupancies + c * CHUNK, CHUNK);
+        per_chunk[c] = (now_ns() - start) / (double)CHUNK;
+    }
+    qsort(per_chunk, CHUNKS, sizeof per_chunk[0], compare_doubles);
+    return per_chunk[CHUNKS / 2];
+}
+
+/* The baseline: the reference ray walk of the tests. */
+static uint64_t walk_rook(const unsigned char *sq, const uint64_t *occ, size_t n)
+{
+    uint64_t acc = 0;
+
+    for (size_t i = 0; i < n; i++)
+        acc ^= ref_rook(sq[i], occ[i]);
+    return acc;
+}
+
+static uint64_t walk_bishop(const unsigned char *sq, const uint64_t *occ, size_t n)
+{
+    uint64_t acc = 0;
+
+    for (size_t i = 0; i < n; i++)
+        acc ^= ref_bishop(sq[i], occ[i]);
+    return acc;
+}
+
+static uint64_t walk_queen(const unsigned char *sq, const uint64_t *occ, size_t n)
+{
+    uint64_t acc = 0;
+
+    for (size_t i = 0; i < n; i++)
+        acc ^= ref_queen(sq[i], occ[i]);
+    return acc;
+}
+
+static void row(const char *name, double kib, double rook, double bishop, double queen,
+                double walk_queen_ns)
+{
+    if (kib < 0)
+        printf("| %-8s | %10s |", name, "-");
+    else
+        printf("| %-8s | %10.1f |", name, kib);
+    printf(" %6.2f | %6.2f | %6.2f | %9.1fx |\n", rook, bishop, queen, walk_queen_ns / queen);
+}
 
 int main(void)
 {
     uint64_t state = 0x2545f4914f6cdd1du;
-    struct row rows[3] = { { "rook", 0, 0, 0 }, { "bishop", 0, 0, 0 }, { "queen", 0, 0, 0 } };
+    double walk[3];
 
     squares = malloc(PAIRS);
     occupancies = malloc(PAIRS * sizeof *occupancies);
@@ -83,27 +105,30 @@ int main(void)
         squares[i] = (unsigned char)(ref_random(&state) & 63);
         occupancies[i] = ref_random(&state) & ref_random(&state);
     }
-
-    TIME_CHUNKS(mbb_rook_attacks, rows[0].exported);
-    TIME_CHUNKS(rook_inline, rows[0].inlined);
-    TIME_CHUNKS(ref_rook, rows[0].walk);
-    TIME_CHUNKS(mbb_bishop_attacks, rows[1].exported);
-    TIME_CHUNKS(bishop_inline, rows[1].inlined);
-    TIME_CHUNKS(ref_bishop, rows[1].walk);
-    TIME_CHUNKS(mbb_queen_attacks, rows[2].exported);
-    TIME_CHUNKS(queen_inline, rows[2].inlined);
-    TIME_CHUNKS(ref_queen, rows[2].walk);
-
-    printf("magicbb-bench: flavour %s, slider tables %zu bytes (%.1f KiB)\n", mbb_flavour(),
-           mbb_table_bytes(), (double)mbb_table_bytes() / 1024);
-    printf("%u pseudo-random (square, occupancy) pairs, ~25%% occupied; "
-           "median ns/lookup over %u chunks of %u\n\n",
+    printf("magicbb-bench: %zu pseudo-random (square, occupancy) pairs, ~25%% occupied;\n"
+           "median ns per lookup over %zu chunks of %zu, all flavours in this one run\n\n",
            PAIRS, CHUNKS, CHUNK);
-    printf("| piece  | exported | inline   | ray walk | walk / inline |\n");
-    printf("|--------|---------:|---------:|---------:|--------------:|\n");
-    for (int i = 0; i < 3; i++)
-        printf("| %-6s | %8.2f | %8.2f | %8.2f | %12.1fx |\n", rows[i].piece, rows[i].exported,
-               rows[i].inlined, rows[i].walk, rows[i].walk / rows[i].inlined);
+    printf("| flavour  | tables KiB | rook   | bishop | queen  | walk/queen |\n");
+    printf("|----------|-----------:|-------:|-------:|-------:|-----------:|\n");
+    walk[0] = median_ns(walk_rook);
+    walk[1] = median_ns(walk_bishop);
+    walk[2] = median_ns(walk_queen);
+    for (unsigned list = 0; list < 2; list++) {
+        const struct flavour_impl *impls = list == 0 ? flavour_impls : flavour_impls_bmi2;
+        const unsigned count = list == 0 ? flavour_impl_count : flavour_impl_bmi2_count;
+
+        for (unsigned i = 0; i < count; i++) {
+            const struct flavour_impl *f = &impls[i];
+
+            if (!flavour_runs_here(f)) {
+                printf("| %-8s | skipped: this CPU has no BMI2 |\n", f->name);
+                continue;
+            }
+            row(f->name, *f->table_bytes / 1024.0, median_ns(f->rook_batch),
+                median_ns(f->bishop_batch), median_ns(f->queen_batch), walk[2]);
+        }
+    }
+    row("ray walk", -1, walk[0], walk[1], walk[2], walk[2]);
     free(squares);
     free(occupancies);
     return 0;

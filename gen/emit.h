@@ -4,9 +4,10 @@
 
 #include "sliders.h"
 
-/* Write the slider tables of t (built and verified) and the leaper,
- * between and line tables to path, atomically.  origin says where the
- * magics came from, for the provenance comment. */
-int emit_tables(const char *path, const struct slider_tables *t, const char *origin);
+/* Write the slider tables of t (built and verified), and with_board the
+ * leaper, between and line tables, to path, atomically.  origin says
+ * where the magics came from, for the provenance comment. */
+int emit_tables(const char *path, const struct slider_tables *t, const char *origin,
+                int with_board);
 
 #endif /* GEN_EMIT_H */

@@ -5,8 +5,9 @@
  *     rook   a1  0x0080001020400080  12
  *
  * One entry a line: piece, square, magic (0x and up to 16 hex digits),
- * index bits.  '#' starts a comment; "# flavour: NAME" names the flavour
- * the set is for.  All 128 (piece, square) pairs, each once. */
+ * index bits, and for black the square's offset into the shared table.
+ * '#' starts a comment; "# flavour: NAME" names the flavour the set is
+ * for.  All 128 (piece, square) pairs, each once. */
 #include <ctype.h>
 #include <errno.h>
 #include <string.h>
@@ -14,7 +15,7 @@
 #include "magicsfile.h"
 #include "output.h"
 
-#define FIELD_COUNT 4
+#define FIELD_COUNT 5 /* at most */
 #define LINE_MAX_BYTES 256
 
 static char *skip_space(char *s)
@@ -78,14 +79,19 @@ static int parse_magic(const char *text, uint64_t *magic)
     return 0;
 }
 
-static int parse_bits(const char *text, unsigned *bits)
+/* A decimal number of at most `digits` digits. */
+static int parse_decimal(const char *text, size_t digits, unsigned long *value)
 {
-    if (strlen(text) > 2 || !isdigit((unsigned char)text[0])
-        || (text[1] != '\0' && !isdigit((unsigned char)text[1])))
+    size_t length = strlen(text);
+
+    if (length == 0 || length > digits)
         return -1;
-    *bits = (unsigned)(text[0] - '0');
-    if (text[1] != '\0')
-        *bits = *bits * 10 + (unsigned)(text[1] - '0');
+    *value = 0;
+    for (const char *s = text; *s != '\0'; s++) {
+        if (!isdigit((unsigned char)*s))
+            return -1;
+        *value = *value * 10 + (unsigned long)(*s - '0');
+    }
     return 0;
 }
 
@@ -115,17 +121,20 @@ static int parse_entry(const char *path, unsigned line_no, char *text,
 {
     char *field[FIELD_COUNT + 1];
     int n = split_fields(text, field);
+    const int wanted = flavour_has_offsets(t->flavour) ? 5 : 4;
     enum piece piece;
     int sq;
     uint64_t magic;
-    unsigned bits, relevant;
+    unsigned long bits, offset = 0;
+    unsigned relevant, fixed;
     char name[3];
 
     if (n == 0)
         return 0;
-    if (n != FIELD_COUNT) {
-        report(path, line_no, "expected %d fields (piece square magic bits), found %s%d",
-               FIELD_COUNT, n > FIELD_COUNT ? "more than " : "", n > FIELD_COUNT ? FIELD_COUNT : n);
+    if (n != wanted) {
+        report(path, line_no, "expected %d fields (piece square magic bits%s), found %s%d", wanted,
+               wanted == 5 ? " offset" : "", n > wanted ? "more than " : "",
+               n > wanted ? wanted : n);
         return -1;
     }
     if (parse_piece(field[0], &piece) != 0) {
@@ -148,14 +157,27 @@ static int parse_entry(const char *path, unsigned line_no, char *text,
         return -1;
     }
     relevant = popcount64(t->entry[piece][sq].mask);
-    if (parse_bits(field[3], &bits) != 0 || bits < 1 || bits > relevant) {
+    fixed = fixed_bits(t->flavour, piece);
+    if (fixed != 0 && (parse_decimal(field[3], 2, &bits) != 0 || bits != fixed)) {
+        report(path, line_no, "index bits '%s' for %s %s: %s uses %u", field[3],
+               piece_name(piece), name, flavour_name(t->flavour), fixed);
+        return -1;
+    }
+    if (fixed == 0 && (parse_decimal(field[3], 2, &bits) != 0 || bits < 1 || bits > relevant)) {
         report(path, line_no, "index bits '%s' for %s %s out of range (1 to %u)", field[3],
                piece_name(piece), name, relevant);
         return -1;
     }
+    /* An offset leaves room for a whole 12-bit slice below 2^31. */
+    if (wanted == 5 && (parse_decimal(field[4], 10, &offset) != 0 || offset > 0x7fff0000u)) {
+        report(path, line_no, "bad offset '%s' (expected a decimal number below 2147418112)",
+               field[4]);
+        return -1;
+    }
     line[piece][sq] = line_no;
     t->entry[piece][sq].magic = magic;
-    t->entry[piece][sq].shift = index_shift(t->flavour, bits);
+    t->entry[piece][sq].shift = index_shift(t->flavour, (unsigned)bits);
+    t->entry[piece][sq].offset = (uint32_t)offset;
     return 0;
 }
 
@@ -224,8 +246,11 @@ int magics_dump(const char *path, const struct slider_tables *t, const char *ori
             char name[3];
 
             square_name(sq, name);
-            fprintf(out.stream, "%-6s %s  0x%016llx  %2u\n", piece_name((enum piece)p), name,
-                    (unsigned long long)e->magic, index_bits(t->flavour, e));
+            fprintf(out.stream, "%-6s %s  0x%016llx  %2u", piece_name((enum piece)p), name,
+                    (unsigned long long)e->magic, index_bits(t->flavour, (enum piece)p, e));
+            if (flavour_has_offsets(t->flavour))
+                fprintf(out.stream, "  %6lu", (unsigned long)e->offset);
+            fputc('\n', out.stream);
         }
     }
     return outfile_commit(&out);

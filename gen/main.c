@@ -21,13 +21,18 @@ static void usage(FILE *out)
           "Find or load the magic numbers of one table flavour, check every\n"
           "(square, occupancy) pair against a ray walk, and write C tables.\n"
           "\n"
-          "  -f, --flavour=NAME       table flavour: fancy (default), pext or magic32\n"
+          "  -f, --flavour=NAME       table flavour: fancy (default), pext, magic32,\n"
+          "                           plain, black, pext16, byte or hq\n"
           "  -s, --seed=N             seed of the magic search (default 0x6d616769636262)\n"
           "  -m, --magics=FILE        load the magics from FILE instead of searching\n"
           "  -d, --dump-magics=FILE   write the magics used to FILE\n"
           "  -o, --output=FILE        write the generated C tables to FILE\n"
+          "      --sliders-only       leave the leaper, between and line tables out\n"
           "  -h, --help               show this help and exit\n"
           "  -V, --version            show the version and exit\n"
+          "\n"
+          "black loads its magics and offsets (--magics), checks them, and then\n"
+          "packs the slices tighter; the others search (or load) their magics.\n"
           "\n"
           "Outputs are written to FILE.tmp and renamed when complete; on any\n"
           "error no output is created or changed.  Exit status: 0 success,\n"
@@ -59,23 +64,27 @@ static int usage_error(const char *format, ...)
     return 2;
 }
 
-static void report_collision(const char *file, unsigned line, const struct slider_tables *t,
-                             const struct collision *c)
+static void report_collision(const char *file, unsigned line, const struct collision *c)
 {
-    const struct mbb_slider *e = &t->entry[c->piece][c->sq];
-    char name[3];
+    char name[3], other[3];
 
     square_name(c->sq, name);
+    square_name(c->other_sq, other);
     if (c->first == c->second)
-        report(file, line, "%s %s: occupancy 0x%llx gives the wrong attacks at index %lu",
-               piece_name(c->piece), name, (unsigned long long)c->first, (unsigned long)c->index);
+        report(file, line, "%s %s: occupancy 0x%llx gives the wrong attacks", piece_name(c->piece),
+               name, (unsigned long long)c->first);
+    else if (c->piece == c->other_piece && c->sq == c->other_sq)
+        report(file, line,
+               "%s %s: the magic collides: occupancies 0x%llx and 0x%llx share slot %lu"
+               " but not their attacks",
+               piece_name(c->piece), name, (unsigned long long)c->first,
+               (unsigned long long)c->second, (unsigned long)c->slot);
     else
         report(file, line,
-               "%s %s: magic 0x%016llx collides: occupancies 0x%llx and 0x%llx share index %lu"
-               " but not their attacks",
-               piece_name(c->piece), name, (unsigned long long)e->magic,
-               (unsigned long long)c->first, (unsigned long long)c->second,
-               (unsigned long)c->index);
+               "%s %s: occupancy 0x%llx lands in slot %lu, which %s %s (occupancy 0x%llx)"
+               " holds with other attacks",
+               piece_name(c->piece), name, (unsigned long long)c->second, (unsigned long)c->slot,
+               piece_name(c->other_piece), other, (unsigned long long)c->first);
 }
 
 int main(int argc, char **argv)
@@ -86,6 +95,7 @@ int main(int argc, char **argv)
         { "magics", required_argument, NULL, 'm' },
         { "dump-magics", required_argument, NULL, 'd' },
         { "output", required_argument, NULL, 'o' },
+        { "sliders-only", no_argument, NULL, 'S' },
         { "help", no_argument, NULL, 'h' },
         { "version", no_argument, NULL, 'V' },
         { NULL, 0, NULL, 0 },
@@ -95,7 +105,7 @@ int main(int argc, char **argv)
     enum flavour flavour = FLAVOUR_FANCY;
     const char *magics_path = NULL, *dump_path = NULL, *output_path = NULL;
     uint64_t seed = DEFAULT_SEED;
-    int seed_given = 0, option, status;
+    int seed_given = 0, with_board = 1, option, status;
     char origin[512];
     struct collision c;
 
@@ -104,7 +114,7 @@ int main(int argc, char **argv)
         switch (option) {
         case 'f':
             if (flavour_parse(optarg, &flavour) != 0)
-                return usage_error("unknown flavour '%s' (expected fancy, pext or magic32)", optarg);
+                return usage_error("unknown flavour '%s' (expected %s)", optarg, flavour_list());
             break;
         case 's':
             if (parse_seed(optarg, &seed) != 0)
@@ -119,6 +129,9 @@ int main(int argc, char **argv)
             break;
         case 'o':
             output_path = optarg;
+            break;
+        case 'S':
+            with_board = 0;
             break;
         case 'h':
             usage(stdout);
@@ -141,6 +154,10 @@ int main(int argc, char **argv)
     if (!flavour_uses_magics(flavour) && (magics_path != NULL || dump_path != NULL || seed_given))
         return usage_error("the %s flavour uses no magics: --seed, --magics and --dump-magics"
                            " do not apply", flavour_name(flavour));
+    if (flavour_uses_magics(flavour) && !flavour_searches(flavour)
+        && (magics_path == NULL || seed_given))
+        return usage_error("the %s flavour loads its magics: give --magics FILE (for example"
+                           " gen/magics/black-published.txt), not --seed", flavour_name(flavour));
 
     tables_prepare(&tables, flavour);
     if (!flavour_uses_magics(flavour)) {
@@ -163,15 +180,20 @@ int main(int argc, char **argv)
         return 1;
     }
     if (status != 0) {
-        report_collision(magics_path, magics_path ? line[c.piece][c.sq] : 0, &tables, &c);
+        report_collision(magics_path, magics_path ? line[c.piece][c.sq] : 0, &c);
         tables_free(&tables);
         return 1;
     }
     status = 0;
     if (dump_path != NULL && magics_dump(dump_path, &tables, origin) != 0)
         status = 1;
-    if (status == 0 && output_path != NULL && emit_tables(output_path, &tables, origin) != 0)
+    if (status == 0 && output_path != NULL
+        && emit_tables(output_path, &tables, origin, with_board) != 0)
         status = 1;
+    if (status == 0 && tables.loaded_count != 0)
+        printf("magicbb-gen: %s: packed the loaded layout of %lu entries into %lu\n",
+               flavour_name(flavour), (unsigned long)tables.loaded_count,
+               (unsigned long)tables.count);
     tables_free(&tables);
     return status;
 }

@@ -1,4 +1,4 @@
-/* search.c - seeded search for magics (fancy and magic32).
+/* search.c - seeded search for magics (fancy, magic32, plain, byte).
  *
  * Each (piece, square) gets its own random stream derived from the seed,
  * so one square's search never shifts another's and a seed always gives
@@ -60,11 +60,11 @@ int tables_search(struct slider_tables *t, uint64_t seed)
         for (unsigned sq = 0; sq < 64; sq++) {
             struct mbb_slider *e = &t->entry[p][sq];
             uint64_t state = seed ^ ((uint64_t)(p * 64 + sq) << 56);
-            struct collision c;
+            const unsigned fixed = fixed_bits(t->flavour, (enum piece)p);
             uint32_t tries;
 
             occupancies_list((enum piece)p, sq, &list);
-            e->shift = index_shift(t->flavour, popcount64(e->mask));
+            e->shift = index_shift(t->flavour, fixed != 0 ? fixed : popcount64(e->mask));
             for (tries = 0; tries < SEARCH_LIMIT; tries++) {
                 e->magic = candidate(t->flavour, &state);
                 if (!promising(t->flavour, e))
@@ -74,7 +74,7 @@ int tables_search(struct slider_tables *t, uint64_t seed)
                         stamp[i] = 0;
                     epoch = 1;
                 }
-                if (slice_fill(t->flavour, (enum piece)p, sq, e, &list, slice, stamp, epoch, &c) == 0)
+                if (slice_fill(t->flavour, (enum piece)p, e, &list, slice, stamp, epoch) == 0)
                     break;
             }
             if (tries == SEARCH_LIMIT)

@@ -1,4 +1,4 @@
-/* sliders.h - slider tables for one flavour: fill, lay out and verify. */
+/* sliders.h - one flavour's slider tables: lay out, fill, encode, verify. */
 #ifndef GEN_SLIDERS_H
 #define GEN_SLIDERS_H
 
@@ -7,23 +7,42 @@
 #include "geometry.h"
 #include "magicbb_index.h"
 
-enum flavour { FLAVOUR_FANCY, FLAVOUR_PEXT, FLAVOUR_MAGIC32 };
+enum flavour {
+    FLAVOUR_FANCY,
+    FLAVOUR_PEXT,
+    FLAVOUR_MAGIC32,
+    FLAVOUR_PLAIN,
+    FLAVOUR_BLACK,
+    FLAVOUR_PEXT16,
+    FLAVOUR_BYTE,
+    FLAVOUR_HQ,
+    FLAVOUR_COUNT
+};
 
 const char *flavour_name(enum flavour flavour);
 /* 0 and *out set for a known name; -1 otherwise. */
 int flavour_parse(const char *name, enum flavour *out);
-/* Whether the flavour hashes with magic numbers (and so reads or writes
- * a magics file). */
+/* The names, "fancy, pext, ...", for messages. */
+const char *flavour_list(void);
+
+/* Hashes with magic numbers (so reads and writes magics files). */
 int flavour_uses_magics(enum flavour flavour);
+/* Finds its magics by a seeded search (black only loads them). */
+int flavour_searches(enum flavour flavour);
+/* Its magics file gives each square's offset (black). */
+int flavour_has_offsets(enum flavour flavour);
+/* Index bits every square of the piece uses, or 0 if each has its own. */
+unsigned fixed_bits(enum flavour flavour, enum piece piece);
 
 /* The shift that leaves `bits` index bits of the flavour's product, and
- * back: how many index bits an entry's shift leaves. */
+ * back: how many index bits an entry leaves. */
 uint32_t index_shift(enum flavour flavour, unsigned bits);
-unsigned index_bits(enum flavour flavour, const struct mbb_slider *e);
+unsigned index_bits(enum flavour flavour, enum piece piece, const struct mbb_slider *e);
 
-/* The flavour's index, via the functions in magicbb_index.h that the
- * library itself uses. */
-uint32_t slider_index(enum flavour flavour, const struct mbb_slider *e, uint64_t occupied);
+/* The flavour's index of an occupancy, via the functions in
+ * magicbb_index.h that the library itself uses.  Not for hq. */
+uint32_t slider_index(enum flavour flavour, enum piece piece, const struct mbb_slider *e,
+                      uint64_t occupied);
 
 /* Every relevant occupancy of one (piece, square) with its attacks. */
 struct occupancies {
@@ -34,42 +53,62 @@ struct occupancies {
 
 void occupancies_list(enum piece piece, unsigned sq, struct occupancies *list);
 
-/* Two occupancies that a (piece, square) entry sends to one slot although
- * their attacks differ. */
+/* Two occupancies that land in one slot although their attacks differ,
+ * or (first == second) one whose lookup gives the wrong attacks.  The
+ * other_* fields name the square that wrote the slot first, which in an
+ * overlapping table (black) may be another square. */
 struct collision {
     enum piece piece;
     unsigned sq;
-    uint32_t index;
+    enum piece other_piece;
+    unsigned other_sq;
+    uint32_t slot;
     uint64_t first;
     uint64_t second;
 };
 
-/* Fill one square's slice (1 << index_bits() slots).  A slot counts as
- * taken when stamp[index] == epoch, so one scratch area serves many tries
- * without clearing.  Returns 0, or -1 with *c filled on a collision. */
-int slice_fill(enum flavour flavour, enum piece piece, unsigned sq,
-               const struct mbb_slider *e, const struct occupancies *list,
-               uint64_t *slice, uint32_t *stamp, uint32_t epoch, struct collision *c);
+/* Fill one square's slice, for the magic search.  A slot counts as taken
+ * when stamp[index] == epoch, so one scratch area serves many tries
+ * without clearing.  Returns 0, or -1 on a collision. */
+int slice_fill(enum flavour flavour, enum piece piece, const struct mbb_slider *e,
+               const struct occupancies *list, uint64_t *slice, uint32_t *stamp,
+               uint32_t epoch);
 
+/* A flavour's slider tables, in the generator's working form and, once
+ * built, in the exact types the library reads. */
 struct slider_tables {
     enum flavour flavour;
+    /* Hashing entries of every flavour but hq; pext16 and byte are
+     * encoded from them. */
     struct mbb_slider entry[PIECE_COUNT][64];
-    uint64_t *attacks; /* one shared table, rooks first, then bishops */
-    uint32_t count;
+    uint64_t *attacks; /* one shared table of attack sets */
+    uint32_t count;    /* its entries */
+    uint32_t loaded_count; /* black: entries of the layout as loaded */
+
+    struct mbb_pdep_slider pdep[PIECE_COUNT][64]; /* pext16 */
+    uint16_t *attacks16;
+    struct mbb_byte_slider bytes[PIECE_COUNT][64]; /* byte */
+    uint8_t *index8;
+    uint64_t *sets;
+    uint32_t set_count;
+    struct mbb_hq_lines hq[64]; /* hq */
+    uint8_t hq_rank[8 * 64];
 };
 
-/* Fill in masks, and for flavours without magics the shifts, of every
- * entry; the magics and their shifts must already be set otherwise. */
+/* Fill in masks, and for flavours without magics the shifts. */
 void tables_prepare(struct slider_tables *t, enum flavour flavour);
 
-/* Give every square its slice, fill them all and then check every
- * (square, relevant occupancy) pair against the ray walk.  Returns 0;
- * -1 with *c set on a collision; -2 if memory ran out. */
+/* Lay out, fill and encode the tables, then check every (square,
+ * relevant occupancy) pair, read with the library's own lookup, against
+ * the ray walk.  Black's loaded layout is checked, then repacked.
+ * Returns 0; -1 with *c set on a collision or wrong answer; -2 if memory
+ * ran out. */
 int tables_build(struct slider_tables *t, struct collision *c);
 
 void tables_free(struct slider_tables *t);
 
-/* Find a magic for every entry by a search seeded with seed. */
+/* Find a magic for every entry by a search seeded with seed; -1 if a
+ * square cannot be solved. */
 int tables_search(struct slider_tables *t, uint64_t seed);
 
 #endif /* GEN_SLIDERS_H */

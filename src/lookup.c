@@ -3,8 +3,8 @@
  * everything read here is a const table from the generated tables.c. */
 #include "magicbb.h"
 
-#if MBB_FLAVOUR == MBB_FLAVOUR_PEXT && !defined(__BMI2__)
-#error "the pext flavour must be compiled with BMI2 enabled (-mbmi2)"
+#if !defined(MBB_ROOK_LOOKUP) || !defined(MBB_BISHOP_LOOKUP)
+#error "no inline lookup for this flavour: PEXT flavours need BMI2 enabled (-mbmi2)"
 #endif
 
 uint64_t mbb_rook_attacks(unsigned sq, uint64_t occupied)
@@ -50,4 +50,9 @@ uint64_t mbb_line(unsigned a, unsigned b)
 const char *mbb_flavour(void)
 {
     return MBB_FLAVOUR_NAME;
+}
+
+size_t mbb_table_bytes(void)
+{
+    return MBB_TABLE_BYTES;
 }

@@ -45,25 +45,46 @@ MBB_API uint64_t mbb_pawn_attacks(unsigned color, unsigned sq);
 MBB_API uint64_t mbb_between(unsigned a, unsigned b);
 MBB_API uint64_t mbb_line(unsigned a, unsigned b);
 
-/* Name of the table flavour built into the library: "fancy", "pext" or
- * "magic32". */
+/* Name of the table flavour built into the library: "fancy", "pext",
+ * "magic32", "plain", "black", "pext16", "byte" or "hq". */
 MBB_API const char *mbb_flavour(void);
 
-/* Bytes of the slider tables: the shared attack table plus the per-square
- * entries. */
+/* Bytes of the slider tables: the flavour's attack tables plus its
+ * per-square entries. */
 MBB_API size_t mbb_table_bytes(void);
 
 /* The tables themselves.  They are exported only so that the inline
  * functions below can read them; their layout may change between
- * releases, so use the functions. */
-extern MBB_API const struct mbb_slider mbb_tab_rook[64];
-extern MBB_API const struct mbb_slider mbb_tab_bishop[64];
-extern MBB_API const uint64_t mbb_tab_slider[];
+ * releases, so use the functions.  Each flavour's slider tables are named
+ * after it; a library holds those of its own flavour only. */
 extern MBB_API const uint64_t mbb_tab_knight[64];
 extern MBB_API const uint64_t mbb_tab_king[64];
 extern MBB_API const uint64_t mbb_tab_pawn[2][64];
 extern MBB_API const uint64_t mbb_tab_between[64][64];
 extern MBB_API const uint64_t mbb_tab_line[64][64];
+
+extern MBB_API const struct mbb_slider mbb_fancy_rook[64], mbb_fancy_bishop[64];
+extern MBB_API const uint64_t mbb_fancy_attacks[];
+extern MBB_API const struct mbb_slider mbb_pext_rook[64], mbb_pext_bishop[64];
+extern MBB_API const uint64_t mbb_pext_attacks[];
+extern MBB_API const struct mbb_slider mbb_magic32_rook[64], mbb_magic32_bishop[64];
+extern MBB_API const uint64_t mbb_magic32_attacks[];
+extern MBB_API const struct mbb_slider mbb_plain_rook[64], mbb_plain_bishop[64];
+extern MBB_API const uint64_t mbb_plain_attacks[];
+extern MBB_API const struct mbb_slider mbb_black_rook[64], mbb_black_bishop[64];
+extern MBB_API const uint64_t mbb_black_attacks[];
+extern MBB_API const struct mbb_pdep_slider mbb_pext16_rook[64], mbb_pext16_bishop[64];
+extern MBB_API const uint16_t mbb_pext16_attacks[];
+extern MBB_API const struct mbb_byte_slider mbb_byte_rook[64], mbb_byte_bishop[64];
+extern MBB_API const uint8_t mbb_byte_index[];
+extern MBB_API const uint64_t mbb_byte_sets[];
+extern MBB_API const struct mbb_hq_lines mbb_hq_lines[64];
+extern MBB_API const uint8_t mbb_hq_rank[8 * 64];
+
+/* Bytes of each flavour's slider tables (what mbb_table_bytes() returns). */
+extern MBB_API const uint32_t mbb_fancy_table_bytes, mbb_pext_table_bytes,
+    mbb_magic32_table_bytes, mbb_plain_table_bytes, mbb_black_table_bytes,
+    mbb_pext16_table_bytes, mbb_byte_table_bytes, mbb_hq_table_bytes;
 
 #if defined(MBB_DEBUG) && (defined(__GNUC__) || defined(__clang__))
 #define MBB_REQUIRE(cond) do { if (!(cond)) __builtin_trap(); } while (0)
@@ -71,38 +92,80 @@ extern MBB_API const uint64_t mbb_tab_line[64][64];
 #define MBB_REQUIRE(cond) ((void)0)
 #endif
 
-/* The slider index of the installed flavour.  A PEXT build indexes inline
- * only where the including code is compiled for BMI2 (-mbmi2 or a -march
- * that has it); elsewhere the inline sliders call the library. */
-#if MBB_FLAVOUR == MBB_FLAVOUR_PEXT
-#if defined(__BMI2__)
-#define MBB_SLIDER_INDEX mbb_index_pext
+/* Each flavour's slider lookups, on its own tables. */
+#define MBB_FANCY_ROOK(sq, occ) mbb_lookup_fancy(&mbb_fancy_rook[sq], mbb_fancy_attacks, occ)
+#define MBB_FANCY_BISHOP(sq, occ) mbb_lookup_fancy(&mbb_fancy_bishop[sq], mbb_fancy_attacks, occ)
+#define MBB_PEXT_ROOK(sq, occ) mbb_lookup_pext(&mbb_pext_rook[sq], mbb_pext_attacks, occ)
+#define MBB_PEXT_BISHOP(sq, occ) mbb_lookup_pext(&mbb_pext_bishop[sq], mbb_pext_attacks, occ)
+#define MBB_MAGIC32_ROOK(sq, occ) \
+    mbb_lookup_magic32(&mbb_magic32_rook[sq], mbb_magic32_attacks, occ)
+#define MBB_MAGIC32_BISHOP(sq, occ) \
+    mbb_lookup_magic32(&mbb_magic32_bishop[sq], mbb_magic32_attacks, occ)
+#define MBB_PLAIN_ROOK(sq, occ) \
+    mbb_lookup_plain(&mbb_plain_rook[sq], mbb_plain_attacks, occ, MBB_ROOK_FIXED_BITS)
+#define MBB_PLAIN_BISHOP(sq, occ) \
+    mbb_lookup_plain(&mbb_plain_bishop[sq], mbb_plain_attacks, occ, MBB_BISHOP_FIXED_BITS)
+#define MBB_BLACK_ROOK(sq, occ) \
+    mbb_lookup_black(&mbb_black_rook[sq], mbb_black_attacks, occ, MBB_ROOK_FIXED_BITS)
+#define MBB_BLACK_BISHOP(sq, occ) \
+    mbb_lookup_black(&mbb_black_bishop[sq], mbb_black_attacks, occ, MBB_BISHOP_FIXED_BITS)
+#define MBB_PEXT16_ROOK(sq, occ) mbb_lookup_pext16(&mbb_pext16_rook[sq], mbb_pext16_attacks, occ)
+#define MBB_PEXT16_BISHOP(sq, occ) \
+    mbb_lookup_pext16(&mbb_pext16_bishop[sq], mbb_pext16_attacks, occ)
+#define MBB_BYTE_ROOK(sq, occ) mbb_lookup_byte(&mbb_byte_rook[sq], mbb_byte_index, mbb_byte_sets, occ)
+#define MBB_BYTE_BISHOP(sq, occ) \
+    mbb_lookup_byte(&mbb_byte_bishop[sq], mbb_byte_index, mbb_byte_sets, occ)
+#define MBB_HQ_ROOK(sq, occ) mbb_hq_rook(&mbb_hq_lines[sq], mbb_hq_rank, sq, occ)
+#define MBB_HQ_BISHOP(sq, occ) mbb_hq_bishop(&mbb_hq_lines[sq], sq, occ)
+
+/* The installed flavour's.  PEXT flavours look up inline only where the
+ * including code is compiled for BMI2 (-mbmi2 or a -march that has it);
+ * elsewhere the inline sliders call the library. */
+#if MBB_FLAVOUR == MBB_FLAVOUR_FANCY
+#define MBB_ROOK_LOOKUP MBB_FANCY_ROOK
+#define MBB_BISHOP_LOOKUP MBB_FANCY_BISHOP
+#define MBB_TABLE_BYTES mbb_fancy_table_bytes
+#elif MBB_FLAVOUR == MBB_FLAVOUR_PEXT
+#ifdef MBB_HAVE_BMI2
+#define MBB_ROOK_LOOKUP MBB_PEXT_ROOK
+#define MBB_BISHOP_LOOKUP MBB_PEXT_BISHOP
 #endif
+#define MBB_TABLE_BYTES mbb_pext_table_bytes
 #elif MBB_FLAVOUR == MBB_FLAVOUR_MAGIC32
-#define MBB_SLIDER_INDEX mbb_index_magic32
-#else
-#define MBB_SLIDER_INDEX mbb_index_fancy
+#define MBB_ROOK_LOOKUP MBB_MAGIC32_ROOK
+#define MBB_BISHOP_LOOKUP MBB_MAGIC32_BISHOP
+#define MBB_TABLE_BYTES mbb_magic32_table_bytes
+#elif MBB_FLAVOUR == MBB_FLAVOUR_PLAIN
+#define MBB_ROOK_LOOKUP MBB_PLAIN_ROOK
+#define MBB_BISHOP_LOOKUP MBB_PLAIN_BISHOP
+#define MBB_TABLE_BYTES mbb_plain_table_bytes
+#elif MBB_FLAVOUR == MBB_FLAVOUR_BLACK
+#define MBB_ROOK_LOOKUP MBB_BLACK_ROOK
+#define MBB_BISHOP_LOOKUP MBB_BLACK_BISHOP
+#define MBB_TABLE_BYTES mbb_black_table_bytes
+#elif MBB_FLAVOUR == MBB_FLAVOUR_PEXT16
+#ifdef MBB_HAVE_BMI2
+#define MBB_ROOK_LOOKUP MBB_PEXT16_ROOK
+#define MBB_BISHOP_LOOKUP MBB_PEXT16_BISHOP
+#endif
+#define MBB_TABLE_BYTES mbb_pext16_table_bytes
+#elif MBB_FLAVOUR == MBB_FLAVOUR_BYTE
+#define MBB_ROOK_LOOKUP MBB_BYTE_ROOK
+#define MBB_BISHOP_LOOKUP MBB_BYTE_BISHOP
+#define MBB_TABLE_BYTES mbb_byte_table_bytes
+#elif MBB_FLAVOUR == MBB_FLAVOUR_HQ
+#define MBB_ROOK_LOOKUP MBB_HQ_ROOK
+#define MBB_BISHOP_LOOKUP MBB_HQ_BISHOP
+#define MBB_TABLE_BYTES mbb_hq_table_bytes
 #endif
 
 /* Inline versions: same answers as the functions above, without a call. */
 
-#ifdef MBB_SLIDER_INDEX
-/* One slider lookup: the square's entry, then its slot in the shared table. */
-static inline uint64_t mbb_slider_lookup(const struct mbb_slider *table, unsigned sq,
-                                         uint64_t occupied)
-{
-    const struct mbb_slider *e;
-
-    MBB_REQUIRE(sq < 64);
-    e = &table[sq];
-    return mbb_tab_slider[e->offset + MBB_SLIDER_INDEX(e, occupied)];
-}
-#endif
-
 static inline uint64_t mbb_rook_attacks_inline(unsigned sq, uint64_t occupied)
 {
-#ifdef MBB_SLIDER_INDEX
-    return mbb_slider_lookup(mbb_tab_rook, sq, occupied);
+#ifdef MBB_ROOK_LOOKUP
+    MBB_REQUIRE(sq < 64);
+    return MBB_ROOK_LOOKUP(sq, occupied);
 #else
     return mbb_rook_attacks(sq, occupied);
 #endif
@@ -110,8 +173,9 @@ static inline uint64_t mbb_rook_attacks_inline(unsigned sq, uint64_t occupied)
 
 static inline uint64_t mbb_bishop_attacks_inline(unsigned sq, uint64_t occupied)
 {
-#ifdef MBB_SLIDER_INDEX
-    return mbb_slider_lookup(mbb_tab_bishop, sq, occupied);
+#ifdef MBB_BISHOP_LOOKUP
+    MBB_REQUIRE(sq < 64);
+    return MBB_BISHOP_LOOKUP(sq, occupied);
 #else
     return mbb_bishop_attacks(sq, occupied);
 #endif

@@ -62,7 +62,7 @@ static int run(const char *arg, ...)
     pid = fork();
     ck_assert_msg(pid >= 0, "fork failed");
     if (pid == 0) {
-        if (freopen(path("stderr"), "w", stderr) == NULL || freopen("/dev/null", "w", stdout) == NULL)
+        if (freopen(path("stderr"), "w", stderr) == NULL || freopen(path("stdout"), "w", stdout) == NULL)
             _exit(126);
         execv(generator, (char *const *)argv);
         _exit(127);
@@ -190,6 +190,35 @@ START_TEST(magic32_magics_round_trip)
 }
 END_TEST
 
+/* black: the shipped set loads, verifies and packs into fewer entries;
+ * the packed set, dumped, reloads to the same table. */
+START_TEST(black_repacks_the_published_set)
+{
+    const char *published = getenv("MBB_BLACK_MAGICS");
+    unsigned long loaded = 0, packed = 0;
+    char *out, *first, *again;
+
+    ck_assert_msg(published != NULL, "MBB_BLACK_MAGICS must name the shipped set");
+    ck_assert_int_eq(run("--flavour=black", "--magics", published, "-o", path("b.c"), "-d",
+                         path("packed.txt"), NULL), 0);
+    out = slurp(path("stdout"));
+    ck_assert_msg(sscanf(out, "magicbb-gen: black: packed the loaded layout of %lu entries into %lu",
+                         &loaded, &packed) == 2, "no packing report: '%s'", out);
+    ck_assert_uint_eq(loaded, 87988);
+    ck_assert_msg(packed < loaded, "packed %lu, loaded %lu", packed, loaded);
+    ck_assert_int_eq(run("--flavour=black", "--magics", path("packed.txt"), "-o", path("b2.c"), NULL), 0);
+    first = slurp(path("b.c"));
+    again = slurp(path("b2.c"));
+    ck_assert_msg(strcmp(body(first), body(again)) == 0, "the packed set reloads to other tables");
+    /* black never searches */
+    ck_assert_int_eq(run("--flavour=black", "-o", path("x.c"), NULL), 2);
+    ck_assert(!exists(path("x.c")));
+    free(out);
+    free(first);
+    free(again);
+}
+END_TEST
+
 START_TEST(pext_needs_no_magics)
 {
     char *text;
@@ -229,7 +258,7 @@ static const struct bad_file bad_files[] = {
       "index bits '13' for rook a1 out of range (1 to 12)" },
     { "no index bits", "12\nrook   b1", "0\nrook   b1", 4, "out of range" },
     /* fewer bits than a square needs must collide, not pass */
-    { "too few index bits", "12\nrook   b1", "9\nrook   b1", 4, "rook a1: magic" },
+    { "too few index bits", "12\nrook   b1", "9\nrook   b1", 4, "rook a1: the magic collides" },
     { "collision", "rook   e4  0x", "rook   e4  0x0000000000000003 10 #", 32, "collides" },
 };
 
@@ -263,18 +292,20 @@ static unsigned count_lines(const char *text)
 /* The generator must fail with status 1 and one line
  * "magicbb-gen: FILE:LINE: ...message...", and must leave an existing
  * output file exactly as it was, with no temporary file beside it. */
-static void expect_rejected(const char *file, unsigned line, const char *message)
+static void expect_rejected_as(const char *file, const char *flavour, unsigned line,
+                               const char *message)
 {
-    char expected[512];
+    char expected[512], option[64];
     char *err, *out;
 
+    snprintf(option, sizeof option, "--flavour=%s", flavour);
     spill(path("out.c"), "existing output\n");
-    ck_assert_int_eq(run("--magics", file, "--output", path("out.c"), NULL), 1);
+    ck_assert_int_eq(run(option, "--magics", file, "--output", path("out.c"), NULL), 1);
     err = slurp(path("stderr"));
     if (line != 0)
         snprintf(expected, sizeof expected, "magicbb-gen: %s:%u: ", file, line);
     else
-        snprintf(expected, sizeof expected, "magicbb-gen: %s: ", file);
+        snprintf(expected, sizeof expected, "magicbb-gen: %s", file);
     ck_assert_msg(strncmp(err, expected, strlen(expected)) == 0, "error '%s' does not start '%s'",
                   err, expected);
     ck_assert_msg(strstr(err, message) != NULL, "error '%s' does not say '%s'", err, message);
@@ -285,6 +316,54 @@ static void expect_rejected(const char *file, unsigned line, const char *message
     free(err);
     free(out);
 }
+
+static void expect_rejected(const char *file, unsigned line, const char *message)
+{
+    expect_rejected_as(file, "fancy", line, message);
+}
+
+/* Bad black files: the offset column, the fixed index bits, and two
+ * squares whose slices overlap with different attacks. */
+START_TEST(bad_black_files_are_rejected)
+{
+    const char *published = getenv("MBB_BLACK_MAGICS");
+    char *good, *text;
+    char *eol;
+    size_t cut;
+
+    ck_assert_msg(published != NULL, "MBB_BLACK_MAGICS must name the shipped set");
+    good = slurp(published);
+    /* rook a1 without its offset */
+    text = spoil(good, "0x80280013ff84ffff  12  10890", "0x80280013ff84ffff  12");
+    spill(path("bad.txt"), text);
+    expect_rejected_as(path("bad.txt"), "black", 16, "expected 5 fields (piece square magic bits offset)");
+    free(text);
+    text = spoil(good, "0x80280013ff84ffff  12  10890", "0x80280013ff84ffff  11  10890");
+    spill(path("bad.txt"), text);
+    expect_rejected_as(path("bad.txt"), "black", 16, "index bits '11' for rook a1: black uses 12");
+    free(text);
+    /* rook b1 moved onto rook a1's slice */
+    text = spoil(good, "0x5ffbfefdfef67fff  12  50579", "0x5ffbfefdfef67fff  12  10890");
+    spill(path("bad.txt"), text);
+    expect_rejected_as(path("bad.txt"), "black", 0, "which rook a1");
+    /* ... the error names the line of the square that found the clash */
+    eol = strstr(text, "rook   b1");
+    ck_assert_ptr_nonnull(eol);
+    cut = 0;
+    for (const char *c = text; c < eol; c++)
+        cut += *c == '\n';
+    free(text);
+    text = slurp(path("stderr"));
+    {
+        char where[64];
+
+        snprintf(where, sizeof where, "bad.txt:%zu: rook b1", cut + 1);
+        ck_assert_msg(strstr(text, where) != NULL, "'%s' does not name line %zu", text, cut + 1);
+    }
+    free(text);
+    free(good);
+}
+END_TEST
 
 START_TEST(bad_magics_file_is_rejected)
 {
@@ -363,6 +442,7 @@ static Suite *generator_suite(void)
     tcase_add_test(output, other_seed_other_magics);
     tcase_add_test(output, dumped_magics_reload_to_the_same_table);
     tcase_add_test(output, magic32_magics_round_trip);
+    tcase_add_test(output, black_repacks_the_published_set);
     tcase_add_test(output, pext_needs_no_magics);
     tcase_add_loop_test(input, bad_magics_file_is_rejected, 0,
                         (int)(sizeof bad_files / sizeof bad_files[0]));
@@ -370,6 +450,7 @@ static Suite *generator_suite(void)
     tcase_add_test(input, unreadable_file_is_rejected);
     tcase_add_test(input, usage_errors);
     tcase_add_test(input, unwritable_output_is_reported);
+    tcase_add_test(input, bad_black_files_are_rejected);
     tcase_set_timeout(output, 60);
     tcase_set_timeout(input, 60);
     suite_add_tcase(s, output);

@@ -1,0 +1,131 @@
+/* check_flavours.c - every flavour, whatever configure chose: each one's
+ * slider lookups against the reference ray walk, and its table size
+ * against what its layout must take. */
+#include <check.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <magicbb.h>
+
+#include "flavours.h"
+#include "layout_sizes.h"
+#include "reference.h"
+#include "run_suite.h"
+
+static const struct flavour_impl *flavour(int i)
+{
+    return i < (int)flavour_impl_count ? &flavour_impls[i]
+                                       : &flavour_impls_bmi2[i - (int)flavour_impl_count];
+}
+
+/* Skip, saying why, where the CPU cannot run the flavour's code. */
+static int skipped(const struct flavour_impl *f)
+{
+    if (flavour_runs_here(f))
+        return 0;
+    printf("# %s: skipped, this CPU has no BMI2\n", f->name);
+    return 1;
+}
+
+static void every_subset(const struct flavour_impl *f, const char *piece, lookup_fn lookup,
+                         uint64_t (*reference)(unsigned, uint64_t), uint64_t (*mask)(unsigned))
+{
+    for (unsigned sq = 0; sq < 64; sq++) {
+        const uint64_t m = mask(sq);
+        uint64_t subset = 0;
+
+        do {
+            const uint64_t got = lookup(sq, subset), want = reference(sq, subset);
+
+            ck_assert_msg(got == want,
+                          "%s %s on square %u, occupancy 0x%016llx: got 0x%016llx, want 0x%016llx",
+                          f->name, piece, sq, (unsigned long long)subset, (unsigned long long)got,
+                          (unsigned long long)want);
+            subset = (subset - m) & m;
+        } while (subset != 0);
+    }
+}
+
+START_TEST(rook_every_relevant_occupancy)
+{
+    const struct flavour_impl *f = flavour(_i);
+
+    if (!skipped(f))
+        every_subset(f, "rook", f->rook, ref_rook, ref_rook_mask);
+}
+END_TEST
+
+START_TEST(bishop_every_relevant_occupancy)
+{
+    const struct flavour_impl *f = flavour(_i);
+
+    if (!skipped(f))
+        every_subset(f, "bishop", f->bishop, ref_bishop, ref_bishop_mask);
+}
+END_TEST
+
+/* Whole boards: edge squares, bits outside the mask and the slider's own
+ * square must not change the answer. */
+START_TEST(random_boards)
+{
+    const struct flavour_impl *f = flavour(_i);
+    uint64_t state = 0x51ab1e5u;
+
+    if (skipped(f))
+        return;
+    for (int i = 0; i < 64 * 2000; i++) {
+        const unsigned sq = (unsigned)i & 63;
+        uint64_t occ = ref_random(&state);
+
+        for (int thin = (i >> 6) % 4; thin > 0; thin--)
+            occ &= ref_random(&state);
+        if (i & 64)
+            occ |= (uint64_t)1 << sq;
+        ck_assert_msg(f->rook(sq, occ) == ref_rook(sq, occ) && f->bishop(sq, occ) == ref_bishop(sq, occ),
+                      "%s on square %u, occupancy 0x%016llx: wrong attacks", f->name, sq,
+                      (unsigned long long)occ);
+    }
+}
+END_TEST
+
+/* What each layout must take, worked out from the reference; black must
+ * pack tighter than the published layout it was loaded from. */
+START_TEST(table_bytes_match_the_layout)
+{
+    const struct flavour_impl *f = flavour(_i);
+    const size_t want = expected_table_bytes(f->name);
+
+    if (want == 0) {
+        const size_t entries = black_entries(*f->table_bytes);
+
+        printf("# black: %zu entries, packed from the published %u\n", entries,
+               BLACK_PUBLISHED_ENTRIES);
+        ck_assert_msg(entries < BLACK_PUBLISHED_ENTRIES,
+                      "black: %zu entries, not fewer than the published %u", entries,
+                      BLACK_PUBLISHED_ENTRIES);
+        return;
+    }
+    ck_assert_msg(*f->table_bytes == want, "%s: %lu table bytes, want %zu", f->name,
+                  (unsigned long)*f->table_bytes, want);
+}
+END_TEST
+
+static Suite *flavours_suite(void)
+{
+    Suite *s = suite_create("flavours");
+    TCase *tc = tcase_create("every flavour");
+    const int n = (int)(flavour_impl_count + flavour_impl_bmi2_count);
+
+    tcase_add_loop_test(tc, rook_every_relevant_occupancy, 0, n);
+    tcase_add_loop_test(tc, bishop_every_relevant_occupancy, 0, n);
+    tcase_add_loop_test(tc, random_boards, 0, n);
+    tcase_add_loop_test(tc, table_bytes_match_the_layout, 0, n);
+    tcase_set_timeout(tc, 60);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    return run_suite(flavours_suite());
+}

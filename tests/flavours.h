@@ -1,0 +1,59 @@
+/* flavours.h - every flavour's slider lookups, built into one program
+ * (the all-flavour test and the benchmark), each on its own tables. */
+#ifndef TESTS_FLAVOURS_H
+#define TESTS_FLAVOURS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef uint64_t (*lookup_fn)(unsigned sq, uint64_t occupied);
+/* XOR of the attacks of n (square, occupancy) pairs, looked up in a loop
+ * with the lookup inlined, for timing. */
+typedef uint64_t (*batch_fn)(const unsigned char *squares, const uint64_t *occupied, size_t n);
+
+struct flavour_impl {
+    const char *name;
+    int uses_bmi2; /* built with BMI2 instructions: needs a CPU that has them */
+    lookup_fn rook, bishop;
+    batch_fn rook_batch, bishop_batch, queen_batch;
+    const uint32_t *table_bytes;
+};
+
+extern const struct flavour_impl flavour_impls[];
+extern const struct flavour_impl flavour_impls_bmi2[];
+extern const unsigned flavour_impl_count, flavour_impl_bmi2_count;
+
+/* Whether this CPU can run the flavour's code. */
+int flavour_runs_here(const struct flavour_impl *f);
+
+/* Defines NAME's lookups and batches from its MBB_*_ROOK and MBB_*_BISHOP
+ * macros in <magicbb.h>, and the registry entry NAME_impl. */
+#define FLAVOUR_IMPL(name, ROOK, BISHOP)                                                        \
+    static uint64_t name##_rook(unsigned sq, uint64_t occ) { return ROOK(sq, occ); }           \
+    static uint64_t name##_bishop(unsigned sq, uint64_t occ) { return BISHOP(sq, occ); }       \
+    static uint64_t name##_rook_batch(const unsigned char *sq, const uint64_t *occ, size_t n)   \
+    {                                                                                          \
+        uint64_t acc = 0;                                                                      \
+        for (size_t i = 0; i < n; i++)                                                         \
+            acc ^= ROOK(sq[i], occ[i]);                                                        \
+        return acc;                                                                            \
+    }                                                                                          \
+    static uint64_t name##_bishop_batch(const unsigned char *sq, const uint64_t *occ, size_t n) \
+    {                                                                                          \
+        uint64_t acc = 0;                                                                      \
+        for (size_t i = 0; i < n; i++)                                                         \
+            acc ^= BISHOP(sq[i], occ[i]);                                                      \
+        return acc;                                                                            \
+    }                                                                                          \
+    static uint64_t name##_queen_batch(const unsigned char *sq, const uint64_t *occ, size_t n)  \
+    {                                                                                          \
+        uint64_t acc = 0;                                                                      \
+        for (size_t i = 0; i < n; i++)                                                         \
+            acc ^= ROOK(sq[i], occ[i]) | BISHOP(sq[i], occ[i]);                                \
+        return acc;                                                                            \
+    }
+#define FLAVOUR_ENTRY(name, bmi2)                                                              \
+    { #name, bmi2, name##_rook, name##_bishop, name##_rook_batch, name##_bishop_batch,         \
+      name##_queen_batch, &mbb_##name##_table_bytes }
+
+#endif /* TESTS_FLAVOURS_H */
