@@ -14,8 +14,8 @@
 #   2. the archive needs no symbol from outside itself but libgcc's
 #      arithmetic helpers (the allowlist below);
 #   3. no member has anything in .data or .bss (nor .sdata, .sbss, ...);
-#   4. every table symbol (mbb_tab_*) is read-only data, and SECTION holds
-#      at least the slider, leaper and line tables' bytes.
+#   4. every data object the library defines is read-only, and SECTION
+#      holds at least the bytes of its tables.
 set -u
 [ $# -ge 3 ] || { echo "usage: check-freestanding.sh FIRMWARE.C LIBMAGICBB.A INCLUDEDIR..."; exit 2; }
 firmware=$1
@@ -66,17 +66,19 @@ if [ -z "$writable" ]; then
 else
   fail "writable data in the library: $(echo $writable)"
 fi
-not_readonly=$(awk '$2 ~ /^mbb_tab_/ && $1 != "R" && $1 != "r" && $1 != "U" { print $2 "(" $1 ")" }' \
+# Data objects the library defines (nm types other than code, undefined
+# and absolute): every one must be read-only (R or r).
+not_readonly=$(awk '$1 !~ /^[TtUuWwAaNn]$/ && $1 != "R" && $1 != "r" { print $2 "(" $1 ")" }' \
                "$work/symbols")
-tables=$(awk '$2 ~ /^mbb_tab_/ && ($1 == "R" || $1 == "r")' "$work/symbols" | wc -l)
-if [ -z "$not_readonly" ] && [ "$tables" -eq 8 ]; then
-  pass "all 8 tables (mbb_tab_*) are read-only data"
+tables=$(awk '$1 == "R" || $1 == "r"' "$work/symbols" | wc -l)
+if [ -z "$not_readonly" ] && [ "$tables" -ge 8 ]; then
+  pass "all $tables data objects (tables) are read-only"
 else
-  fail "tables not in read-only data: $not_readonly ($tables of 8 read-only)"
+  fail "data not read-only: $not_readonly ($tables read-only objects)"
 fi
-# The section must hold at least the tables' own bytes (nm -S sizes).
+# The section must hold at least those objects' bytes (nm -S sizes).
 need=0
-for size in $($NM -S "$lib" | awk 'NF == 4 && $4 ~ /^mbb_tab_/ { print $2 }'); do
+for size in $($NM -S "$lib" | awk 'NF == 4 && ($3 == "R" || $3 == "r") && $4 ~ /^mbb_/ { print $2 }'); do
   need=$((need + 0x$size))
 done
 have=$(awk -v s="$section" '$1 == s { n += $2 } END { print n + 0 }' "$work/sizes")
