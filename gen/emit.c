@@ -103,7 +103,7 @@ static void emit_hq(FILE *out, const struct slider_tables *t)
     }
     fputs("};\n", out);
     emit_numbers(out, "const uint8_t mbb_hq_rank[8 * 64]", 8 * 64, 16, u8_at, t->hq_rank);
-    fputs("\nconst uint32_t mbb_hq_table_bytes = sizeof mbb_hq_lines + sizeof mbb_hq_rank;\n", out);
+    fputs("\nconst uint32_t mbb_hq_table_bytes MBB_PLACE = sizeof mbb_hq_lines + sizeof mbb_hq_rank;\n", out);
 }
 
 static void emit_sliders(FILE *out, const struct slider_tables *t)
@@ -135,7 +135,7 @@ static void emit_sliders(FILE *out, const struct slider_tables *t)
     }
     /* sizeof on the target: its padding of the entries may differ from
      * the build machine's. */
-    fprintf(out, "\nconst uint32_t mbb_%s_table_bytes =\n    sizeof mbb_%s_rook + sizeof mbb_%s_bishop",
+    fprintf(out, "\nconst uint32_t mbb_%s_table_bytes MBB_PLACE =\n    sizeof mbb_%s_rook + sizeof mbb_%s_bishop",
             name, name, name);
     if (t->flavour == FLAVOUR_BYTE)
         fputs(" + sizeof mbb_byte_index + sizeof mbb_byte_sets;\n", out);

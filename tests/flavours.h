@@ -26,32 +26,28 @@ extern const unsigned flavour_impl_count, flavour_impl_bmi2_count;
 /* Whether this CPU can run the flavour's code. */
 int flavour_runs_here(const struct flavour_impl *f);
 
-/* Defines NAME's lookups and batches from its MBB_*_ROOK and MBB_*_BISHOP
- * macros in <magicbb.h>, and the registry entry NAME_impl. */
-#define FLAVOUR_IMPL(name, ROOK, BISHOP)                                                        \
-    static uint64_t name##_rook(unsigned sq, uint64_t occ) { return ROOK(sq, occ); }           \
-    static uint64_t name##_bishop(unsigned sq, uint64_t occ) { return BISHOP(sq, occ); }       \
-    static uint64_t name##_rook_batch(const unsigned char *sq, const uint64_t *occ, size_t n)   \
-    {                                                                                          \
-        uint64_t acc = 0;                                                                      \
-        for (size_t i = 0; i < n; i++)                                                         \
-            acc ^= ROOK(sq[i], occ[i]);                                                        \
-        return acc;                                                                            \
-    }                                                                                          \
-    static uint64_t name##_bishop_batch(const unsigned char *sq, const uint64_t *occ, size_t n) \
-    {                                                                                          \
-        uint64_t acc = 0;                                                                      \
-        for (size_t i = 0; i < n; i++)                                                         \
-            acc ^= BISHOP(sq[i], occ[i]);                                                      \
-        return acc;                                                                            \
-    }                                                                                          \
-    static uint64_t name##_queen_batch(const unsigned char *sq, const uint64_t *occ, size_t n)  \
-    {                                                                                          \
-        uint64_t acc = 0;                                                                      \
-        for (size_t i = 0; i < n; i++)                                                         \
-            acc ^= ROOK(sq[i], occ[i]) | BISHOP(sq[i], occ[i]);                                \
-        return acc;                                                                            \
+/* A batch function FN looping over EXPR(sq, occ). */
+#define FLAVOUR_BATCH(fn, EXPR)                                                   \
+    static uint64_t fn(const unsigned char *sq, const uint64_t *occ, size_t n)    \
+    {                                                                             \
+        uint64_t acc = 0;                                                         \
+        for (size_t i = 0; i < n; i++)                                            \
+            acc ^= EXPR(sq[i], occ[i]);                                           \
+        return acc;                                                               \
     }
+
+/* Defines NAME's lookups and batches from its MBB_*_ROOK and MBB_*_BISHOP
+ * macros in <magicbb.h>, for the registry entry FLAVOUR_ENTRY(NAME). */
+#define FLAVOUR_IMPL(name, ROOK, BISHOP)                                                      \
+    static uint64_t name##_rook(unsigned sq, uint64_t occ) { return ROOK(sq, occ); }         \
+    static uint64_t name##_bishop(unsigned sq, uint64_t occ) { return BISHOP(sq, occ); }     \
+    static inline uint64_t name##_queen(unsigned sq, uint64_t occ)                            \
+    {                                                                                         \
+        return ROOK(sq, occ) | BISHOP(sq, occ);                                               \
+    }                                                                                         \
+    FLAVOUR_BATCH(name##_rook_batch, ROOK)                                                    \
+    FLAVOUR_BATCH(name##_bishop_batch, BISHOP)                                                \
+    FLAVOUR_BATCH(name##_queen_batch, name##_queen)
 #define FLAVOUR_ENTRY(name, bmi2)                                                              \
     { #name, bmi2, name##_rook, name##_bishop, name##_rook_batch, name##_bishop_batch,         \
       name##_queen_batch, &mbb_##name##_table_bytes }
