@@ -1,0 +1,68 @@
+#!/bin/sh
+# perft.sh - magicbb-perft against the published perft counts, and its
+# handling of bad input, as TAP.  PERFT_SLOW=1 (make check-slow) goes
+# deeper.
+#
+# The six positions and their counts are the chess programming
+# community's standard perft suite, from the Chess Programming Wiki page
+# "Perft Results" (start position, "Kiwipete" by Peter McKenzie, and
+# positions 3 to 6).
+perft=${MBB_PERFT:-./tools/magicbb-perft}
+n=0
+failed=0
+
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
+
+# name|fen|depth|nodes|slow depth|slow nodes
+while IFS='|' read -r name fen depth nodes slow_depth slow_nodes; do
+  [ -n "$name" ] || continue
+  if [ "${PERFT_SLOW:-0}" = 1 ]; then depth=$slow_depth; nodes=$slow_nodes; fi
+  got=$("$perft" "$depth" "$fen" | sed -n 's/^nodes //p')
+  if [ "$got" = "$nodes" ]; then
+    ok "perft $depth, $name: $got"
+  else
+    not_ok "perft $depth, $name: got '$got', published $nodes"
+  fi
+done <<'POSITIONS'
+start|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1|5|4865609|6|119060324
+Kiwipete|r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1|4|4085603|5|193690690
+position 3|8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1|5|674624|6|11030083
+position 4|r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1|4|422333|5|15833292
+position 5|rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8|4|2103487|5|89941194
+position 6|r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10|4|3894594|5|164075551
+POSITIONS
+
+# --divide: the moves' counts add up to the total.
+divided=$("$perft" --divide 3 | awk -F': ' '/^[a-h][1-8][a-h][1-8]/ { sum += $2 } END { print sum }')
+[ "$divided" = 8902 ] && ok "--divide 3 sums to 8902" || not_ok "--divide 3 sums to '$divided', not 8902"
+
+# Bad FENs: exit status 2 and one line saying why.
+while IFS='|' read -r what fen message; do
+  [ -n "$what" ] || continue
+  err=$("$perft" 1 "$fen" 2>&1 >/dev/null)
+  status=$?
+  lines=$(printf '%s\n' "$err" | wc -l)
+  case $err in
+    *"magicbb-perft: bad FEN: $message"*)
+      if [ "$status" = 2 ] && [ "$lines" = 1 ]; then ok "bad FEN, $what"
+      else not_ok "bad FEN, $what: status $status, $lines lines"; fi ;;
+    *) not_ok "bad FEN, $what: '$err'" ;;
+  esac
+done <<'BAD'
+too few fields|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq|fewer than 4 fields
+too many fields|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 x|more than 6 fields
+bad piece letter|rnbqkbnr/ppxppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1|'x' is not a piece letter
+rank too long|rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1|rank 7 has more than 8 squares
+rank too short|rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1|rank 7 does not have 8 squares
+no white king|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1|white does not have exactly one king
+two black kings|rnbqkbnk/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQq - 0 1|black does not have exactly one king
+impossible castling|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBNR w KQkq - 0 1|castling right Q without its king and rook at home
+bad castling field|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQX - 0 1|castling field 'KQX'
+impossible en passant|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1|impossible en passant square 'e3'
+side not to move in check|4k3/8/8/8/8/8/8/4R1K1 w - - 0 1|the side not to move is in check
+bad side to move|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1|side to move 'x'
+BAD
+
+echo "1..$n"
+[ "$failed" = 0 ]
