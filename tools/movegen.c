@@ -1,0 +1,415 @@
+/* movegen.c - legal move generation on magicbb's attack sets.
+ *
+ * Checks, pins (mbb_between and mbb_line), castling, en passant and
+ * promotions; copy-make, and bulk counting at the last ply of perft. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "movegen.h"
+
+#ifdef MOVEGEN_REFERENCE
+#include "reference.h"
+#define mbb_rook_attacks ref_rook
+#define mbb_bishop_attacks ref_bishop
+#define mbb_queen_attacks ref_queen
+#define mbb_knight_attacks ref_knight
+#define mbb_king_attacks ref_king
+#define mbb_pawn_attacks ref_pawn
+#define mbb_between ref_between
+#define mbb_line ref_line
+#else
+#include <magicbb.h>
+#endif
+
+enum { WHITE_OO = 1, WHITE_OOO = 2, BLACK_OO = 4, BLACK_OOO = 8 };
+
+
+#define BIT(sq) ((uint64_t)1 << (sq))
+
+static unsigned lsb(uint64_t b)
+{
+    unsigned n = 0;
+
+    while (!(b & 1)) {
+        b >>= 1;
+        n++;
+    }
+    return n;
+}
+
+static unsigned popcount(uint64_t b)
+{
+    unsigned n = 0;
+
+    for (; b; b &= b - 1)
+        n++;
+    return n;
+}
+
+static uint64_t occupied(const struct position *p)
+{
+    return p->colour[WHITE] | p->colour[BLACK];
+}
+
+/* Pieces of `by` attacking sq, with the board occupied as `occ`. */
+static uint64_t attackers(const struct position *p, unsigned sq, int by, uint64_t occ)
+{
+    const uint64_t *b = p->pieces[by];
+
+    return (mbb_pawn_attacks((unsigned)!by, sq) & b[PAWN]) | (mbb_knight_attacks(sq) & b[KNIGHT])
+           | (mbb_king_attacks(sq) & b[KING])
+           | (mbb_bishop_attacks(sq, occ) & (b[BISHOP] | b[QUEEN]))
+           | (mbb_rook_attacks(sq, occ) & (b[ROOK] | b[QUEEN]));
+}
+
+static unsigned king_square(const struct position *p, int side)
+{
+    return lsb(p->pieces[side][KING]);
+}
+
+static void put(struct position *p, int side, int piece, unsigned sq)
+{
+    p->pieces[side][piece] |= BIT(sq);
+    p->colour[side] |= BIT(sq);
+    p->board[sq] = (unsigned char)piece;
+}
+
+static void take(struct position *p, int side, unsigned sq)
+{
+    p->pieces[side][p->board[sq]] &= ~BIT(sq);
+    p->colour[side] &= ~BIT(sq);
+    p->board[sq] = NO_PIECE;
+}
+
+/* ---- Legal moves --------------------------------------------------- */
+
+static struct move *add(struct move *list, unsigned from, uint64_t targets)
+{
+    for (; targets; targets &= targets - 1) {
+        list->from = (unsigned char)from;
+        list->to = (unsigned char)lsb(targets);
+        list->promotion = 0;
+        list++;
+    }
+    return list;
+}
+
+static struct move *add_pawn(struct move *list, unsigned from, unsigned to)
+{
+    if (to < 8 || to >= 56) {
+        for (int piece = QUEEN; piece >= KNIGHT; piece--) {
+            list->from = (unsigned char)from;
+            list->to = (unsigned char)to;
+            list->promotion = (unsigned char)piece;
+            list++;
+        }
+    } else {
+        list->from = (unsigned char)from;
+        list->to = (unsigned char)to;
+        list->promotion = 0;
+        list++;
+    }
+    return list;
+}
+
+/* Whether en passant from `from` leaves our king safe.  Two pawns leave
+ * the board's lines at once, which the pin test cannot see, and the
+ * capture must also answer any check: so look at the position after it. */
+static int en_passant_is_legal(const struct position *p, unsigned from)
+{
+    const int us = p->side, them = !us;
+    const unsigned to = (unsigned)p->ep, captured = us == WHITE ? to - 8 : to + 8;
+    const uint64_t occ = (occupied(p) ^ BIT(from) ^ BIT(captured)) | BIT(to);
+
+    return !(attackers(p, king_square(p, us), them, occ) & ~BIT(captured));
+}
+
+int generate(const struct position *p, struct move *list)
+{
+    const int us = p->side, them = !us;
+    const uint64_t occ = occupied(p), ours = p->colour[us], theirs = p->colour[them];
+    const unsigned king = king_square(p, us);
+    const uint64_t checkers = attackers(p, king, them, occ);
+    struct move *start = list;
+    uint64_t pinned = 0, target, b;
+
+    /* King moves: to squares not attacked once the king has left its own. */
+    for (b = mbb_king_attacks(king) & ~ours; b; b &= b - 1) {
+        unsigned to = lsb(b);
+
+        if (!attackers(p, to, them, occ ^ BIT(king)))
+            list = add(list, king, BIT(to));
+    }
+    if (popcount(checkers) > 1)
+        return (int)(list - start);
+
+    /* Pinned pieces: ours alone between our king and an enemy slider. */
+    for (b = (mbb_rook_attacks(king, theirs) & (p->pieces[them][ROOK] | p->pieces[them][QUEEN]))
+             | (mbb_bishop_attacks(king, theirs) & (p->pieces[them][BISHOP] | p->pieces[them][QUEEN]));
+         b; b &= b - 1) {
+        uint64_t between = mbb_between(king, lsb(b)) & occ;
+
+        if (popcount(between) == 1 && (between & ours))
+            pinned |= between;
+    }
+    /* In check: capture the checker or block its line. */
+    target = checkers ? checkers | mbb_between(king, lsb(checkers)) : ~(uint64_t)0;
+
+    for (int piece = KNIGHT; piece <= QUEEN; piece++) {
+        for (b = p->pieces[us][piece]; b; b &= b - 1) {
+            const unsigned from = lsb(b);
+            uint64_t moves = piece == KNIGHT   ? mbb_knight_attacks(from)
+                             : piece == BISHOP ? mbb_bishop_attacks(from, occ)
+                             : piece == ROOK   ? mbb_rook_attacks(from, occ)
+                                               : mbb_queen_attacks(from, occ);
+
+            moves &= ~ours & target;
+            if (pinned & BIT(from))
+                moves &= mbb_line(king, from);
+            list = add(list, from, moves);
+        }
+    }
+
+    for (b = p->pieces[us][PAWN]; b; b &= b - 1) {
+        const unsigned from = lsb(b);
+        const int step = us == WHITE ? 8 : -8;
+        const uint64_t allowed = (pinned & BIT(from)) ? mbb_line(king, from) : ~(uint64_t)0;
+        const unsigned one = (unsigned)((int)from + step);
+        uint64_t captures = mbb_pawn_attacks((unsigned)us, from) & theirs & target & allowed;
+
+        for (; captures; captures &= captures - 1)
+            list = add_pawn(list, from, lsb(captures));
+        if (!(occ & BIT(one))) {
+            const unsigned two = (unsigned)((int)one + step);
+            const int home = us == WHITE ? from / 8 == 1 : from / 8 == 6;
+
+            if (BIT(one) & target & allowed)
+                list = add_pawn(list, from, one);
+            if (home && !(occ & BIT(two)) && (BIT(two) & target & allowed))
+                list = add(list, from, BIT(two));
+        }
+        if (p->ep >= 0 && (mbb_pawn_attacks((unsigned)us, from) & BIT(p->ep))
+            && en_passant_is_legal(p, from))
+            list = add(list, from, BIT(p->ep));
+    }
+
+    /* Castling: rights, an empty path, and no attacked square on the
+     * king's way, its start included. */
+    if (!checkers) {
+        static const struct {
+            unsigned right, king_to;
+            uint64_t empty, safe; /* squares the rook and king cross; king's path */
+        } castles[2][2] = {
+            { { WHITE_OO, 6, 0x60u, 0x60u }, { WHITE_OOO, 2, 0x0eu, 0x0cu } },
+            { { BLACK_OO, 62, (uint64_t)0x60 << 56, (uint64_t)0x60 << 56 },
+              { BLACK_OOO, 58, (uint64_t)0x0e << 56, (uint64_t)0x0c << 56 } },
+        };
+
+        for (int c = 0; c < 2; c++) {
+            uint64_t safe;
+            int ok = (p->castling & castles[us][c].right) && !(occ & castles[us][c].empty);
+
+            for (safe = castles[us][c].safe; ok && safe; safe &= safe - 1)
+                ok = !attackers(p, lsb(safe), them, occ);
+            if (ok)
+                list = add(list, king, BIT(castles[us][c].king_to));
+        }
+    }
+    return (int)(list - start);
+}
+
+void play(struct position *p, const struct move *m)
+{
+    static const unsigned char keep[64] = {
+        [0] = 0xf & ~WHITE_OOO, [7] = 0xf & ~WHITE_OO, [4] = 0xf & ~(WHITE_OO | WHITE_OOO),
+        [56] = 0xf & ~BLACK_OOO, [63] = 0xf & ~BLACK_OO, [60] = 0xf & ~(BLACK_OO | BLACK_OOO),
+    };
+    const int us = p->side, them = !us;
+    const int piece = p->board[m->from];
+    const int ep = p->ep;
+
+    p->ep = -1;
+    if (p->board[m->to] != NO_PIECE)
+        take(p, them, m->to);
+    take(p, us, m->from);
+    put(p, us, m->promotion ? m->promotion : piece, m->to);
+    if (piece == PAWN) {
+        if ((int)m->to == ep)
+            take(p, them, us == WHITE ? m->to - 8u : m->to + 8u);
+        else if (m->to == m->from + 16 || m->from == m->to + 16)
+            p->ep = (m->from + m->to) / 2;
+    } else if (piece == KING && (m->to == m->from + 2 || m->from == m->to + 2)) {
+        const unsigned rook_from = m->to > m->from ? m->from + 3 : m->from - 4;
+        const unsigned rook_to = (m->from + m->to) / 2;
+
+        take(p, us, rook_from);
+        put(p, us, ROOK, rook_to);
+    }
+    for (unsigned sq = m->from, k = 0; k < 2; sq = m->to, k++)
+        p->castling &= keep[sq] ? keep[sq] : 0xf;
+    p->side = them;
+}
+
+void walk(const struct position *p, int depth, void (*visit)(const struct position *, void *),
+          void *data)
+{
+    struct move moves[256];
+    int count;
+
+    visit(p, data);
+    if (depth <= 0)
+        return;
+    count = generate(p, moves);
+    for (int i = 0; i < count; i++) {
+        struct position next = *p;
+
+        play(&next, &moves[i]);
+        walk(&next, depth - 1, visit, data);
+    }
+}
+
+uint64_t perft(const struct position *p, int depth)
+{
+    struct move moves[256];
+    int count = generate(p, moves);
+    uint64_t nodes = 0;
+
+    if (depth <= 1)
+        return depth == 1 ? (uint64_t)count : 1;
+    for (int i = 0; i < count; i++) {
+        struct position next = *p;
+
+        play(&next, &moves[i]);
+        nodes += perft(&next, depth - 1);
+    }
+    return nodes;
+}
+
+/* ---- FEN ----------------------------------------------------------- */
+
+static int fail(const char *message, const char *detail)
+{
+    fprintf(stderr, "magicbb-perft: bad FEN: ");
+    fprintf(stderr, message, detail);
+    fputc('\n', stderr);
+    return -1;
+}
+
+static int square_of(const char *s)
+{
+    if (s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8' || s[2] != '\0')
+        return -1;
+    return (s[1] - '1') * 8 + (s[0] - 'a');
+}
+
+int parse_fen(const char *fen, struct position *p)
+{
+    char text[256], *field[8];
+    int n = 0, rank = 7, file = 0;
+
+    memset(p, 0, sizeof *p);
+    memset(p->board, NO_PIECE, sizeof p->board);
+    if (strlen(fen) >= sizeof text)
+        return fail("longer than %s characters", "255");
+    strcpy(text, fen);
+    for (char *t = strtok(text, " \t"); t != NULL; t = strtok(NULL, " \t")) {
+        if (n == 6)
+            return fail("%s", "more than 6 fields");
+        field[n++] = t;
+    }
+    if (n < 4)
+        return fail("%s", "fewer than 4 fields (placement, side, castling, en passant)");
+
+    for (const char *c = field[0]; *c; c++) {
+        static const char letters[] = "pnbrqk";
+        const char *kind = strchr(letters, tolower((unsigned char)*c));
+
+        if (*c == '/') {
+            if (file != 8)
+                return fail("rank %s does not have 8 squares", (char[]){ (char)('1' + rank), 0 });
+            if (--rank < 0)
+                return fail("%s", "more than 8 ranks");
+            file = 0;
+        } else if (*c >= '1' && *c <= '8') {
+            file += *c - '0';
+        } else if (kind != NULL && *c != '\0') {
+            if (file >= 8)
+                return fail("rank %s has more than 8 squares", (char[]){ (char)('1' + rank), 0 });
+            put(p, isupper((unsigned char)*c) ? WHITE : BLACK, (int)(kind - letters),
+                (unsigned)(rank * 8 + file));
+            file++;
+        } else {
+            return fail("'%s' is not a piece letter", (char[]){ *c, 0 });
+        }
+        if (file > 8)
+            return fail("rank %s has more than 8 squares", (char[]){ (char)('1' + rank), 0 });
+    }
+    if (rank != 0 || file != 8)
+        return fail("%s", "the placement does not cover 8 ranks of 8 squares");
+    for (int side = WHITE; side <= BLACK; side++) {
+        if (popcount(p->pieces[side][KING]) != 1)
+            return fail("%s does not have exactly one king", side == WHITE ? "white" : "black");
+    }
+    if ((p->pieces[WHITE][PAWN] | p->pieces[BLACK][PAWN]) & 0xff000000000000ffu)
+        return fail("%s", "a pawn on the first or last rank");
+
+    if (strcmp(field[1], "w") != 0 && strcmp(field[1], "b") != 0)
+        return fail("side to move '%s' is not w or b", field[1]);
+    p->side = field[1][0] == 'w' ? WHITE : BLACK;
+
+    if (strcmp(field[2], "-") != 0) {
+        static const struct {
+            char letter;
+            unsigned right;
+            int side, king, rook;
+        } rights[4] = { { 'K', WHITE_OO, WHITE, 4, 7 }, { 'Q', WHITE_OOO, WHITE, 4, 0 },
+                        { 'k', BLACK_OO, BLACK, 60, 63 }, { 'q', BLACK_OOO, BLACK, 60, 56 } };
+
+        for (const char *c = field[2]; *c; c++) {
+            int i = 0;
+
+            while (i < 4 && rights[i].letter != *c)
+                i++;
+            if (i == 4 || (p->castling & rights[i].right))
+                return fail("castling field '%s' is not a set of KQkq or -", field[2]);
+            if (!(p->pieces[rights[i].side][KING] & BIT(rights[i].king))
+                || !(p->pieces[rights[i].side][ROOK] & BIT(rights[i].rook)))
+                return fail("castling right %s without its king and rook at home",
+                            (char[]){ *c, 0 });
+            p->castling |= rights[i].right;
+        }
+    }
+
+    p->ep = -1;
+    if (strcmp(field[3], "-") != 0) {
+        const int sq = square_of(field[3]);
+        const int us = p->side;
+
+        /* The pawn that just moved two squares stands in front of it. */
+        if (sq < 0 || sq / 8 != (us == WHITE ? 5 : 2)
+            || !(p->pieces[!us][PAWN] & BIT(us == WHITE ? sq - 8 : sq + 8))
+            || (occupied(p) & (BIT(sq) | BIT(us == WHITE ? sq + 8 : sq - 8))))
+            return fail("impossible en passant square '%s'", field[3]);
+        p->ep = sq;
+    }
+    if (n >= 5 && strspn(field[4], "0123456789") != strlen(field[4]))
+        return fail("halfmove clock '%s' is not a number", field[4]);
+    if (n == 6 && (strspn(field[5], "0123456789") != strlen(field[5]) || atoi(field[5]) < 1))
+        return fail("move number '%s' is not a number from 1", field[5]);
+    if (attackers(p, king_square(p, !p->side), p->side, occupied(p)))
+        return fail("%s", "the side not to move is in check");
+    return 0;
+}
+
+void move_name(const struct move *m, char text[6])
+{
+    text[0] = (char)('a' + m->from % 8);
+    text[1] = (char)('1' + m->from / 8);
+    text[2] = (char)('a' + m->to % 8);
+    text[3] = (char)('1' + m->to / 8);
+    text[4] = m->promotion ? "  nbrq"[m->promotion] : '\0';
+    text[5] = '\0';
+}
+

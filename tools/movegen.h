@@ -1,0 +1,43 @@
+/* movegen.h - positions, FEN, legal moves and perft, for magicbb-perft
+ * and the benchmark's positions.
+ *
+ * The attack sets come from magicbb's public API, or, built with
+ * MOVEGEN_REFERENCE, from the reference ray walk of tests/reference.c
+ * (the benchmark, which links every flavour's tables instead of the
+ * library). */
+#ifndef TOOLS_MOVEGEN_H
+#define TOOLS_MOVEGEN_H
+
+#include <stdint.h>
+
+enum { WHITE, BLACK };
+enum { PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, NO_PIECE };
+
+struct position {
+    uint64_t pieces[2][6];
+    uint64_t colour[2];
+    unsigned char board[64]; /* piece type on each square, or NO_PIECE */
+    int side;
+    unsigned castling;
+    int ep; /* en passant target square, or -1 */
+};
+
+struct move {
+    unsigned char from, to, promotion; /* promotion: piece type, or 0 */
+};
+
+#define START_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+/* 0, or -1 after one line on stderr: "magicbb-perft: bad FEN: ...". */
+int parse_fen(const char *fen, struct position *p);
+/* The legal moves (at most 256); returns how many. */
+int generate(const struct position *p, struct move *list);
+void play(struct position *p, const struct move *m);
+uint64_t perft(const struct position *p, int depth);
+/* Calls visit on every position of the tree depth plies deep, the root
+ * included. */
+void walk(const struct position *p, int depth, void (*visit)(const struct position *, void *),
+          void *data);
+void move_name(const struct move *m, char text[6]);
+
+#endif /* TOOLS_MOVEGEN_H */
