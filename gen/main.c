@@ -12,9 +12,6 @@
 #define MBB_VERSION "unknown"
 #endif
 
-/* The build's fixed seed: every build of a release emits the same tables. */
-#define DEFAULT_SEED 0x6d616769636262u /* "magicbb" */
-
 static void usage(FILE *out)
 {
     fputs("Usage: magicbb-gen [OPTION]...\n"

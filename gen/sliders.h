@@ -107,6 +107,9 @@ int tables_build(struct slider_tables *t, struct collision *c);
 
 void tables_free(struct slider_tables *t);
 
+/* The build's fixed seed: every build of a release emits the same tables. */
+#define DEFAULT_SEED 0x6d616769636262u /* "magicbb" */
+
 /* Find a magic for every entry by a search seeded with seed; -1 if a
  * square cannot be solved. */
 int tables_search(struct slider_tables *t, uint64_t seed);

@@ -1,0 +1,30 @@
+# mbb_fastest.m4 - --with-tables=fastest: measure the flavours here.
+#
+# MBB_FASTEST_FLAVOUR
+# -------------------
+# Builds tools/fastest.c with the generator's table code, for and on this
+# machine, runs it (a few seconds), and sets MBB_FLAVOUR to the flavour
+# whose queen lookup was fastest and mbb_fastest_figures to all of the
+# figures.  Refuses when cross-compiling: the target's speed cannot be
+# measured here.  The PEXT flavours take part where MBB_CHECK_PEXT found
+# BMI2 (built with MBB_BMI2_CFLAGS).
+AC_DEFUN([MBB_FASTEST_FLAVOUR],
+[AC_REQUIRE([MBB_CHECK_PEXT])dnl
+AS_IF([test "x$cross_compiling" = xyes],
+  [AC_MSG_ERROR([--with-tables=fastest measures this machine, but this build is for $host; name a flavour instead (auto, fancy, magic32, ...)])])
+AC_MSG_CHECKING([for the fastest flavour on this machine (takes a few seconds)])
+mbb_fastest_flags=
+AS_IF([test "x$mbb_pext" != xabsent], [mbb_fastest_flags=$MBB_BMI2_CFLAGS])
+mbb_fastest_sources="$srcdir/tools/fastest.c $srcdir/gen/geometry.c $srcdir/gen/sliders.c $srcdir/gen/search.c $srcdir/gen/magicsfile.c $srcdir/gen/output.c"
+rm -f conftest.fastest
+AS_IF([AC_RUN_LOG([$CC $CFLAGS $mbb_fastest_flags -I$srcdir/src -I$srcdir/gen $LDFLAGS -o conftest_fastest$ac_exeext $mbb_fastest_sources])],
+  [AS_IF([AC_RUN_LOG([./conftest_fastest$ac_exeext $srcdir/gen/magics/black-published.txt > conftest.fastest])],
+     [MBB_FLAVOUR=`sed -n 's/^fastest //p' conftest.fastest`])])
+AS_IF([test -z "$MBB_FLAVOUR"],
+  [AC_MSG_RESULT([failed])
+   AC_MSG_ERROR([the --with-tables=fastest probe could not be built or run; see config.log])])
+mbb_fastest_figures=`sed '/^fastest /d; s/ \(.*\)/ \1 ns/' conftest.fastest | tr '\n' ',' | sed 's/,$//; s/,/, /g'`
+cat conftest.fastest >&AS_MESSAGE_LOG_FD
+rm -f conftest_fastest$ac_exeext conftest.fastest
+AC_MSG_RESULT([$MBB_FLAVOUR])
+])
