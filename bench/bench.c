@@ -1,7 +1,10 @@
 /* bench.c - nanoseconds per slider lookup for every flavour, and for a
  * ray walk, side by side in one run, so that ratios between them hold.
  *
- *     magicbb-bench [--csv FILE] [--callgrind]
+ *     magicbb-bench [--csv [FILE]] [--callgrind]
+ *
+ * --csv FILE writes every figure to FILE as well as the table; --csv alone
+ * writes the CSV to standard output instead of the table.
  *
  * Shared machines pause a process for tens of milliseconds at a time, so
  * one wall-clock total says little.  Lookups are timed in chunks of 4096
@@ -229,13 +232,13 @@ int main(int argc, char **argv)
     unsigned n;
 
     for (int a = 1; a < argc; a++) {
-        if (strcmp(argv[a], "--csv") == 0 && a + 1 < argc) {
-            csv_path = argv[++a];
+        if (strcmp(argv[a], "--csv") == 0) {
+            csv_path = a + 1 < argc && strncmp(argv[a + 1], "--", 2) != 0 ? argv[++a] : "-";
         } else if (strcmp(argv[a], "--callgrind") == 0) {
             callgrind = 1;
         } else {
             fprintf(stderr, "magicbb-bench: unknown argument '%s'\n"
-                            "usage: magicbb-bench [--csv FILE] [--callgrind]\n", argv[a]);
+                            "usage: magicbb-bench [--csv [FILE]] [--callgrind]\n", argv[a]);
             return 2;
         }
     }
@@ -251,13 +254,16 @@ int main(int argc, char **argv)
         printf("magicbb-bench: ran %u lookups per flavour and piece\n", RING);
         return 0;
     }
-    if (csv_path != NULL && (csv = fopen(csv_path, "w")) == NULL) {
+    if (csv_path != NULL && strcmp(csv_path, "-") == 0)
+        csv = stdout;
+    else if (csv_path != NULL && (csv = fopen(csv_path, "w")) == NULL) {
         fprintf(stderr, "magicbb-bench: %s: cannot create\n", csv_path);
         return 1;
     }
 
     cpu_name(cpu, sizeof cpu);
-    printf("magicbb-bench on %s; all flavours (the library is configured for %s)\n"
+    if (csv != stdout)
+        printf("magicbb-bench on %s; all flavours (the library is configured for %s)\n"
            "ns per lookup: median of %u chunks of %u (%u repeats); spread: chunk IQR, repeat range\n\n",
            cpu, MBB_FLAVOUR_NAME, SAMPLES, CHUNK, REPEATS);
     if (csv != NULL)
@@ -302,6 +308,8 @@ int main(int argc, char **argv)
         }
     }
 
+    if (csv == stdout)
+        return fflush(stdout) != 0;
     printf("%-9s %10s | %-29s | %-29s | %s\n", "", "", "random: throughput", "positions: throughput",
            "queen latency");
     printf("%-9s %10s | %6s %6s %6s %7s | %6s %6s %6s %7s | %6s %6s\n", "flavour", "table KiB",
@@ -334,7 +342,7 @@ int main(int argc, char **argv)
                t[LATENCY][SLIDE_QUEEN].median, q[LATENCY][SLIDE_QUEEN].median);
     }
     printf("\nspread: the largest repeat range of the row's three throughput figures\n");
-    if (csv != NULL && fclose(csv) != 0) {
+    if (csv != NULL && csv != stdout && fclose(csv) != 0) {
         fprintf(stderr, "magicbb-bench: %s: write error\n", csv_path);
         return 1;
     }
