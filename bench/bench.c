@@ -30,6 +30,7 @@
 #include <magicbb.h>
 
 #include "flavours.h"
+#include "machine.h"
 #include "movegen.h"
 #include "reference.h"
 
@@ -55,21 +56,6 @@ static volatile uint64_t sink, zero_source;
 struct figure {
     double median, chunk_spread, repeat_spread; /* ns; percent; percent */
 };
-
-static double now_ns(void)
-{
-    struct timespec t;
-
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
-}
-
-static int compare_doubles(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-
-    return (x > y) - (x < y);
-}
 
 /* One repeat of one measurement: PASSES over the ring, a sample a chunk,
  * after one pass untimed to bring the flavour's tables back into cache
@@ -192,25 +178,6 @@ static const struct flavour_impl ray_walk = {
 };
 
 /* ---- Report ------------------------------------------------------------- */
-
-static void cpu_name(char *name, size_t size)
-{
-    FILE *in = fopen("/proc/cpuinfo", "r");
-    char line[256];
-
-    snprintf(name, size, "unknown CPU");
-    while (in != NULL && fgets(line, sizeof line, in) != NULL) {
-        char *colon = strchr(line, ':');
-
-        if (strncmp(line, "model name", 10) == 0 && colon != NULL) {
-            snprintf(name, size, "%s", colon + 2);
-            name[strcspn(name, "\n")] = '\0';
-            break;
-        }
-    }
-    if (in != NULL)
-        fclose(in);
-}
 
 static const struct flavour_impl *impl(unsigned i)
 {

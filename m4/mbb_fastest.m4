@@ -17,7 +17,7 @@ mbb_fastest_flags=
 AS_IF([test "x$mbb_pext" != xabsent], [mbb_fastest_flags=$MBB_BMI2_CFLAGS])
 mbb_fastest_sources="$srcdir/tools/fastest.c $srcdir/gen/geometry.c $srcdir/gen/sliders.c $srcdir/gen/search.c $srcdir/gen/magicsfile.c $srcdir/gen/output.c"
 rm -f conftest.fastest
-AS_IF([AC_RUN_LOG([$CC $CFLAGS $mbb_fastest_flags -I$srcdir/src -I$srcdir/gen $LDFLAGS -o conftest_fastest$ac_exeext $mbb_fastest_sources])],
+AS_IF([AC_RUN_LOG([$CC $CFLAGS $mbb_fastest_flags -I$srcdir/src -I$srcdir/gen -I$srcdir/tools $LDFLAGS -o conftest_fastest$ac_exeext $mbb_fastest_sources])],
   [AS_IF([AC_RUN_LOG([./conftest_fastest$ac_exeext $srcdir/gen/magics/black-published.txt > conftest.fastest])],
      [MBB_FLAVOUR=`sed -n 's/^fastest //p' conftest.fastest`])])
 AS_IF([test -z "$MBB_FLAVOUR"],

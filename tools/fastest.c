@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "machine.h"
 #include "magicsfile.h"
 #include "sliders.h"
 
@@ -23,21 +24,6 @@
 static unsigned char squares[RING];
 static uint64_t occupancies[RING];
 static volatile uint64_t sink;
-
-static double now_ns(void)
-{
-    struct timespec t;
-
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
-}
-
-static int compare_doubles(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-
-    return (x > y) - (x < y);
-}
 
 /* Median ns per queen lookup of EXPR(sq, occ) over ROUNDS chunks, after a
  * pass to warm the caches. */

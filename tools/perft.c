@@ -13,33 +13,12 @@
 
 #include <magicbb.h>
 
+#include "machine.h"
 #include "movegen.h"
-
-static void cpu_name(char *name, size_t size)
-{
-    FILE *in = fopen("/proc/cpuinfo", "r");
-    char line[256];
-
-    snprintf(name, size, "unknown CPU");
-    while (in != NULL && fgets(line, sizeof line, in) != NULL) {
-        char *colon = strchr(line, ':');
-
-        if (strncmp(line, "model name", 10) == 0 && colon != NULL) {
-            snprintf(name, size, "%s", colon + 2);
-            name[strcspn(name, "\n")] = '\0';
-            break;
-        }
-    }
-    if (in != NULL)
-        fclose(in);
-}
 
 static double seconds(void)
 {
-    struct timespec t;
-
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+    return now_ns() * 1e-9;
 }
 
 static int usage(FILE *out, int status)

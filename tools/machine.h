@@ -1,0 +1,47 @@
+/* machine.h - the clock and CPU name, for magicbb-perft, the benchmark
+ * and configure's --with-tables=fastest probe. */
+#ifndef TOOLS_MACHINE_H
+#define TOOLS_MACHINE_H
+
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+/* A monotonic clock, in nanoseconds (needs _POSIX_C_SOURCE >= 199309L). */
+static inline double now_ns(void)
+{
+    struct timespec t;
+
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
+}
+
+/* For qsort, to take medians. */
+static inline int compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+
+    return (x > y) - (x < y);
+}
+
+/* The CPU's model name from /proc/cpuinfo, or "unknown CPU". */
+static inline void cpu_name(char *name, size_t size)
+{
+    FILE *in = fopen("/proc/cpuinfo", "r");
+    char line[256];
+
+    snprintf(name, size, "unknown CPU");
+    while (in != NULL && fgets(line, sizeof line, in) != NULL) {
+        char *colon = strchr(line, ':');
+
+        if (strncmp(line, "model name", 10) == 0 && colon != NULL) {
+            snprintf(name, size, "%s", colon + 2);
+            name[strcspn(name, "\n")] = '\0';
+            break;
+        }
+    }
+    if (in != NULL)
+        fclose(in);
+}
+
+#endif /* TOOLS_MACHINE_H */
