@@ -372,7 +372,8 @@ static uint32_t compact(const struct live_slots *live, uint32_t *offset, unsigne
     return extent - bottom;
 }
 
-/* Pack the loaded layout tighter by compact(); keep it if smaller. */
+/* Pack the loaded layout tighter by compact(); keep it, and its size in
+ * t->count, if smaller. */
 static int repack(struct slider_tables *t)
 {
     static struct live_slots live[PIECE_COUNT * 64];
@@ -399,8 +400,11 @@ static int repack(struct slider_tables *t)
         offset[k] = e->offset;
     }
     extent = compact(live, offset, owner, capacity);
-    for (unsigned k = 0; k < PIECE_COUNT * 64 && extent < t->count; k++)
-        t->entry[k / 64][k % 64].offset = offset[k];
+    if (extent < t->count) {
+        for (unsigned k = 0; k < PIECE_COUNT * 64; k++)
+            t->entry[k / 64][k % 64].offset = offset[k];
+        t->count = extent;
+    }
     free(owner);
     return 0;
 }
@@ -489,8 +493,8 @@ static int encode_byte(struct slider_tables *t)
                     k++;
                 if (k == distinct)
                     t->sets[t->set_count + distinct++] = attacks;
-                if (k > 255)
-                    return -1; /* cannot happen: at most 144 */
+                /* At most 144 sets a square; verify() would catch a byte
+                 * that did not hold its set's number. */
                 t->index8[e->offset + i] = (uint8_t)k;
             }
             t->set_count += distinct;
@@ -566,10 +570,8 @@ int tables_build(struct slider_tables *t, struct collision *c)
         /* The loaded layout is sound; now pack it tighter. */
         t->loaded_count = t->count;
         status = repack(t);
-        if (status == 0) {
-            t->count = layout_extent(t);
+        if (status == 0)
             status = fill_shared(t, c);
-        }
     }
     if (status == 0 && t->flavour == FLAVOUR_PEXT16)
         status = encode_pext16(t);

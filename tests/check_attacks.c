@@ -2,7 +2,6 @@
 #include <check.h>
 #include <signal.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "magicbb.h"
 #include "layout_sizes.h"

@@ -3,7 +3,6 @@
  * against what its layout must take. */
 #include <check.h>
 #include <stdio.h>
-#include <string.h>
 
 #include <magicbb.h>
 
