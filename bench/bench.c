@@ -149,8 +149,9 @@ static void fill_positions(struct ring *ring)
 
     for (unsigned i = 0; i < sizeof fens / sizeof fens[0] && c.count < RING; i++) {
         struct position p;
+        char why[FEN_WHY_SIZE];
 
-        if (parse_fen(fens[i], &p) == 0)
+        if (parse_fen(fens[i], &p, why) == 0)
             walk(&p, 2, collect_sliders, &c);
     }
     for (unsigned i = c.count; c.count > 0 && i < RING; i++) {

@@ -6,12 +6,18 @@
  *
  * One entry a line: piece, square, magic (0x and up to 16 hex digits),
  * index bits, and for black the square's offset into the shared table.
- * '#' starts a comment; "# flavour: NAME" names the flavour the set is
- * for.  All 128 (piece, square) pairs, each once. */
+ * '#' starts a comment; "# flavour: NAME" (the key in any case, the name
+ * as --flavour spells it) names the flavour the set is for and must be
+ * there.  All 128 (piece, square) pairs, each once.  Text only: a NUL
+ * byte, a line over 254 bytes or a file over MAGICS_MAX_BYTES is an
+ * error. */
+#define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <errno.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "escape.h"
 #include "magicsfile.h"
 #include "output.h"
 
@@ -95,16 +101,21 @@ static int parse_decimal(const char *text, size_t digits, unsigned long *value)
     return 0;
 }
 
-/* A comment "# flavour: NAME" must name the flavour being built. */
+/* A comment "# flavour: NAME" (the key in any case) must name the
+ * flavour being built.  Sets *seen for a flavour line. */
 static int check_flavour_comment(const char *path, unsigned line_no, char *comment,
-                                 enum flavour flavour)
+                                 enum flavour flavour, int *seen)
 {
+    static const char key[] = "flavour:";
     char *s = skip_space(comment + 1);
     char *end;
 
-    if (strncmp(s, "flavour:", 8) != 0)
-        return 0;
-    s = skip_space(s + 8);
+    for (size_t i = 0; i < sizeof key - 1; i++) {
+        if (tolower((unsigned char)s[i]) != key[i])
+            return 0;
+    }
+    *seen = 1;
+    s = skip_space(s + sizeof key - 1);
     end = s + strlen(s);
     while (end > s && (end[-1] == ' ' || end[-1] == '\t'))
         *--end = '\0';
@@ -168,11 +179,17 @@ static int parse_entry(const char *path, unsigned line_no, char *text,
                piece_name(piece), name, relevant);
         return -1;
     }
-    /* An offset leaves room for a whole 12-bit slice below 2^31. */
-    if (wanted == 5 && (parse_decimal(field[4], 10, &offset) != 0 || offset > 0x7fff0000u)) {
-        report(path, line_no, "bad offset '%s' (expected a decimal number below 2147418112)",
-               field[4]);
-        return -1;
+    /* The whole slice must lie in the largest table an overlapping
+     * layout may take. */
+    if (wanted == 5) {
+        const unsigned long last = OVERLAP_TABLE_MAX - (1ul << bits);
+
+        if (parse_decimal(field[4], 7, &offset) != 0 || offset > last) {
+            report(path, line_no, "bad offset '%s' for %s %s (expected 0 to %lu, so that its %lu"
+                   " slots end within %lu)", field[4], piece_name(piece), name, last,
+                   1ul << bits, (unsigned long)OVERLAP_TABLE_MAX);
+            return -1;
+        }
     }
     line[piece][sq] = line_no;
     t->entry[piece][sq].magic = magic;
@@ -181,42 +198,74 @@ static int parse_entry(const char *path, unsigned line_no, char *text,
     return 0;
 }
 
-int magics_load(const char *path, struct slider_tables *t, unsigned line[PIECE_COUNT][64])
+/* Read one line of at most LINE_MAX_BYTES - 2 bytes into text, without
+ * its end of line.  Returns 1 for a line, 0 at the end of the file, -1
+ * after reporting a problem. */
+static int read_line(const char *path, FILE *in, unsigned line_no, char *text,
+                     unsigned long *total)
 {
-    FILE *in = fopen(path, "r");
-    char text[LINE_MAX_BYTES];
-    unsigned line_no = 0;
-    int status = 0;
+    size_t length = 0;
+    int c;
 
-    if (in == NULL) {
-        report(path, 0, "cannot open: %s", strerror(errno));
+    while ((c = getc(in)) != EOF && c != '\n') {
+        if (++*total > MAGICS_MAX_BYTES) {
+            report(path, line_no, "file larger than %lu bytes: not a magics file",
+                   (unsigned long)MAGICS_MAX_BYTES);
+            return -1;
+        }
+        if (c == '\0') {
+            report(path, line_no, "NUL byte in column %lu: not a text file",
+                   (unsigned long)length + 1);
+            return -1;
+        }
+        if (length == LINE_MAX_BYTES - 2) {
+            report(path, line_no, "line longer than %d bytes", LINE_MAX_BYTES - 2);
+            return -1;
+        }
+        text[length++] = (char)c;
+    }
+    if (c == '\n')
+        ++*total;
+    if (length > 0 && text[length - 1] == '\r')
+        length--;
+    text[length] = '\0';
+    if (ferror(in)) {
+        report(path, line_no, "read error: %s", strerror(errno));
         return -1;
     }
+    return c != EOF || length > 0;
+}
+
+int magics_parse(const char *path, FILE *in, struct slider_tables *t,
+                 unsigned line[PIECE_COUNT][64])
+{
+    char text[LINE_MAX_BYTES];
+    unsigned line_no = 0;
+    unsigned long total = 0;
+    int status = 0, more, flavour_seen = 0;
+
     memset(line, 0, sizeof(unsigned[PIECE_COUNT][64]));
-    while (status == 0 && fgets(text, sizeof text, in) != NULL) {
-        size_t length = strlen(text);
+    while (status == 0 && (more = read_line(path, in, line_no + 1, text, &total)) != 0) {
         char *comment;
 
         line_no++;
-        if (length == sizeof text - 1 && text[length - 1] != '\n' && !feof(in)) {
-            report(path, line_no, "line longer than %d bytes", LINE_MAX_BYTES - 2);
+        if (more < 0) {
             status = -1;
             break;
         }
-        text[strcspn(text, "\r\n")] = '\0';
         comment = strchr(text, '#');
         if (comment != NULL) {
-            status = check_flavour_comment(path, line_no, comment, t->flavour);
+            status = check_flavour_comment(path, line_no, comment, t->flavour, &flavour_seen);
             *comment = '\0';
         }
         if (status == 0)
             status = parse_entry(path, line_no, text, t, line);
     }
-    if (status == 0 && ferror(in)) {
-        report(path, line_no, "read error: %s", strerror(errno));
-        status = -1;
+    if (status == 0 && line_no == 0) {
+        report(path, 0, "empty file: a magics file has a '# flavour: %s' line and 128 entries",
+               flavour_name(t->flavour));
+        return -1;
     }
-    fclose(in);
     for (int p = 0; p < PIECE_COUNT && status == 0; p++) {
         for (unsigned sq = 0; sq < 64 && status == 0; sq++) {
             if (line[p][sq] == 0) {
@@ -229,29 +278,58 @@ int magics_load(const char *path, struct slider_tables *t, unsigned line[PIECE_C
             }
         }
     }
+    if (status == 0 && !flavour_seen) {
+        report(path, 0, "no '# flavour: %s' line: say which flavour the magics are for",
+               flavour_name(t->flavour));
+        status = -1;
+    }
     return status;
 }
 
-int magics_dump(const char *path, const struct slider_tables *t, const char *origin)
+int magics_load(const char *path, struct slider_tables *t, unsigned line[PIECE_COUNT][64])
 {
-    struct outfile out;
+    FILE *in = fopen(path, "r");
+    struct stat st;
+    int status;
 
-    if (outfile_open(&out, path) != 0)
+    if (in == NULL) {
+        report(path, 0, "cannot open: %s", strerror(errno));
         return -1;
-    fprintf(out.stream, "# magicbb magics v1\n# flavour: %s\n# %s\n", flavour_name(t->flavour),
-            origin);
+    }
+    /* A pipe is read like a file, up to the size cap; a directory or a
+     * device (/dev/zero, a terminal) is no magics file. */
+    if (fstat(fileno(in), &st) != 0) {
+        report(path, 0, "cannot read: %s", strerror(errno));
+        fclose(in);
+        return -1;
+    }
+    if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode)) {
+        report(path, 0, "%s", S_ISDIR(st.st_mode) ? "is a directory, not a magics file"
+                                                 : "not a regular file or a pipe");
+        fclose(in);
+        return -1;
+    }
+    status = magics_parse(path, in, t, line);
+    fclose(in);
+    return status;
+}
+
+void magics_write(FILE *out, const struct slider_tables *t, const char *origin)
+{
+    fprintf(out, "# magicbb magics v1\n# flavour: %s\n# ", flavour_name(t->flavour));
+    escape_text(out, origin, ESCAPE_COMMENT);
+    fputc('\n', out);
     for (int p = 0; p < PIECE_COUNT; p++) {
         for (unsigned sq = 0; sq < 64; sq++) {
             const struct mbb_slider *e = &t->entry[p][sq];
             char name[3];
 
             square_name(sq, name);
-            fprintf(out.stream, "%-6s %s  0x%016llx  %2u", piece_name((enum piece)p), name,
+            fprintf(out, "%-6s %s  0x%016llx  %2u", piece_name((enum piece)p), name,
                     (unsigned long long)e->magic, index_bits(t->flavour, (enum piece)p, e));
             if (flavour_has_offsets(t->flavour))
-                fprintf(out.stream, "  %6lu", (unsigned long)e->offset);
-            fputc('\n', out.stream);
+                fprintf(out, "  %6lu", (unsigned long)e->offset);
+            fputc('\n', out);
         }
     }
-    return outfile_commit(&out);
 }

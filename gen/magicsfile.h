@@ -2,6 +2,8 @@
 #ifndef GEN_MAGICSFILE_H
 #define GEN_MAGICSFILE_H
 
+#include <stdio.h>
+
 #include "sliders.h"
 
 /* Load the magic and index bits of all 128 entries of t, which
@@ -10,7 +12,16 @@
  * can name it.  Reports the first problem and returns -1. */
 int magics_load(const char *path, struct slider_tables *t, unsigned line[PIECE_COUNT][64]);
 
-/* Write the entries of t as a magics file; origin goes in a comment. */
-int magics_dump(const char *path, const struct slider_tables *t, const char *origin);
+/* The same from an open stream; path names it in messages. */
+int magics_parse(const char *path, FILE *in, struct slider_tables *t,
+                 unsigned line[PIECE_COUNT][64]);
+
+/* No magics file is larger: 128 entries with comments fit in a few KB,
+ * and the cap ends an endless input (a pipe that never closes). */
+#define MAGICS_MAX_BYTES (1ul << 20)
+
+/* Write the entries of t as a magics file; origin goes in a comment,
+ * escaped. */
+void magics_write(FILE *out, const struct slider_tables *t, const char *origin);
 
 #endif /* GEN_MAGICSFILE_H */

@@ -31,21 +31,43 @@ static void usage(FILE *out)
           "black loads its magics and offsets (--magics), checks them, and then\n"
           "packs the slices tighter; the others search (or load) their magics.\n"
           "\n"
-          "Outputs are written to FILE.tmp and renamed when complete; on any\n"
-          "error no output is created or changed.  Exit status: 0 success,\n"
-          "1 bad input or failed verification, 2 usage error.\n",
+          "A seed is decimal (no leading zeros) or 0x and up to 16 hex digits.\n"
+          "A magics file is text: a '# flavour: NAME' line and one line for each\n"
+          "of the 128 (piece, square) pairs; see magicbb's README.\n"
+          "\n"
+          "Outputs are written to temporary files beside them (FILE.XXXXXX) and\n"
+          "renamed together when all are complete; on any error no output is\n"
+          "created or changed.  Exit status: 0 success, 1 bad input or failed\n"
+          "verification, 2 usage error.\n",
           out);
 }
 
+/* A seed is decimal without leading zeros (so "010" is no octal 8), or 0x
+ * and 1 to 16 hex digits; 0 to 2^64 - 1.  configure checks --with-seed by
+ * the same rule. */
 static int parse_seed(const char *text, uint64_t *seed)
 {
-    char *end;
+    const char *s = text;
 
-    errno = 0;
-    if (text[0] == '-' || text[0] == '\0')
+    *seed = 0;
+    if ((s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))) {
+        size_t digits = strspn(s + 2, "0123456789abcdefABCDEF");
+
+        if (digits == 0 || digits > 16 || s[2 + digits] != '\0')
+            return -1;
+        *seed = (uint64_t)strtoull(s + 2, NULL, 16);
+        return 0;
+    }
+    if (s[0] < '0' || s[0] > '9' || (s[0] == '0' && s[1] != '\0'))
         return -1;
-    *seed = (uint64_t)strtoull(text, &end, 0);
-    return errno != 0 || *end != '\0' ? -1 : 0;
+    for (; *s >= '0' && *s <= '9'; s++) {
+        const unsigned digit = (unsigned)(*s - '0');
+
+        if (*seed > (UINT64_MAX - digit) / 10)
+            return -1;
+        *seed = *seed * 10 + digit;
+    }
+    return *s == '\0' ? 0 : -1;
 }
 
 static int usage_error(const char *format, ...) GEN_PRINTF(1, 2);
@@ -103,7 +125,10 @@ int main(int argc, char **argv)
     const char *magics_path = NULL, *dump_path = NULL, *output_path = NULL;
     uint64_t seed = DEFAULT_SEED;
     int seed_given = 0, with_board = 1, option, status;
-    char origin[512];
+    char origin_buffer[64], *file_origin = NULL;
+    const char *origin = origin_buffer; /* where the magics came from */
+    struct outfile dump, output, *outputs[2];
+    int output_count = 0;
     struct collision c;
 
     opterr = 0; /* report bad options in the generator's own words */
@@ -115,7 +140,8 @@ int main(int argc, char **argv)
             break;
         case 's':
             if (parse_seed(optarg, &seed) != 0)
-                return usage_error("--seed: '%s' is not an unsigned 64-bit number", optarg);
+                return usage_error("--seed: '%s' is neither a decimal number without leading"
+                                   " zeros nor 0x and 1 to 16 hex digits (0 to 2^64-1)", optarg);
             seed_given = 1;
             break;
         case 'm':
@@ -158,17 +184,25 @@ int main(int argc, char **argv)
 
     tables_prepare(&tables, flavour);
     if (!flavour_uses_magics(flavour)) {
-        snprintf(origin, sizeof origin, "none (%s needs no magics)", flavour_name(flavour));
+        snprintf(origin_buffer, sizeof origin_buffer, "none (%s needs no magics)",
+                 flavour_name(flavour));
     } else if (magics_path != NULL) {
         if (magics_load(magics_path, &tables, line) != 0)
             return 1;
-        snprintf(origin, sizeof origin, "file %s", magics_path);
+        file_origin = malloc(sizeof "file " + strlen(magics_path));
+        if (file_origin == NULL) {
+            report(NULL, 0, "out of memory");
+            return 1;
+        }
+        strcpy(file_origin, "file ");
+        strcat(file_origin, magics_path);
+        origin = file_origin;
     } else {
         if (tables_search(&tables, seed) != 0) {
             report(NULL, 0, "the magic search with seed 0x%llx gave up", (unsigned long long)seed);
             return 1;
         }
-        snprintf(origin, sizeof origin, "seed 0x%llx", (unsigned long long)seed);
+        snprintf(origin_buffer, sizeof origin_buffer, "seed 0x%llx", (unsigned long long)seed);
     }
 
     status = tables_build(&tables, &c);
@@ -181,12 +215,33 @@ int main(int argc, char **argv)
         tables_free(&tables);
         return 1;
     }
+    /* Every output is written under a temporary name first and all are
+     * renamed together: a failure changes none of them. */
     status = 0;
-    if (dump_path != NULL && magics_dump(dump_path, &tables, origin) != 0)
-        status = 1;
-    if (status == 0 && output_path != NULL
-        && emit_tables(output_path, &tables, origin, with_board) != 0)
-        status = 1;
+    if (dump_path != NULL) {
+        if (outfile_open(&dump, dump_path) != 0)
+            status = 1;
+        else
+            outputs[output_count++] = &dump;
+    }
+    if (status == 0 && output_path != NULL) {
+        if (outfile_open(&output, output_path) != 0)
+            status = 1;
+        else
+            outputs[output_count++] = &output;
+    }
+    if (status == 0) {
+        if (dump_path != NULL)
+            magics_write(dump.stream, &tables, origin);
+        if (output_path != NULL)
+            emit_tables(output.stream, &tables, origin, with_board);
+        if (outfiles_commit(outputs, output_count) != 0)
+            status = 1;
+    } else {
+        for (int i = 0; i < output_count; i++)
+            outfile_abandon(outputs[i]);
+    }
+    free(file_origin);
     if (status == 0 && tables.loaded_count != 0)
         printf("magicbb-gen: %s: packed the loaded layout of %lu entries into %lu\n",
                flavour_name(flavour), (unsigned long)tables.loaded_count,

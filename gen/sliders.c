@@ -379,7 +379,7 @@ static int repack(struct slider_tables *t)
     static struct live_slots live[PIECE_COUNT * 64];
     static unsigned char seen[4096];
     uint32_t offset[PIECE_COUNT * 64], extent;
-    const uint32_t capacity = PIECE_COUNT * 64 * 4096;
+    const uint32_t capacity = OVERLAP_TABLE_MAX;
     unsigned char *owner = malloc(capacity);
 
     if (owner == NULL)

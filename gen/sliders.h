@@ -95,6 +95,11 @@ struct slider_tables {
     uint8_t hq_rank[8 * 64];
 };
 
+/* The most entries an overlapping layout (black) may span: every slice
+ * apart at its widest, 128 x 4096.  The magics parser holds each loaded
+ * offset to it and the repacker's scratch area is this size. */
+#define OVERLAP_TABLE_MAX (PIECE_COUNT * 64 * 4096u)
+
 /* Fill in masks, and for flavours without magics the shifts. */
 void tables_prepare(struct slider_tables *t, enum flavour flavour);
 

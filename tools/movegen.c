@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "movegen.h"
 
 #ifdef MOVEGEN_REFERENCE
@@ -255,7 +256,7 @@ void play(struct position *p, const struct move *m)
 void walk(const struct position *p, int depth, void (*visit)(const struct position *, void *),
           void *data)
 {
-    struct move moves[256];
+    struct move moves[MOVES_MAX];
     int count;
 
     visit(p, data);
@@ -272,7 +273,7 @@ void walk(const struct position *p, int depth, void (*visit)(const struct positi
 
 uint64_t perft(const struct position *p, int depth)
 {
-    struct move moves[256];
+    struct move moves[MOVES_MAX];
     int count = generate(p, moves);
     uint64_t nodes = 0;
 
@@ -289,11 +290,11 @@ uint64_t perft(const struct position *p, int depth)
 
 /* ---- FEN ----------------------------------------------------------- */
 
-static int fail(const char *message, const char *detail)
+/* Writes the message (quoted text unescaped: the caller escapes it) and
+ * returns -1. */
+static int fail(char *why, const char *format, const char *detail)
 {
-    fprintf(stderr, "magicbb-perft: bad FEN: ");
-    fprintf(stderr, message, detail);
-    fputc('\n', stderr);
+    snprintf(why, FEN_WHY_SIZE, format, detail);
     return -1;
 }
 
@@ -304,59 +305,118 @@ static int square_of(const char *s)
     return (s[1] - '1') * 8 + (s[0] - 'a');
 }
 
-int parse_fen(const char *fen, struct position *p)
+/* A decimal number from min to max, digits only; -1 otherwise. */
+static long count_of(const char *s, long min, long max)
+{
+    long value = 0;
+
+    if (*s == '\0')
+        return -1;
+    for (; *s != '\0'; s++) {
+        if (*s < '0' || *s > '9' || value > (max - (*s - '0')) / 10)
+            return -1;
+        value = value * 10 + (*s - '0');
+    }
+    return value < min ? -1 : value;
+}
+
+/* The character at c, whole if it starts a UTF-8 sequence. */
+static const char *character_at(const char *c, char text[5])
+{
+    int length = utf8_sequence_length((const unsigned char *)c);
+
+    if (length == 0)
+        length = 1;
+    memcpy(text, c, (size_t)length);
+    text[length] = '\0';
+    return text;
+}
+
+static int parse_placement(const char *placement, struct position *p, char *why)
+{
+    int rank = 7, file = 0, digit_before = 0;
+    char rank_name[2] = { 0, 0 }, character[5];
+
+    for (const char *c = placement; *c; c++) {
+        static const char letters[] = "pnbrqk";
+        const char *kind = strchr(letters, tolower((unsigned char)*c));
+
+        rank_name[0] = (char)('1' + rank);
+        if (*c == '/') {
+            if (file != 8)
+                return fail(why, "rank %s does not have 8 squares", rank_name);
+            if (--rank < 0)
+                return fail(why, "%s", "more than 8 ranks");
+            file = 0;
+            digit_before = 0;
+            continue;
+        }
+        if (*c >= '1' && *c <= '8') {
+            /* "44" or "17": FEN writes a run of empty squares as one digit */
+            if (digit_before)
+                return fail(why, "rank %s has two digits in a row", rank_name);
+            file += *c - '0';
+            digit_before = 1;
+        } else if (kind != NULL && *c != '\0') {
+            if (file >= 8)
+                return fail(why, "rank %s has more than 8 squares", rank_name);
+            put(p, isupper((unsigned char)*c) ? WHITE : BLACK, (int)(kind - letters),
+                (unsigned)(rank * 8 + file));
+            file++;
+            digit_before = 0;
+        } else {
+            return fail(why, "'%s' is not a piece letter", character_at(c, character));
+        }
+        if (file > 8)
+            return fail(why, "rank %s has more than 8 squares", rank_name);
+    }
+    if (rank != 0 || file != 8)
+        return fail(why, "%s", "the placement does not cover 8 ranks of 8 squares");
+    return 0;
+}
+
+/* What chess tools ask of a position before they search it.  Besides
+ * making sense, the piece counts bound the length of a move list
+ * (MOVES_MAX). */
+static int check_material(const struct position *p, char *why)
+{
+    for (int side = WHITE; side <= BLACK; side++) {
+        const char *name = side == WHITE ? "white" : "black";
+
+        if (popcount(p->pieces[side][KING]) != 1)
+            return fail(why, "%s does not have exactly one king", name);
+        if (popcount(p->colour[side]) > 16)
+            return fail(why, "%s has more than 16 pieces", name);
+        if (popcount(p->pieces[side][PAWN]) > 8)
+            return fail(why, "%s has more than 8 pawns", name);
+    }
+    if ((p->pieces[WHITE][PAWN] | p->pieces[BLACK][PAWN]) & 0xff000000000000ffu)
+        return fail(why, "%s", "a pawn on the first or last rank");
+    return 0;
+}
+
+int parse_fen(const char *fen, struct position *p, char why[FEN_WHY_SIZE])
 {
     char text[256], *field[8];
-    int n = 0, rank = 7, file = 0;
+    int n = 0;
 
     memset(p, 0, sizeof *p);
     memset(p->board, NO_PIECE, sizeof p->board);
     if (strlen(fen) >= sizeof text)
-        return fail("longer than %s characters", "255");
+        return fail(why, "longer than %s characters", "255");
     strcpy(text, fen);
     for (char *t = strtok(text, " \t"); t != NULL; t = strtok(NULL, " \t")) {
         if (n == 6)
-            return fail("%s", "more than 6 fields");
+            return fail(why, "%s", "more than 6 fields");
         field[n++] = t;
     }
     if (n < 4)
-        return fail("%s", "fewer than 4 fields (placement, side, castling, en passant)");
-
-    for (const char *c = field[0]; *c; c++) {
-        static const char letters[] = "pnbrqk";
-        const char *kind = strchr(letters, tolower((unsigned char)*c));
-
-        if (*c == '/') {
-            if (file != 8)
-                return fail("rank %s does not have 8 squares", (char[]){ (char)('1' + rank), 0 });
-            if (--rank < 0)
-                return fail("%s", "more than 8 ranks");
-            file = 0;
-        } else if (*c >= '1' && *c <= '8') {
-            file += *c - '0';
-        } else if (kind != NULL && *c != '\0') {
-            if (file >= 8)
-                return fail("rank %s has more than 8 squares", (char[]){ (char)('1' + rank), 0 });
-            put(p, isupper((unsigned char)*c) ? WHITE : BLACK, (int)(kind - letters),
-                (unsigned)(rank * 8 + file));
-            file++;
-        } else {
-            return fail("'%s' is not a piece letter", (char[]){ *c, 0 });
-        }
-        if (file > 8)
-            return fail("rank %s has more than 8 squares", (char[]){ (char)('1' + rank), 0 });
-    }
-    if (rank != 0 || file != 8)
-        return fail("%s", "the placement does not cover 8 ranks of 8 squares");
-    for (int side = WHITE; side <= BLACK; side++) {
-        if (popcount(p->pieces[side][KING]) != 1)
-            return fail("%s does not have exactly one king", side == WHITE ? "white" : "black");
-    }
-    if ((p->pieces[WHITE][PAWN] | p->pieces[BLACK][PAWN]) & 0xff000000000000ffu)
-        return fail("%s", "a pawn on the first or last rank");
+        return fail(why, "%s", "fewer than 4 fields (placement, side, castling, en passant)");
+    if (parse_placement(field[0], p, why) != 0 || check_material(p, why) != 0)
+        return -1;
 
     if (strcmp(field[1], "w") != 0 && strcmp(field[1], "b") != 0)
-        return fail("side to move '%s' is not w or b", field[1]);
+        return fail(why, "side to move '%s' is not w or b", field[1]);
     p->side = field[1][0] == 'w' ? WHITE : BLACK;
 
     if (strcmp(field[2], "-") != 0) {
@@ -373,10 +433,10 @@ int parse_fen(const char *fen, struct position *p)
             while (i < 4 && rights[i].letter != *c)
                 i++;
             if (i == 4 || (p->castling & rights[i].right))
-                return fail("castling field '%s' is not a set of KQkq or -", field[2]);
+                return fail(why, "castling field '%s' is not a set of KQkq or -", field[2]);
             if (!(p->pieces[rights[i].side][KING] & BIT(rights[i].king))
                 || !(p->pieces[rights[i].side][ROOK] & BIT(rights[i].rook)))
-                return fail("castling right %s without its king and rook at home",
+                return fail(why, "castling right %s without its king and rook at home",
                             (char[]){ *c, 0 });
             p->castling |= rights[i].right;
         }
@@ -391,15 +451,15 @@ int parse_fen(const char *fen, struct position *p)
         if (sq < 0 || sq / 8 != (us == WHITE ? 5 : 2)
             || !(p->pieces[!us][PAWN] & BIT(us == WHITE ? sq - 8 : sq + 8))
             || (occupied(p) & (BIT(sq) | BIT(us == WHITE ? sq + 8 : sq - 8))))
-            return fail("impossible en passant square '%s'", field[3]);
+            return fail(why, "impossible en passant square '%s'", field[3]);
         p->ep = sq;
     }
-    if (n >= 5 && strspn(field[4], "0123456789") != strlen(field[4]))
-        return fail("halfmove clock '%s' is not a number", field[4]);
-    if (n == 6 && (strspn(field[5], "0123456789") != strlen(field[5]) || atoi(field[5]) < 1))
-        return fail("move number '%s' is not a number from 1", field[5]);
+    if (n >= 5 && count_of(field[4], 0, FEN_COUNT_MAX) < 0)
+        return fail(why, "halfmove clock '%s' is not a number from 0 to 2147483647", field[4]);
+    if (n == 6 && count_of(field[5], 1, FEN_COUNT_MAX) < 0)
+        return fail(why, "move number '%s' is not a number from 1 to 2147483647", field[5]);
     if (attackers(p, king_square(p, !p->side), p->side, occupied(p)))
-        return fail("%s", "the side not to move is in check");
+        return fail(why, "%s", "the side not to move is in check");
     return 0;
 }
 
@@ -409,7 +469,7 @@ void move_name(const struct move *m, char text[6])
     text[1] = (char)('1' + m->from / 8);
     text[2] = (char)('a' + m->to % 8);
     text[3] = (char)('1' + m->to / 8);
-    text[4] = m->promotion ? "  nbrq"[m->promotion] : '\0';
+    text[4] = m->promotion ? " nbrq"[m->promotion] : '\0';
     text[5] = '\0';
 }
 

@@ -28,9 +28,22 @@ struct move {
 
 #define START_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
-/* 0, or -1 after one line on stderr: "magicbb-perft: bad FEN: ...". */
-int parse_fen(const char *fen, struct position *p);
-/* The legal moves (at most 256); returns how many. */
+/* The most legal moves of any position parse_fen accepts.  It allows
+ * one king and at most 15 other pieces a side.  No piece has more moves
+ * than a queen in the centre (27); a pawn has at most 12 (three target
+ * squares, four promotions each); the king 8 steps and 2 castlings.  So
+ * 10 + 15 * 27.  (Positions reachable in a game have at most 218.) */
+#define MOVES_MAX (10 + 15 * 27)
+
+/* Room for parse_fen's message, and the largest halfmove clock or move
+ * number it accepts. */
+#define FEN_WHY_SIZE 320
+#define FEN_COUNT_MAX 2147483647L
+
+/* 0, or -1 with why set to what is wrong (one line; it may quote the
+ * FEN's text as it is, so escape it to print it). */
+int parse_fen(const char *fen, struct position *p, char why[FEN_WHY_SIZE]);
+/* The legal moves (at most MOVES_MAX); returns how many. */
 int generate(const struct position *p, struct move *list);
 void play(struct position *p, const struct move *m);
 uint64_t perft(const struct position *p, int depth);

@@ -6,6 +6,7 @@
  * counts against the published perft counts test the attack tables in
  * play. */
 #define _POSIX_C_SOURCE 200809L
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,51 +14,108 @@
 
 #include <magicbb.h>
 
+#include "escape.h"
 #include "machine.h"
 #include "movegen.h"
+
+#ifndef MBB_VERSION
+#define MBB_VERSION "unknown"
+#endif
 
 static double seconds(void)
 {
     return now_ns() * 1e-9;
 }
 
-static int usage(FILE *out, int status)
+static void usage(void)
 {
-    fputs("Usage: magicbb-perft [--divide] DEPTH [FEN]\n"
-          "Count the leaf nodes of the legal move tree DEPTH plies deep from FEN\n"
-          "(default: the start position).  --divide also prints the count under\n"
-          "each legal first move.  Exit status: 0, or 2 for bad arguments or FEN.\n",
-          out);
-    return status;
+    fputs("Usage: magicbb-perft [OPTION]... DEPTH [FEN]\n"
+          "Count the leaf nodes of the legal move tree DEPTH (1 to 20) plies deep\n"
+          "from FEN (default: the start position), with magicbb's attack tables.\n"
+          "\n"
+          "  -d, --divide    also print the count under each legal first move\n"
+          "  -h, --help      show this help and exit\n"
+          "  -V, --version   show the version and exit\n"
+          "\n"
+          "Options may come before or after DEPTH and FEN; give the FEN as one\n"
+          "argument (quoted).  A FEN must describe a position chess tools accept:\n"
+          "one king, at most 16 pieces and 8 pawns a side, no pawn on the first\n"
+          "or last rank, the side not to move not in check.\n"
+          "Exit status: 0, or 2 for bad arguments or a bad FEN.\n",
+          stdout);
+}
+
+/* One line "magicbb-perft: ...", quoted text escaped, and a hint. */
+static int usage_error(const char *message, const char *quoted)
+{
+    fputs("magicbb-perft: ", stderr);
+    fputs(message, stderr);
+    if (quoted != NULL) {
+        fputs(" '", stderr);
+        escape_text(stderr, quoted, ESCAPE_MESSAGE);
+        fputc('\'', stderr);
+    }
+    fputs("\nTry 'magicbb-perft --help' for more information.\n", stderr);
+    return 2;
 }
 
 int main(int argc, char **argv)
 {
+    static const struct option options[] = {
+        { "divide", no_argument, NULL, 'd' },
+        { "help", no_argument, NULL, 'h' },
+        { "version", no_argument, NULL, 'V' },
+        { NULL, 0, NULL, 0 },
+    };
     struct position p;
-    int arg = 1, divide = 0, depth;
-    char *end, cpu[128];
+    int divide = 0, depth, option;
+    char *end, cpu[128], why[FEN_WHY_SIZE];
+    const char *fen = START_FEN;
     double start, elapsed;
     uint64_t nodes = 0;
+    long value;
 
-    if (arg < argc && strcmp(argv[arg], "--help") == 0)
-        return usage(stdout, 0);
-    if (arg < argc && strcmp(argv[arg], "--divide") == 0) {
-        divide = 1;
-        arg++;
+    opterr = 0; /* report bad options in the program's own words */
+    while ((option = getopt_long(argc, argv, ":dhV", options, NULL)) != -1) {
+        switch (option) {
+        case 'd':
+            divide = 1;
+            break;
+        case 'h':
+            usage();
+            return 0;
+        case 'V':
+            puts("magicbb-perft " MBB_VERSION);
+            return 0;
+        default:
+            if (optopt != 0) {
+                char name[3] = { '-', (char)optopt, '\0' };
+
+                return usage_error("unknown option", name);
+            }
+            return usage_error("unknown option", argv[optind - 1]);
+        }
     }
-    if (arg >= argc || argc - arg > 2)
-        return usage(stderr, 2);
-    depth = (int)strtol(argv[arg], &end, 10);
-    if (*end != '\0' || end == argv[arg] || depth < 1 || depth > 20) {
-        fprintf(stderr, "magicbb-perft: depth '%s' is not a number from 1 to 20\n", argv[arg]);
+    if (optind >= argc)
+        return usage_error("missing DEPTH", NULL);
+    if (argc - optind > 2)
+        return usage_error("unexpected argument", argv[optind + 2]);
+    value = strtol(argv[optind], &end, 10);
+    if (*end != '\0' || end == argv[optind] || value < 1 || value > 20)
+        return usage_error("depth is not a number from 1 to 20:", argv[optind]);
+    depth = (int)value;
+    if (optind + 1 < argc)
+        fen = argv[optind + 1];
+    if (parse_fen(fen, &p, why) != 0) {
+        fputs("magicbb-perft: bad FEN: ", stderr);
+        escape_text(stderr, why, ESCAPE_MESSAGE);
+        fputc('\n', stderr);
         return 2;
     }
-    if (parse_fen(arg + 1 < argc ? argv[arg + 1] : START_FEN, &p) != 0)
-        return 2;
 
     start = seconds();
     if (divide) {
-        struct move moves[256];
+        struct move moves[MOVES_MAX];
         int count = generate(&p, moves);
 
         for (int i = 0; i < count; i++) {
