@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -106,6 +108,27 @@ static int exists(const char *file)
     struct stat st;
 
     return stat(file, &st) == 0;
+}
+
+/* A file in workdir whose name starts with name and goes on: a temporary
+ * or backup file an output left behind.  Its name, or NULL. */
+static const char *leftover(const char *name)
+{
+    static char found[256];
+    const size_t length = strlen(name);
+    DIR *dir = opendir(workdir);
+    struct dirent *entry;
+
+    ck_assert_ptr_nonnull(dir);
+    found[0] = '\0';
+    while ((entry = readdir(dir)) != NULL) {
+        if (strncmp(entry->d_name, name, length) == 0 && entry->d_name[length] != '\0') {
+            snprintf(found, sizeof found, "%s", entry->d_name);
+            break;
+        }
+    }
+    closedir(dir);
+    return found[0] != '\0' ? found : NULL;
 }
 
 /* The generated file after its provenance comment. */
@@ -312,7 +335,8 @@ static void expect_rejected_as(const char *file, const char *flavour, unsigned l
     ck_assert_msg(strchr(err, '\n') == err + strlen(err) - 1, "error is not one line: '%s'", err);
     out = slurp(path("out.c"));
     ck_assert_str_eq(out, "existing output\n");
-    ck_assert_msg(!exists(path("out.c.tmp")), "a temporary file was left behind");
+    ck_assert_msg(leftover("out.c") == NULL, "a temporary file was left behind: %s",
+                  leftover("out.c"));
     free(err);
     free(out);
 }
@@ -430,6 +454,295 @@ START_TEST(unwritable_output_is_reported)
 }
 END_TEST
 
+static void spill_bytes(const char *file, const char *data, size_t size)
+{
+    FILE *out = fopen(file, "wb");
+
+    ck_assert_ptr_nonnull(out);
+    ck_assert_uint_eq(fwrite(data, 1, size, out), size);
+    ck_assert_int_eq(fclose(out), 0);
+}
+
+/* A good fancy magics file (seed 7) in workdir/good.txt; malloc'd text. */
+static char *good_file(void)
+{
+    ck_assert_int_eq(run("--seed=7", "-d", path("good.txt"), NULL), 0);
+    return slurp(path("good.txt"));
+}
+
+/* black: every offset must leave its whole slice inside the largest
+ * overlapping table (128 x 4096 entries): the last offset a rook slice
+ * may start at is 524288 - 4096 = 520192.  Past it the repacker once
+ * wrote out of bounds; far past it the run ended in "out of memory". */
+START_TEST(black_offsets_are_bounded_by_the_layout)
+{
+    const char *published = getenv("MBB_BLACK_MAGICS");
+    char *good, *text;
+
+    ck_assert_msg(published != NULL, "MBB_BLACK_MAGICS must name the shipped set");
+    good = slurp(published);
+    /* rook h8 (line 79) moved to the last place it may take: no other
+     * slice reaches there, so the layout is sound */
+    text = spoil(good, "0x0002000308482882  12", "0x0002000308482882  12  520192 #");
+    spill(path("edge.txt"), text);
+    ck_assert_int_eq(run("--flavour=black", "--magics", path("edge.txt"), "-o", path("edge.c"),
+                         NULL), 0);
+    free(text);
+    text = spoil(good, "0x0002000308482882  12", "0x0002000308482882  12  520193 #");
+    spill(path("bad.txt"), text);
+    expect_rejected_as(path("bad.txt"), "black", 79,
+                       "bad offset '520193' for rook h8 (expected 0 to 520192");
+    free(text);
+    text = spoil(good, "0x0002000308482882  12", "0x0002000308482882  12  2147000000 #");
+    spill(path("bad.txt"), text);
+    expect_rejected_as(path("bad.txt"), "black", 79, "bad offset '2147000000'");
+    free(text);
+    /* a bishop slice has 512 slots */
+    text = spoil(good, "0x100000c05f582008   9", "0xd7f7fefffeffffff   9  523777 #");
+    spill(path("bad.txt"), text);
+    expect_rejected_as(path("bad.txt"), "black", 143, "(expected 0 to 523776");
+    free(text);
+    free(good);
+}
+END_TEST
+
+/* Text files only: a NUL byte is an error on its line, wherever it
+ * stands, and the lines after it keep their numbers. */
+START_TEST(nul_bytes_are_rejected)
+{
+    char *good = good_file(), *text;
+    size_t size = strlen(good), at;
+    char *line5;
+
+    /* NUL in the middle of rook b1 (line 5): the text after it counts */
+    line5 = strstr(good, "rook   b1");
+    ck_assert_ptr_nonnull(line5);
+    text = malloc(size + 1);
+    memcpy(text, good, size + 1);
+    at = (size_t)(line5 - good) + 4;
+    text[at] = '\0';
+    spill_bytes(path("nul.txt"), text, size);
+    expect_rejected(path("nul.txt"), 5, "NUL byte in column 5");
+    /* NUL at the start of an overlong line 5 hides neither */
+    free(text);
+    text = malloc(size + 400);
+    memcpy(text, good, (size_t)(line5 - good));
+    at = (size_t)(line5 - good);
+    text[at] = '\0';
+    memset(text + at + 1, 'x', 300);
+    memcpy(text + at + 301, line5, size - (size_t)(line5 - good));
+    spill_bytes(path("nul.txt"), text, size + 301);
+    expect_rejected(path("nul.txt"), 5, "NUL byte in column 1");
+    free(text);
+    free(good);
+}
+END_TEST
+
+/* Inputs that are no magics file, named without a line number. */
+START_TEST(non_files_are_rejected)
+{
+    char *good = good_file(), *big;
+    const size_t size = (1u << 20) + 100;
+
+    /* an endless device once ran forever */
+    expect_rejected("/dev/zero", 0, "not a regular file or a pipe");
+    ck_assert_int_eq(mkdir(path("dir"), 0755), 0);
+    expect_rejected(path("dir"), 0, "is a directory");
+    spill(path("empty.txt"), "");
+    expect_rejected(path("empty.txt"), 0, "empty file");
+    /* a file past the size cap: comment lines, then the entries */
+    big = malloc(size + strlen(good) + 1);
+    ck_assert_ptr_nonnull(big);
+    for (size_t i = 0; i < size; i += 100) {
+        memset(big + i, ' ', 100);
+        big[i] = '#';
+        big[i + 99] = '\n';
+    }
+    strcpy(big + size, good);
+    spill(path("big.txt"), big);
+    expect_rejected(path("big.txt"), 10486, "file larger than 1048576 bytes");
+    free(big);
+    free(good);
+}
+END_TEST
+
+/* The "# flavour:" line: its key in any case, its name exact, and
+ * required. */
+START_TEST(flavour_line_is_required)
+{
+    char *good = good_file(), *text;
+
+    text = spoil(good, "# flavour: fancy", "# Flavour: fancy");
+    spill(path("m.txt"), text);
+    ck_assert_int_eq(run("--magics", path("m.txt"), "-o", path("m.c"), NULL), 0);
+    free(text);
+    text = spoil(good, "# flavour: fancy", "# FLAVOUR: black");
+    spill(path("m.txt"), text);
+    expect_rejected(path("m.txt"), 2, "for flavour 'black', not 'fancy'");
+    free(text);
+    text = spoil(good, "# flavour: fancy", "# (no flavour named)");
+    spill(path("m.txt"), text);
+    expect_rejected(path("m.txt"), 0, "no '# flavour: fancy' line");
+    free(text);
+    free(good);
+}
+END_TEST
+
+/* Quoted text is escaped: control bytes and broken UTF-8 as \xNN, a
+ * well-formed character as it is; the report stays one line. */
+START_TEST(messages_escape_what_they_quote)
+{
+    char *good = good_file(), *text, *err;
+
+    text = spoil(good, "rook   b1", "ro\x01k\x1b[2J b1");
+    spill(path("m.txt"), text);
+    expect_rejected(path("m.txt"), 5, "unknown piece 'ro\\x01k\\x1b[2J'");
+    free(text);
+    text = spoil(good, "rook   b1", "t\xc3\xa9\xc3 b1");
+    spill(path("m.txt"), text);
+    expect_rejected(path("m.txt"), 5, "unknown piece 't\xc3\xa9\\xc3'");
+    free(text);
+    ck_assert_int_eq(run("--flavour=pla\nid", "-o", path("x.c"), NULL), 2);
+    err = slurp(path("stderr"));
+    ck_assert_msg(strstr(err, "unknown flavour 'pla\\x0aid'") != NULL, "%s", err);
+    free(err);
+    free(good);
+}
+END_TEST
+
+/* A --magics path lands in comments of both outputs: escaped there, it
+ * can neither end the C comment nor add a line. */
+START_TEST(paths_cannot_break_the_outputs)
+{
+    char *good = good_file(), *c_file, *dump, *magics_line, *end;
+    const char *odd = path("odd */ int injected; \n#error x\n.txt");
+
+    ck_assert_int_eq(mkdir(path("odd *"), 0755), 0);
+    spill(odd, good);
+    ck_assert_int_eq(run("--magics", odd, "-o", path("t.c"), "-d", path("again.txt"), NULL), 0);
+    c_file = slurp(path("t.c"));
+    /* the provenance comment ends where the generator ends it */
+    end = strstr(c_file, "*/");
+    ck_assert_ptr_nonnull(end);
+    ck_assert_msg(strncmp(end, "*/\n#include", 11) == 0, "the comment ends early: '%.40s'", end);
+    magics_line = strstr(c_file, " *   magics:   file ");
+    ck_assert_ptr_nonnull(magics_line);
+    ck_assert_msg(strncmp(strchr(magics_line, '\n'), "\n *   entries:", 14) == 0,
+                  "the path broke the magics line");
+    ck_assert_msg(strstr(magics_line, "odd \\x2a/ int") != NULL, "'%.80s'", magics_line);
+    /* the dump reloads, so the path added no line to it */
+    dump = slurp(path("again.txt"));
+    ck_assert_msg(strstr(dump, "\n#error") == NULL, "the path added a line to the dump");
+    ck_assert_int_eq(run("--magics", path("again.txt"), "-o", path("t2.c"), NULL), 0);
+    free(c_file);
+    free(dump);
+    free(good);
+}
+END_TEST
+
+/* --dump-magics with --output: both written, or neither changed. */
+START_TEST(outputs_change_together_or_not_at_all)
+{
+    char *dump;
+
+    spill(path("dump.txt"), "old dump\n");
+    /* the output cannot even be created */
+    ck_assert_int_eq(run("--seed=7", "-d", path("dump.txt"), "-o", path("no-dir/t.c"), NULL), 1);
+    dump = slurp(path("dump.txt"));
+    ck_assert_str_eq(dump, "old dump\n");
+    free(dump);
+    /* it is created but cannot take the place of a directory */
+    ck_assert_int_eq(mkdir(path("t.c"), 0755), 0);
+    ck_assert_int_eq(run("--seed=7", "-d", path("dump.txt"), "-o", path("t.c"), NULL), 1);
+    dump = slurp(path("dump.txt"));
+    ck_assert_str_eq(dump, "old dump\n");
+    free(dump);
+    ck_assert_msg(leftover("dump.txt") == NULL, "left behind: %s", leftover("dump.txt"));
+    ck_assert_msg(leftover("t.c") == NULL, "left behind: %s", leftover("t.c"));
+    /* and when all is well, both are written */
+    ck_assert_int_eq(run("--seed=7", "-d", path("dump.txt"), "-o", path("u.c"), NULL), 0);
+    dump = slurp(path("dump.txt"));
+    ck_assert_msg(strncmp(dump, "# magicbb magics v1", 19) == 0, "%.40s", dump);
+    ck_assert(exists(path("u.c")));
+    free(dump);
+}
+END_TEST
+
+/* Start the generator in the background; its output goes nowhere. */
+static pid_t start(const char *flavour, const char *output)
+{
+    pid_t pid = fork();
+
+    ck_assert_msg(pid >= 0, "fork failed");
+    if (pid == 0) {
+        if (freopen("/dev/null", "w", stderr) == NULL || freopen("/dev/null", "w", stdout) == NULL)
+            _exit(126);
+        execl(generator, generator, flavour, "--sliders-only", "-o", output, (char *)NULL);
+        _exit(127);
+    }
+    return pid;
+}
+
+static int finish(pid_t pid)
+{
+    int status;
+
+    ck_assert_msg(waitpid(pid, &status, 0) == pid, "waitpid failed");
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+}
+
+/* Runs at once on one output: each that exits 0 renamed a complete file
+ * of its own, so the output is one of them whole. */
+START_TEST(concurrent_runs_leave_a_whole_file)
+{
+    char *pext, *plain;
+
+    ck_assert_int_eq(run("--flavour=pext", "--sliders-only", "-o", path("pext.c"), NULL), 0);
+    ck_assert_int_eq(run("--flavour=plain", "--sliders-only", "-o", path("plain.c"), NULL), 0);
+    pext = slurp(path("pext.c"));
+    plain = slurp(path("plain.c"));
+    for (int round = 0; round < 8; round++) {
+        pid_t a = start("--flavour=pext", path("out.c")), b = start("--flavour=plain", path("out.c"));
+        pid_t c = start("--flavour=pext", path("out.c"));
+        char *out;
+
+        ck_assert_int_eq(finish(a), 0);
+        ck_assert_int_eq(finish(b), 0);
+        ck_assert_int_eq(finish(c), 0);
+        out = slurp(path("out.c"));
+        ck_assert_msg(strcmp(out, pext) == 0 || strcmp(out, plain) == 0,
+                      "round %d: the output is a mix of runs (%zu bytes)", round, strlen(out));
+        ck_assert_msg(leftover("out.c") == NULL, "left behind: %s", leftover("out.c"));
+        free(out);
+    }
+    free(pext);
+    free(plain);
+}
+END_TEST
+
+/* A seed is decimal without leading zeros or 0x hex, up to 2^64 - 1. */
+START_TEST(seeds_are_checked_strictly)
+{
+    static const char *const bad[] = {
+        "--seed=09", "--seed=010", "--seed=18446744073709551616", "--seed=0x10000000000000000",
+        "--seed=0x", "--seed=-1", "--seed= 1", "--seed=1e3",
+    };
+
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char *err;
+
+        ck_assert_msg(run(bad[i], "-d", path("s.txt"), NULL) == 2, "%s was accepted", bad[i]);
+        err = slurp(path("stderr"));
+        ck_assert_msg(strstr(err, "without leading zeros") != NULL, "%s: %s", bad[i], err);
+        free(err);
+    }
+    ck_assert(!exists(path("s.txt")));
+    ck_assert_int_eq(run("--seed=18446744073709551615", "-d", path("s.txt"), NULL), 0);
+    ck_assert_int_eq(run("--seed=0", "-d", path("s.txt"), NULL), 0);
+    ck_assert_int_eq(run("--seed=0xFFFFFFFFFFFFFFFF", "-d", path("s.txt"), NULL), 0);
+}
+END_TEST
+
 static Suite *generator_suite(void)
 {
     Suite *s = suite_create("generator");
@@ -451,6 +764,15 @@ static Suite *generator_suite(void)
     tcase_add_test(input, usage_errors);
     tcase_add_test(input, unwritable_output_is_reported);
     tcase_add_test(input, bad_black_files_are_rejected);
+    tcase_add_test(input, black_offsets_are_bounded_by_the_layout);
+    tcase_add_test(input, nul_bytes_are_rejected);
+    tcase_add_test(input, non_files_are_rejected);
+    tcase_add_test(input, flavour_line_is_required);
+    tcase_add_test(input, messages_escape_what_they_quote);
+    tcase_add_test(input, seeds_are_checked_strictly);
+    tcase_add_test(output, paths_cannot_break_the_outputs);
+    tcase_add_test(output, outputs_change_together_or_not_at_all);
+    tcase_add_test(output, concurrent_runs_leave_a_whole_file);
     tcase_set_timeout(output, 60);
     tcase_set_timeout(input, 60);
     suite_add_tcase(s, output);

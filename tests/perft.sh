@@ -37,9 +37,48 @@ POSITIONS
 divided=$("$perft" --divide 3 | awk -F': ' '/^[a-h][1-8][a-h][1-8]/ { sum += $2 } END { print sum }')
 [ "$divided" = 8902 ] && ok "--divide 3 sums to 8902" || not_ok "--divide 3 sums to '$divided', not 8902"
 
-# Bad FENs: exit status 2 and one line saying why.
+# The most moves: white's king and 15 queens, 223 legal moves (more than
+# a game can reach).  Counts from Stockfish 15.1's "go perft".
+most='Q3Q1nk/2Q1Q1nn/Q5QQ/5Q2/3Q4/QQ3Q2/2Q4Q/4Q2K w - - 0 1'
+for depth_nodes in 1:223 2:80; do
+  got=$("$perft" "${depth_nodes%:*}" "$most" | sed -n 's/^nodes //p')
+  [ "$got" = "${depth_nodes#*:}" ] && ok "perft ${depth_nodes%:*}, 15 queens: $got" \
+    || not_ok "perft ${depth_nodes%:*}, 15 queens: got '$got', Stockfish ${depth_nodes#*:}"
+done
+
+# --divide names promotions by their piece.
+names=$("$perft" --divide 1 '4k3/P7/8/8/8/8/8/4K3 w - - 0 1' | sed -n 's/^\(a7a8.*\): 1$/\1/p' | sort | tr '\n' ' ')
+[ "$names" = "a7a8b a7a8n a7a8q a7a8r " ] && ok "--divide names promotions" \
+  || not_ok "--divide names promotions '$names'"
+
+# Options, GNU style: --help and --version on stdout with status 0,
+# options after the operands, --, and usage errors with status 2.
+version=$("$perft" --version) && case $version in "magicbb-perft "[0-9]*) true ;; *) false ;; esac \
+  && ok "--version: $version" || not_ok "--version: '$version'"
+"$perft" -V | grep -q '^magicbb-perft ' && ok "-V" || not_ok "-V"
+"$perft" --help | grep -q '^Usage: magicbb-perft' && ok "--help" || not_ok "--help"
+"$perft" -h | grep -q '^Usage: magicbb-perft' && ok "-h" || not_ok "-h"
+sum=$("$perft" 2 --divide | awk -F': ' '/^[a-h][1-8][a-h][1-8]/ { sum += $2 } END { print sum }')
+[ "$sum" = 400 ] && ok "options after the operands" || not_ok "options after the operands: '$sum'"
+got=$("$perft" -- 2 | sed -n 's/^nodes //p')
+[ "$got" = 400 ] && ok "-- ends the options" || not_ok "-- ends the options: '$got'"
+for args in "--bogus 2" "-x 2" "" "0" "21" "2 start extra" "--divide"; do
+  # shellcheck disable=SC2086
+  err=$("$perft" $args 2>&1 >/dev/null)
+  status=$?
+  case $status:$err in
+    "2:magicbb-perft: "*"Try 'magicbb-perft --help'"*) ok "usage error: '$args'" ;;
+    *) not_ok "usage error: '$args': status $status, '$err'" ;;
+  esac
+done
+
+# Bad FENs: exit status 2 and one line saying why, quoting what it
+# quotes escaped (\\xNN) but for whole UTF-8 characters.  The FEN and
+# the message go through printf %b: \0NNN is the byte NNN in octal.
 while IFS='|' read -r what fen message; do
   [ -n "$what" ] || continue
+  fen=$(printf '%b' "$fen")
+  message=$(printf '%b' "$message")
   err=$("$perft" 1 "$fen" 2>&1 >/dev/null)
   status=$?
   lines=$(printf '%s\n' "$err" | wc -l)
@@ -62,6 +101,17 @@ bad castling field|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQX - 0 1|castl
 impossible en passant|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1|impossible en passant square 'e3'
 side not to move in check|4k3/8/8/8/8/8/8/4R1K1 w - - 0 1|the side not to move is in check
 bad side to move|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1|side to move 'x'
+17 white pieces|4k3/8/8/8/QQQQQQQQ/QQQQQQQQ/8/4K3 w - - 0 1|white has more than 16 pieces
+30 queens, king shielded|kn6/pp6/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQ2/8/7K w - - 0 1|white has more than 16 pieces
+9 black pawns|4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1|black has more than 8 pawns
+digits in a row|rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1|rank 6 has two digits in a row
+digits 1 then 7|rnbqkbnr/pppppppp/8/17/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1|rank 5 has two digits in a row
+move number 2^32+1|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 4294967297|move number '4294967297' is not a number from 1 to 2147483647
+move number 2^31|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 2147483648|move number '2147483648'
+halfmove clock 2^32|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 4294967296 1|halfmove clock '4294967296'
+half a UTF-8 character|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN\0303\0251 w KQkq - 0 1|'\0303\0251' is not a piece letter
+a broken UTF-8 character|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN\0303 w KQkq - 0 1|'\\xc3' is not a piece letter
+a control character|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN\033 w KQkq - 0 1|'\\x1b' is not a piece letter
 BAD
 
 echo "1..$n"
