@@ -1,0 +1,75 @@
+#!/bin/sh
+# configure.sh - configure's checks of --with-seed and --with-magics, and
+# the build's use of the magics file, as TAP: the same seed rules as the
+# generator, a path with spaces carried through to make, and tables that
+# follow edits of the magics file.  Runs configure in a scratch build
+# directory (a config cache keeps it to a few seconds a run).
+srcdir=${MBB_SRCDIR:?MBB_SRCDIR must name the source directory}
+gen=${MBB_GEN:?MBB_GEN must name the generator}
+make=${MAKE:-make}
+unset MAKEFLAGS MFLAGS MAKELEVEL
+n=0
+failed=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/magicbb-configure.XXXXXX") || exit 99
+trap 'chmod -R u+w "$work"; rm -rf "$work"' EXIT
+cd "$work" || exit 99
+cache="$work/config.cache"
+
+# configure_with ARGS...: run configure here; its output in $work/log.
+configure_with() {
+  "$srcdir/configure" --cache-file="$cache" --with-tables=fancy "$@" >"$work/log" 2>&1
+}
+
+# Refused seeds: one line naming the seed, before any build.
+for seed in 09 010 18446744073709551616 0x10000000000000000 -1 1e3; do
+  if configure_with --with-seed="$seed"; then
+    not_ok "--with-seed=$seed is refused"
+  elif grep -q "^configure: error: --with-seed: '$seed' is neither a decimal number without leading zeros" "$work/log"; then
+    ok "--with-seed=$seed is refused"
+  else
+    not_ok "--with-seed=$seed: $(tail -n 1 "$work/log")"
+  fi
+done
+for seed in 18446744073709551615 0 0xFFFFFFFFFFFFFFFF; do
+  if configure_with --with-seed="$seed"; then ok "--with-seed=$seed is taken"
+  else not_ok "--with-seed=$seed: $(tail -n 1 "$work/log")"; fi
+done
+
+# A magics file in a directory with spaces: configured, built, and
+# remade when it changes.
+mkdir "$work/dir with space"
+magics="$work/dir with space/m.txt"
+"$gen" --seed=1 --dump-magics="$magics" || exit 99
+if configure_with --with-magics="$magics" && "$make" src/tables.c >>"$work/log" 2>&1 &&
+   grep -q "magics:   file $magics\$" src/tables.c; then
+  ok "--with-magics with spaces in the path"
+else
+  not_ok "--with-magics with spaces in the path: $(tail -n 3 "$work/log")"
+fi
+hash_before=$(sed -n 's/^ \*   hash: *//p' src/tables.c)
+sleep 1 # a newer time stamp, even on file systems that keep whole seconds
+"$gen" --seed=2 --dump-magics="$magics" || exit 99
+"$make" src/tables.c >>"$work/log" 2>&1
+hash_after=$(sed -n 's/^ \*   hash: *//p' src/tables.c)
+if [ -n "$hash_before" ] && [ -n "$hash_after" ] && [ "$hash_before" != "$hash_after" ]; then
+  ok "editing the magics file remakes the tables"
+else
+  not_ok "editing the magics file remakes the tables: '$hash_before' then '$hash_after'"
+fi
+
+# Characters make cannot carry: refused by configure, not by make.
+odd="$work/it's.txt"
+cp "$magics" "$odd"
+if configure_with --with-magics="$odd"; then
+  not_ok "a quote in the --with-magics path is refused"
+elif grep -q "^configure: error: --with-magics: .* has characters make cannot take" "$work/log"; then
+  ok "a quote in the --with-magics path is refused"
+else
+  not_ok "a quote in the --with-magics path: $(tail -n 1 "$work/log")"
+fi
+
+echo "1..$n"
+[ "$failed" = 0 ]
