@@ -1,4 +1,5 @@
 /* sliders.c - lay out, fill, encode and verify one flavour's tables. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -252,18 +253,39 @@ static void mark(const struct live_slots *s, unsigned char *taken, uint32_t at, 
         taken[at + s->index[j]] = v;
 }
 
+/* How many more places the repacker may try (a cap for the fuzz target:
+ * a full repack takes seconds); each try spends one. */
+static unsigned long places_left;
+
 /* The lowest offset from `from` on at which slice s fits and ends by
- * `limit`; -1 if none. */
+ * `limit`; -1 if none (or the places to try ran out). */
 static long lowest_fit(const struct live_slots *s, const unsigned char *owner, uint32_t from,
                        uint32_t limit)
 {
     const uint32_t span = s->index[s->count - 1] + 1u;
 
-    for (uint32_t at = from; at + span < limit + 1; at++) {
+    for (uint32_t at = from; at + span < limit + 1 && places_left > 0; at++) {
+        places_left--;
         if (fits(s, owner, at))
             return (long)at;
     }
     return -1;
+}
+
+/* The end of the highest slice, which *top receives. */
+static uint32_t layout_top(const struct live_slots *live, const uint32_t *offset, unsigned *top)
+{
+    uint32_t extent = 0;
+
+    for (unsigned k = 0; k < PIECE_COUNT * 64; k++) {
+        uint32_t end = offset[k] + live[k].index[live[k].count - 1] + 1;
+
+        if (end > extent) {
+            extent = end;
+            *top = k;
+        }
+    }
+    return extent;
 }
 
 /* Lower the top of a packing.  Take the slice that reaches the top and
@@ -271,10 +293,10 @@ static long lowest_fit(const struct live_slots *s, const unsigned char *owner, u
  * slice, or of one other slice that can itself move to a place ending
  * below the old top; make the move.  Repeat while the top comes down.
  * Then slide everything down over free slots at the bottom.  owner[]
- * holds, for each slot, 1 + the slice on it (or 0).  Returns the new
- * extent. */
+ * holds, for each slot, 1 + the slice on it (or 0).  work, if not 0,
+ * caps the places tried.  Returns the new extent. */
 static uint32_t compact(const struct live_slots *live, uint32_t *offset, unsigned char *owner,
-                        uint32_t capacity)
+                        uint32_t capacity, unsigned long work)
 {
     enum { SLICES = PIECE_COUNT * 64, HOMES = 64 };
     /* The first places each slice fits with the top lifted out (count -1:
@@ -284,32 +306,27 @@ static uint32_t compact(const struct live_slots *live, uint32_t *offset, unsigne
         uint32_t at[HOMES];
     } home[SLICES];
     uint32_t extent = 0, bottom;
+    unsigned last_top;
 
     memset(owner, 0, capacity);
     for (unsigned k = 0; k < SLICES; k++)
         mark(&live[k], owner, offset[k], (unsigned char)(k + 1));
+    places_left = work != 0 ? work : ULONG_MAX;
     for (;;) {
         unsigned top = 0, moved = 0;
         uint32_t span;
 
-        extent = 0;
-        for (unsigned k = 0; k < SLICES; k++) {
-            uint32_t end = offset[k] + live[k].index[live[k].count - 1] + 1;
-
-            if (end > extent) {
-                extent = end;
-                top = k;
-            }
-        }
+        extent = layout_top(live, offset, &top);
         span = live[top].index[live[top].count - 1] + 1u;
         mark(&live[top], owner, offset[top], 0);
         for (unsigned k = 0; k < SLICES; k++)
             home[k].count = -1;
-        for (uint32_t at = 0; at + span < extent && !moved; at++) {
+        for (uint32_t at = 0; at + span < extent && !moved && places_left > 0; at++) {
             unsigned other = 0; /* 1 + the one slice in the way, if one */
             unsigned j;
             long place;
 
+            places_left--;
             for (j = 0; j < live[top].count; j++) {
                 unsigned o = owner[at + live[top].index[j]];
 
@@ -362,6 +379,7 @@ static uint32_t compact(const struct live_slots *live, uint32_t *offset, unsigne
         if (!moved)
             break;
     }
+    extent = layout_top(live, offset, &last_top); /* the last move lowered it */
     bottom = extent;
     for (unsigned k = 0; k < SLICES; k++) {
         if (offset[k] < bottom) /* offsets stay unsigned: slide only as far as all allow */
@@ -399,7 +417,7 @@ static int repack(struct slider_tables *t)
         }
         offset[k] = e->offset;
     }
-    extent = compact(live, offset, owner, capacity);
+    extent = compact(live, offset, owner, capacity, t->repack_work);
     if (extent < t->count) {
         for (unsigned k = 0; k < PIECE_COUNT * 64; k++)
             t->entry[k / 64][k % 64].offset = offset[k];

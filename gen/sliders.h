@@ -84,6 +84,7 @@ struct slider_tables {
     uint64_t *attacks; /* one shared table of attack sets */
     uint32_t count;    /* its entries */
     uint32_t loaded_count; /* black: entries of the layout as loaded */
+    unsigned long repack_work; /* black: most places the repacker tries; 0: no cap */
 
     struct mbb_pdep_slider pdep[PIECE_COUNT][64]; /* pext16 */
     uint16_t *attacks16;
