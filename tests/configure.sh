@@ -23,15 +23,20 @@ configure_with() {
   "$srcdir/configure" --cache-file="$cache" --with-tables=fancy "$@" >"$work/log" 2>&1
 }
 
+# expect_refused OPTION ERROR-PATTERN: configure fails with that error.
+expect_refused() {
+  if configure_with "$1"; then
+    not_ok "$1 is refused"
+  elif grep -q "^configure: error: $2" "$work/log"; then
+    ok "$1 is refused"
+  else
+    not_ok "$1: $(tail -n 1 "$work/log")"
+  fi
+}
+
 # Refused seeds: one line naming the seed, before any build.
 for seed in 09 010 18446744073709551616 0x10000000000000000 -1 1e3; do
-  if configure_with --with-seed="$seed"; then
-    not_ok "--with-seed=$seed is refused"
-  elif grep -q "^configure: error: --with-seed: '$seed' is neither a decimal number without leading zeros" "$work/log"; then
-    ok "--with-seed=$seed is refused"
-  else
-    not_ok "--with-seed=$seed: $(tail -n 1 "$work/log")"
-  fi
+  expect_refused --with-seed="$seed" "--with-seed: '$seed' is neither a decimal number without leading zeros"
 done
 for seed in 18446744073709551615 0 0xFFFFFFFFFFFFFFFF; do
   if configure_with --with-seed="$seed"; then ok "--with-seed=$seed is taken"
@@ -63,13 +68,7 @@ fi
 # Characters make cannot carry: refused by configure, not by make.
 odd="$work/it's.txt"
 cp "$magics" "$odd"
-if configure_with --with-magics="$odd"; then
-  not_ok "a quote in the --with-magics path is refused"
-elif grep -q "^configure: error: --with-magics: .* has characters make cannot take" "$work/log"; then
-  ok "a quote in the --with-magics path is refused"
-else
-  not_ok "a quote in the --with-magics path: $(tail -n 1 "$work/log")"
-fi
+expect_refused --with-magics="$odd" "--with-magics: .* has characters make cannot take"
 
 echo "1..$n"
 [ "$failed" = 0 ]
