@@ -189,14 +189,6 @@ int main(int argc, char **argv)
     } else if (magics_path != NULL) {
         if (magics_load(magics_path, &tables, line) != 0)
             return 1;
-        file_origin = malloc(sizeof "file " + strlen(magics_path));
-        if (file_origin == NULL) {
-            report(NULL, 0, "out of memory");
-            return 1;
-        }
-        strcpy(file_origin, "file ");
-        strcat(file_origin, magics_path);
-        origin = file_origin;
     } else {
         if (tables_search(&tables, seed) != 0) {
             report(NULL, 0, "the magic search with seed 0x%llx gave up", (unsigned long long)seed);
@@ -208,6 +200,7 @@ int main(int argc, char **argv)
     status = tables_build(&tables, &c);
     if (status == -2) {
         report(NULL, 0, "out of memory");
+        tables_free(&tables);
         return 1;
     }
     if (status != 0) {
@@ -215,6 +208,18 @@ int main(int argc, char **argv)
         tables_free(&tables);
         return 1;
     }
+    if (magics_path != NULL) {
+        file_origin = malloc(sizeof "file " + strlen(magics_path));
+        if (file_origin == NULL) {
+            report(NULL, 0, "out of memory");
+            tables_free(&tables);
+            return 1;
+        }
+        strcpy(file_origin, "file ");
+        strcat(file_origin, magics_path);
+        origin = file_origin;
+    }
+
     /* Every output is written under a temporary name first and all are
      * renamed together: a failure changes none of them. */
     status = 0;
