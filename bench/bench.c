@@ -27,7 +27,7 @@
 #include <string.h>
 #include <time.h>
 
-#include <magicbb.h>
+#include "magicbb_config.h"
 
 #include "flavours.h"
 #include "machine.h"
@@ -172,7 +172,7 @@ FLAVOUR_BATCH(walk_bishop_batch, ref_bishop)
 FLAVOUR_BATCH(walk_queen_batch, walk_queen)
 
 static const struct flavour_impl ray_walk = {
-    "ray-walk", 0, ref_rook, ref_bishop,
+    "ray-walk", 0, ref_rook, ref_bishop, walk_queen,
     { { walk_rook_batch_throughput, walk_bishop_batch_throughput, walk_queen_batch_throughput },
       { walk_rook_batch_latency, walk_bishop_batch_latency, walk_queen_batch_latency } },
     NULL,
@@ -184,9 +184,7 @@ static const struct flavour_impl *impl(unsigned i)
 {
     if (i < flavour_impl_count)
         return &flavour_impls[i];
-    if (i < flavour_impl_count + flavour_impl_bmi2_count)
-        return &flavour_impls_bmi2[i - flavour_impl_count];
-    return i == flavour_impl_count + flavour_impl_bmi2_count ? &ray_walk : NULL;
+    return i == flavour_impl_count ? &ray_walk : NULL;
 }
 
 int main(int argc, char **argv)

@@ -1,4 +1,5 @@
-/* emit.h - write the generated C source of all constant tables. */
+/* emit.h - write the generated C source of all constant tables, and the
+ * pieces the flavours' own emit() steps are written with. */
 #ifndef GEN_EMIT_H
 #define GEN_EMIT_H
 
@@ -8,7 +9,30 @@
 
 /* Write the slider tables of t (built and verified), and with_board the
  * leaper, between and line tables, to out.  origin says where the magics
- * came from, for the provenance comment (escaped there). */
-void emit_tables(FILE *out, const struct slider_tables *t, const char *origin, int with_board);
+ * came from, for the provenance comment (escaped there).  0, or -1 if
+ * memory ran out. */
+int emit_tables(FILE *out, const struct slider_tables *t, const char *origin, int with_board);
+
+/* "\nconst TYPE NAME[count] MBB_PLACE = { 0x...u, ... };" with per_line
+ * numbers a line; element i is value(data, i). */
+void emit_numbers(FILE *out, const char *type, const char *name, uint32_t count, unsigned per_line,
+                  uint64_t (*value)(const void *data, uint32_t i), const void *data);
+uint64_t emit_u64_at(const void *data, uint32_t i);
+uint64_t emit_u16_at(const void *data, uint32_t i);
+uint64_t emit_u8_at(const void *data, uint32_t i);
+
+/* "\nconst struct TYPE NAME[64] MBB_PLACE = {" then one line a square,
+ * "    { ... }, / * a1 * /", its initializer written by entry(out, data,
+ * sq), and "};". */
+void emit_entries(FILE *out, const char *type, const char *name,
+                  void (*entry)(FILE *out, const void *data, unsigned sq), const void *data);
+
+/* "\nconst uint32_t mbb_NAME_table_bytes MBB_PLACE = sizeof a + ...;" for
+ * the tables named; sizeof on the target, whose struct padding may
+ * differ from the build machine's. */
+void emit_table_bytes(FILE *out, const char *flavour, const char *const tables[], unsigned count);
+
+/* The generic " *   entries: ..." provenance line of a hashing flavour. */
+void describe_entries(FILE *out, const struct slider_tables *t);
 
 #endif /* GEN_EMIT_H */

@@ -104,7 +104,7 @@ static int parse_decimal(const char *text, size_t digits, unsigned long *value)
 /* A comment "# flavour: NAME" (the key in any case) must name the
  * flavour being built.  Sets *seen for a flavour line. */
 static int check_flavour_comment(const char *path, unsigned line_no, char *comment,
-                                 enum flavour flavour, int *seen)
+                                 const struct gen_flavour *flavour, int *seen)
 {
     static const char key[] = "flavour:";
     char *s = skip_space(comment + 1);
@@ -119,9 +119,9 @@ static int check_flavour_comment(const char *path, unsigned line_no, char *comme
     end = s + strlen(s);
     while (end > s && (end[-1] == ' ' || end[-1] == '\t'))
         *--end = '\0';
-    if (strcmp(s, flavour_name(flavour)) != 0) {
+    if (strcmp(s, flavour->name) != 0) {
         report(path, line_no, "magics file is for flavour '%s', not '%s'", s,
-               flavour_name(flavour));
+               flavour->name);
         return -1;
     }
     return 0;
@@ -132,7 +132,7 @@ static int parse_entry(const char *path, unsigned line_no, char *text,
 {
     char *field[FIELD_COUNT + 1];
     int n = split_fields(text, field);
-    const int wanted = flavour_has_offsets(t->flavour) ? 5 : 4;
+    const int wanted = t->flavour->offsets ? 5 : 4;
     enum piece piece;
     int sq;
     uint64_t magic;
@@ -168,10 +168,10 @@ static int parse_entry(const char *path, unsigned line_no, char *text,
         return -1;
     }
     relevant = popcount64(t->entry[piece][sq].mask);
-    fixed = fixed_bits(t->flavour, piece);
+    fixed = t->flavour->fixed[piece];
     if (fixed != 0 && (parse_decimal(field[3], 2, &bits) != 0 || bits != fixed)) {
         report(path, line_no, "index bits '%s' for %s %s: %s uses %u", field[3],
-               piece_name(piece), name, flavour_name(t->flavour), fixed);
+               piece_name(piece), name, t->flavour->name, fixed);
         return -1;
     }
     if (fixed == 0 && (parse_decimal(field[3], 2, &bits) != 0 || bits < 1 || bits > relevant)) {
@@ -263,7 +263,7 @@ int magics_parse(const char *path, FILE *in, struct slider_tables *t,
     }
     if (status == 0 && line_no == 0) {
         report(path, 0, "empty file: a magics file has a '# flavour: %s' line and 128 entries",
-               flavour_name(t->flavour));
+               t->flavour->name);
         return -1;
     }
     for (int p = 0; p < PIECE_COUNT && status == 0; p++) {
@@ -280,7 +280,7 @@ int magics_parse(const char *path, FILE *in, struct slider_tables *t,
     }
     if (status == 0 && !flavour_seen) {
         report(path, 0, "no '# flavour: %s' line: say which flavour the magics are for",
-               flavour_name(t->flavour));
+               t->flavour->name);
         status = -1;
     }
     return status;
@@ -316,18 +316,18 @@ int magics_load(const char *path, struct slider_tables *t, unsigned line[PIECE_C
 
 void magics_write(FILE *out, const struct slider_tables *t, const char *origin)
 {
-    fprintf(out, "# magicbb magics v1\n# flavour: %s\n# ", flavour_name(t->flavour));
+    fprintf(out, "# magicbb magics v1\n# flavour: %s\n# ", t->flavour->name);
     escape_text(out, origin, ESCAPE_COMMENT);
     fputc('\n', out);
     for (int p = 0; p < PIECE_COUNT; p++) {
         for (unsigned sq = 0; sq < 64; sq++) {
-            const struct mbb_slider *e = &t->entry[p][sq];
+            const struct work_entry *e = &t->entry[p][sq];
             char name[3];
 
             square_name(sq, name);
             fprintf(out, "%-6s %s  0x%016llx  %2u", piece_name((enum piece)p), name,
                     (unsigned long long)e->magic, index_bits(t->flavour, (enum piece)p, e));
-            if (flavour_has_offsets(t->flavour))
+            if (t->flavour->offsets)
                 fprintf(out, "  %6lu", (unsigned long)e->offset);
             fputc('\n', out);
         }

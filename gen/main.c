@@ -14,12 +14,11 @@
 
 static void usage(FILE *out)
 {
-    fputs("Usage: magicbb-gen [OPTION]...\n"
+    fprintf(out, "Usage: magicbb-gen [OPTION]...\n"
           "Find or load the magic numbers of one table flavour, check every\n"
           "(square, occupancy) pair against a ray walk, and write C tables.\n"
           "\n"
-          "  -f, --flavour=NAME       table flavour: fancy (default), pext, magic32,\n"
-          "                           plain, black, pext16, byte or hq\n"
+          "  -f, --flavour=NAME       table flavour (default fancy; the list is below)\n"
           "  -s, --seed=N             seed of the magic search (default 0x6d616769636262)\n"
           "  -m, --magics=FILE        load the magics from FILE instead of searching\n"
           "  -d, --dump-magics=FILE   write the magics used to FILE\n"
@@ -38,8 +37,10 @@ static void usage(FILE *out)
           "Outputs are written to temporary files beside them (FILE.XXXXXX) and\n"
           "renamed together when all are complete; on any error no output is\n"
           "created or changed.  Exit status: 0 success, 1 bad input or failed\n"
-          "verification, 2 usage error.\n",
-          out);
+          "verification, 2 usage error.\n"
+          "\n"
+          "Flavours: %s.\n",
+          flavour_list());
 }
 
 /* A seed is decimal without leading zeros (so "010" is no octal 8), or 0x
@@ -121,7 +122,7 @@ int main(int argc, char **argv)
     };
     static struct slider_tables tables;
     static unsigned line[PIECE_COUNT][64];
-    enum flavour flavour = FLAVOUR_FANCY;
+    const struct gen_flavour *flavour = flavour_find("fancy");
     const char *magics_path = NULL, *dump_path = NULL, *output_path = NULL;
     uint64_t seed = DEFAULT_SEED;
     int seed_given = 0, with_board = 1, option, status;
@@ -131,11 +132,16 @@ int main(int argc, char **argv)
     int output_count = 0;
     struct collision c;
 
+    if (flavour_registry_mismatch() != NULL) {
+        report(NULL, 0, "internal error: src/magicbb/flavours.def and gen/flavours/%s.c disagree"
+               " on its magics", flavour_registry_mismatch());
+        return 1;
+    }
     opterr = 0; /* report bad options in the generator's own words */
     while ((option = getopt_long(argc, argv, ":f:s:m:d:o:hV", options, NULL)) != -1) {
         switch (option) {
         case 'f':
-            if (flavour_parse(optarg, &flavour) != 0)
+            if ((flavour = flavour_find(optarg)) == NULL)
                 return usage_error("unknown flavour '%s' (expected %s)", optarg, flavour_list());
             break;
         case 's':
@@ -174,18 +180,18 @@ int main(int argc, char **argv)
         return usage_error("nothing to do: give --output, --dump-magics or both");
     if (magics_path != NULL && seed_given)
         return usage_error("--seed and --magics exclude each other");
-    if (!flavour_uses_magics(flavour) && (magics_path != NULL || dump_path != NULL || seed_given))
+    if (!flavour->magics && (magics_path != NULL || dump_path != NULL || seed_given))
         return usage_error("the %s flavour uses no magics: --seed, --magics and --dump-magics"
-                           " do not apply", flavour_name(flavour));
-    if (flavour_uses_magics(flavour) && !flavour_searches(flavour)
+                           " do not apply", flavour->name);
+    if (flavour->magics && !flavour->searches
         && (magics_path == NULL || seed_given))
-        return usage_error("the %s flavour loads its magics: give --magics FILE (for example"
-                           " gen/magics/black-published.txt), not --seed", flavour_name(flavour));
+        return usage_error("the %s flavour loads its magics: give --magics FILE (the shipped set"
+                           " is gen/magics/%s.txt), not --seed", flavour->name, flavour->name);
 
     tables_prepare(&tables, flavour);
-    if (!flavour_uses_magics(flavour)) {
+    if (!flavour->magics) {
         snprintf(origin_buffer, sizeof origin_buffer, "none (%s needs no magics)",
-                 flavour_name(flavour));
+                 flavour->name);
     } else if (magics_path != NULL) {
         if (magics_load(magics_path, &tables, line) != 0)
             return 1;
@@ -238,8 +244,12 @@ int main(int argc, char **argv)
     if (status == 0) {
         if (dump_path != NULL)
             magics_write(dump.stream, &tables, origin);
-        if (output_path != NULL)
-            emit_tables(output.stream, &tables, origin, with_board);
+        if (output_path != NULL && emit_tables(output.stream, &tables, origin, with_board) != 0) {
+            report(NULL, 0, "out of memory");
+            status = 1;
+        }
+    }
+    if (status == 0) {
         if (outfiles_commit(outputs, output_count) != 0)
             status = 1;
     } else {
@@ -249,7 +259,7 @@ int main(int argc, char **argv)
     free(file_origin);
     if (status == 0 && tables.loaded_count != 0)
         printf("magicbb-gen: %s: packed the loaded layout of %lu entries into %lu\n",
-               flavour_name(flavour), (unsigned long)tables.loaded_count,
+               flavour->name, (unsigned long)tables.loaded_count,
                (unsigned long)tables.count);
     tables_free(&tables);
     return status;

@@ -25,18 +25,18 @@ static uint64_t sparse_random(uint64_t *state)
 
 /* A candidate for the flavour: one sparse 64-bit number, or for magic32
  * two sparse 32-bit halves. */
-static uint64_t candidate(enum flavour flavour, uint64_t *state)
+static uint64_t candidate(const struct gen_flavour *flavour, uint64_t *state)
 {
-    if (flavour == FLAVOUR_MAGIC32)
+    if (flavour->product == 32)
         return (sparse_random(state) & 0xffffffffu) | sparse_random(state) << 32;
     return sparse_random(state);
 }
 
 /* Cheap filter: the top byte of the product must be busy enough to
  * spread the relevant bits over the index. */
-static int promising(enum flavour flavour, const struct mbb_slider *e)
+static int promising(const struct gen_flavour *flavour, const struct work_entry *e)
 {
-    if (flavour == FLAVOUR_MAGIC32) {
+    if (flavour->product == 32) {
         const uint32_t product = (uint32_t)e->mask * (uint32_t)e->magic
                                  ^ (uint32_t)(e->mask >> 32) * (uint32_t)(e->magic >> 32);
 
@@ -58,9 +58,9 @@ int tables_search(struct slider_tables *t, uint64_t seed)
 
     for (int p = 0; p < PIECE_COUNT; p++) {
         for (unsigned sq = 0; sq < 64; sq++) {
-            struct mbb_slider *e = &t->entry[p][sq];
+            struct work_entry *e = &t->entry[p][sq];
             uint64_t state = seed ^ ((uint64_t)(p * 64 + sq) << 56);
-            const unsigned fixed = fixed_bits(t->flavour, (enum piece)p);
+            const unsigned fixed = t->flavour->fixed[p];
             uint32_t tries;
 
             occupancies_list((enum piece)p, sq, &list);

@@ -3,97 +3,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "flavour_unit.h"
 #include "sliders.h"
 
-struct flavour_info {
-    const char *name;
-    unsigned char magics;   /* hashes with magic numbers */
-    unsigned char searches; /* finds them by a seeded search */
-    unsigned char offsets;  /* its magics file gives the offsets */
-    unsigned char product;  /* bits of the hashed product */
-    unsigned char fixed[PIECE_COUNT]; /* fixed index bits, or 0 */
-};
-
-static const struct flavour_info flavours[FLAVOUR_COUNT] = {
-    [FLAVOUR_FANCY] = { "fancy", 1, 1, 0, 64, { 0, 0 } },
-    [FLAVOUR_PEXT] = { "pext", 0, 0, 0, 64, { 0, 0 } },
-    [FLAVOUR_MAGIC32] = { "magic32", 1, 1, 0, 32, { 0, 0 } },
-    [FLAVOUR_PLAIN] = { "plain", 1, 1, 0, 64, { MBB_ROOK_FIXED_BITS, MBB_BISHOP_FIXED_BITS } },
-    [FLAVOUR_BLACK] = { "black", 1, 0, 1, 64, { MBB_ROOK_FIXED_BITS, MBB_BISHOP_FIXED_BITS } },
-    [FLAVOUR_PEXT16] = { "pext16", 0, 0, 0, 64, { 0, 0 } },
-    [FLAVOUR_BYTE] = { "byte", 1, 1, 0, 64, { 0, 0 } },
-    [FLAVOUR_HQ] = { "hq", 0, 0, 0, 64, { 0, 0 } },
-};
-
-const char *flavour_name(enum flavour flavour)
+uint32_t index_shift(const struct gen_flavour *flavour, unsigned bits)
 {
-    return flavours[flavour].name;
+    return flavour->product - bits;
 }
 
-int flavour_parse(const char *name, enum flavour *out)
+unsigned index_bits(const struct gen_flavour *flavour, enum piece piece,
+                    const struct work_entry *e)
 {
-    for (int f = 0; f < FLAVOUR_COUNT; f++) {
-        if (strcmp(name, flavours[f].name) == 0) {
-            *out = (enum flavour)f;
-            return 0;
-        }
-    }
-    return -1;
-}
+    unsigned fixed = flavour->fixed[piece];
 
-const char *flavour_list(void)
-{
-    return "fancy, pext, magic32, plain, black, pext16, byte or hq";
-}
-
-int flavour_uses_magics(enum flavour flavour)
-{
-    return flavours[flavour].magics;
-}
-
-int flavour_searches(enum flavour flavour)
-{
-    return flavours[flavour].searches;
-}
-
-int flavour_has_offsets(enum flavour flavour)
-{
-    return flavours[flavour].offsets;
-}
-
-unsigned fixed_bits(enum flavour flavour, enum piece piece)
-{
-    return flavours[flavour].fixed[piece];
-}
-
-uint32_t index_shift(enum flavour flavour, unsigned bits)
-{
-    return flavours[flavour].product - bits;
-}
-
-unsigned index_bits(enum flavour flavour, enum piece piece, const struct mbb_slider *e)
-{
-    unsigned fixed = fixed_bits(flavour, piece);
-
-    return fixed != 0 ? fixed : flavours[flavour].product - e->shift;
-}
-
-uint32_t slider_index(enum flavour flavour, enum piece piece, const struct mbb_slider *e,
-                      uint64_t occupied)
-{
-    switch (flavour) {
-    case FLAVOUR_PEXT:
-    case FLAVOUR_PEXT16:
-        return mbb_index_pext(e, occupied);
-    case FLAVOUR_MAGIC32:
-        return mbb_index_magic32(e, occupied);
-    case FLAVOUR_PLAIN:
-        return mbb_index_plain(e, occupied, fixed_bits(flavour, piece));
-    case FLAVOUR_BLACK:
-        return mbb_index_black(e, occupied, fixed_bits(flavour, piece));
-    default: /* fancy, byte */
-        return mbb_index_fancy(e, occupied);
-    }
+    return fixed != 0 ? fixed : flavour->product - e->shift;
 }
 
 void occupancies_list(enum piece piece, unsigned sq, struct occupancies *list)
@@ -110,12 +33,11 @@ void occupancies_list(enum piece piece, unsigned sq, struct occupancies *list)
     } while (subset != 0);
 }
 
-int slice_fill(enum flavour flavour, enum piece piece, const struct mbb_slider *e,
-               const struct occupancies *list, uint64_t *slice, uint32_t *stamp,
-               uint32_t epoch)
+int slice_fill(const struct gen_flavour *flavour, enum piece piece, const struct work_entry *e,
+               const struct occupancies *list, uint64_t *slice, uint32_t *stamp, uint32_t epoch)
 {
     for (unsigned i = 0; i < list->count; i++) {
-        const uint32_t index = slider_index(flavour, piece, e, list->occupied[i]);
+        const uint32_t index = flavour->index(piece, e, list->occupied[i]);
 
         if (stamp[index] != epoch) {
             stamp[index] = epoch;
@@ -127,17 +49,17 @@ int slice_fill(enum flavour flavour, enum piece piece, const struct mbb_slider *
     return 0;
 }
 
-void tables_prepare(struct slider_tables *t, enum flavour flavour)
+void tables_prepare(struct slider_tables *t, const struct gen_flavour *flavour)
 {
     memset(t, 0, sizeof *t);
     t->flavour = flavour;
     for (int p = 0; p < PIECE_COUNT; p++) {
         for (unsigned sq = 0; sq < 64; sq++) {
-            struct mbb_slider *e = &t->entry[p][sq];
-            unsigned fixed = fixed_bits(flavour, (enum piece)p);
+            struct work_entry *e = &t->entry[p][sq];
+            unsigned fixed = flavour->fixed[p];
 
             e->mask = relevant_mask((enum piece)p, sq);
-            if (!flavour_uses_magics(flavour) || fixed != 0)
+            if (!flavour->magics || fixed != 0)
                 e->shift = index_shift(flavour, fixed != 0 ? fixed : popcount64(e->mask));
         }
     }
@@ -169,12 +91,11 @@ static uint32_t layout_extent(const struct slider_tables *t)
 
     for (int p = 0; p < PIECE_COUNT; p++) {
         for (unsigned sq = 0; sq < 64; sq++) {
-            const struct mbb_slider *e = &t->entry[p][sq];
+            const struct work_entry *e = &t->entry[p][sq];
 
             occupancies_list((enum piece)p, sq, &scratch);
             for (unsigned i = 0; i < scratch.count; i++) {
-                uint32_t slot = e->offset + slider_index(t->flavour, (enum piece)p, e,
-                                                         scratch.occupied[i]);
+                uint32_t slot = e->offset + t->flavour->index((enum piece)p, e, scratch.occupied[i]);
                 if (slot + 1 > end)
                     end = slot + 1;
             }
@@ -202,12 +123,11 @@ static int fill_shared(struct slider_tables *t, struct collision *c)
     }
     for (int p = 0; p < PIECE_COUNT && status == 0; p++) {
         for (unsigned sq = 0; sq < 64 && status == 0; sq++) {
-            const struct mbb_slider *e = &t->entry[p][sq];
+            const struct work_entry *e = &t->entry[p][sq];
 
             occupancies_list((enum piece)p, sq, &scratch);
             for (unsigned i = 0; i < scratch.count; i++) {
-                uint32_t slot = e->offset + slider_index(t->flavour, (enum piece)p, e,
-                                                         scratch.occupied[i]);
+                uint32_t slot = e->offset + t->flavour->index((enum piece)p, e, scratch.occupied[i]);
                 if (owner[slot] == 0) {
                     owner[slot] = (unsigned char)(1 + p * 64 + sq);
                     writer[slot] = scratch.occupied[i];
@@ -404,12 +324,12 @@ static int repack(struct slider_tables *t)
         return -2;
     for (unsigned k = 0; k < PIECE_COUNT * 64; k++) {
         const enum piece p = (enum piece)(k / 64);
-        const struct mbb_slider *e = &t->entry[p][k % 64];
+        const struct work_entry *e = &t->entry[p][k % 64];
 
         memset(seen, 0, sizeof seen);
         occupancies_list(p, k % 64, &scratch);
         for (unsigned i = 0; i < scratch.count; i++)
-            seen[slider_index(t->flavour, p, e, scratch.occupied[i])] = 1;
+            seen[t->flavour->index(p, e, scratch.occupied[i])] = 1;
         live[k].count = 0;
         for (unsigned i = 0; i < 4096; i++) {
             if (seen[i])
@@ -427,126 +347,7 @@ static int repack(struct slider_tables *t)
     return 0;
 }
 
-/* ---- Encoding into the library's own types --------------------------- */
-
-static uint64_t line_without(unsigned sq, int file_step, int rank_step)
-{
-    uint64_t line = 0;
-
-    for (int sign = -1; sign <= 1; sign += 2) {
-        int file = (int)(sq % 8) + sign * file_step, rank = (int)(sq / 8) + sign * rank_step;
-
-        for (; file >= 0 && file < 8 && rank >= 0 && rank < 8;
-             file += sign * file_step, rank += sign * rank_step)
-            line |= (uint64_t)1 << (rank * 8 + file);
-    }
-    return line;
-}
-
-static void encode_hq(struct slider_tables *t)
-{
-    for (unsigned sq = 0; sq < 64; sq++) {
-        t->hq[sq].file = line_without(sq, 0, 1);
-        t->hq[sq].diagonal = line_without(sq, 1, 1);
-        t->hq[sq].antidiagonal = line_without(sq, 1, -1);
-    }
-    /* A rook on file f of the first rank, the six inner squares occupied
-     * as the bits of `inner` say: its attacks along the rank. */
-    for (unsigned file = 0; file < 8; file++) {
-        for (unsigned inner = 0; inner < 64; inner++)
-            t->hq_rank[file * 64 + inner] =
-                (uint8_t)(ray_attacks(PIECE_ROOK, file, (uint64_t)inner << 1) & 0xff);
-    }
-}
-
-static int encode_pext16(struct slider_tables *t)
-{
-    t->attacks16 = calloc(t->count, sizeof *t->attacks16);
-    if (t->attacks16 == NULL)
-        return -2;
-    for (int p = 0; p < PIECE_COUNT; p++) {
-        for (unsigned sq = 0; sq < 64; sq++) {
-            const struct mbb_slider *e = &t->entry[p][sq];
-            struct mbb_pdep_slider *d = &t->pdep[p][sq];
-            const uint32_t size = (uint32_t)1 << index_bits(t->flavour, (enum piece)p, e);
-
-            d->mask = e->mask;
-            d->attacks = ray_attacks((enum piece)p, sq, 0);
-            d->offset = e->offset;
-            for (uint32_t i = 0; i < size; i++)
-                t->attacks16[e->offset + i] =
-                    (uint16_t)mbb_pext64(t->attacks[e->offset + i], d->attacks);
-        }
-    }
-    return 0;
-}
-
-static int encode_byte(struct slider_tables *t)
-{
-    t->index8 = calloc(t->count, 1);
-    t->sets = calloc(PIECE_COUNT * 64 * 256, sizeof *t->sets);
-    if (t->index8 == NULL || t->sets == NULL)
-        return -2;
-    t->set_count = 0;
-    for (int p = 0; p < PIECE_COUNT; p++) {
-        for (unsigned sq = 0; sq < 64; sq++) {
-            const struct mbb_slider *e = &t->entry[p][sq];
-            struct mbb_byte_slider *b = &t->bytes[p][sq];
-            const uint32_t size = (uint32_t)1 << index_bits(t->flavour, (enum piece)p, e);
-            const uint64_t *sets = t->sets + t->set_count;
-            unsigned distinct = 0;
-
-            b->mask = e->mask;
-            b->magic = e->magic;
-            b->offset = e->offset;
-            b->shift = (uint16_t)e->shift;
-            b->sets = (uint16_t)t->set_count;
-            for (uint32_t i = 0; i < size; i++) {
-                const uint64_t attacks = t->attacks[e->offset + i];
-                unsigned k = 0;
-
-                if (attacks == 0) /* a free slot: no slider attacks nothing */
-                    continue;
-                while (k < distinct && sets[k] != attacks)
-                    k++;
-                if (k == distinct)
-                    t->sets[t->set_count + distinct++] = attacks;
-                /* At most 144 sets a square; verify() would catch a byte
-                 * that did not hold its set's number. */
-                t->index8[e->offset + i] = (uint8_t)k;
-            }
-            t->set_count += distinct;
-        }
-    }
-    return 0;
-}
-
-/* ---- Verification through the library's lookups ---------------------- */
-
-static uint64_t lookup(const struct slider_tables *t, enum piece p, unsigned sq, uint64_t occ)
-{
-    const struct mbb_slider *e = &t->entry[p][sq];
-
-    switch (t->flavour) {
-    case FLAVOUR_FANCY:
-        return mbb_lookup_fancy(e, t->attacks, occ);
-    case FLAVOUR_PEXT:
-        return mbb_lookup_pext(e, t->attacks, occ);
-    case FLAVOUR_MAGIC32:
-        return mbb_lookup_magic32(e, t->attacks, occ);
-    case FLAVOUR_PLAIN:
-        return mbb_lookup_plain(e, t->attacks, occ, fixed_bits(t->flavour, p));
-    case FLAVOUR_BLACK:
-        return mbb_lookup_black(e, t->attacks, occ, fixed_bits(t->flavour, p));
-    case FLAVOUR_PEXT16:
-        return mbb_lookup_pext16(&t->pdep[p][sq], t->attacks16, occ);
-    case FLAVOUR_BYTE:
-        return mbb_lookup_byte(&t->bytes[p][sq], t->index8, t->sets, occ);
-    default: /* hq */
-        return p == PIECE_ROOK ? mbb_hq_rook(&t->hq[sq], t->hq_rank, sq, occ)
-                               : mbb_hq_bishop(&t->hq[sq], sq, occ);
-    }
-}
+/* ---- Verification through the flavour's lookups ---------------------- */
 
 /* Every subset of the squares a slider sees on an empty board, edges
  * included, each with and without the slider's own square: a superset of
@@ -559,7 +360,7 @@ static int verify(const struct slider_tables *t, struct collision *c)
             uint64_t subset = 0;
 
             do {
-                if (lookup(t, (enum piece)p, sq, subset)
+                if (t->flavour->lookup(t->encoded, (enum piece)p, sq, subset)
                     != ray_attacks((enum piece)p, sq, subset)) {
                     c->piece = c->other_piece = (enum piece)p;
                     c->sq = c->other_sq = sq;
@@ -578,34 +379,32 @@ int tables_build(struct slider_tables *t, struct collision *c)
 {
     int status = 0;
 
-    if (t->flavour == FLAVOUR_HQ) {
-        encode_hq(t);
-        return verify(t, c);
+    if (t->flavour->index != NULL) {
+        t->count = t->flavour->offsets ? layout_extent(t) : layout_in_sequence(t);
+        status = fill_shared(t, c);
+        if (status == 0 && t->flavour->offsets) {
+            /* The loaded layout is sound; now pack it tighter. */
+            t->loaded_count = t->count;
+            status = repack(t);
+            if (status == 0)
+                status = fill_shared(t, c);
+        }
     }
-    t->count = flavour_has_offsets(t->flavour) ? layout_extent(t) : layout_in_sequence(t);
-    status = fill_shared(t, c);
-    if (status == 0 && flavour_has_offsets(t->flavour)) {
-        /* The loaded layout is sound; now pack it tighter. */
-        t->loaded_count = t->count;
-        status = repack(t);
-        if (status == 0)
-            status = fill_shared(t, c);
-    }
-    if (status == 0 && t->flavour == FLAVOUR_PEXT16)
-        status = encode_pext16(t);
-    if (status == 0 && t->flavour == FLAVOUR_BYTE)
-        status = encode_byte(t);
+    if (status == 0)
+        status = t->flavour->encode(t);
     return status != 0 ? status : verify(t, c);
 }
 
 void tables_free(struct slider_tables *t)
 {
+    if (t->encoded != NULL)
+        t->flavour->release(t);
     free(t->attacks);
-    free(t->attacks16);
-    free(t->index8);
-    free(t->sets);
+    t->encoded = NULL;
     t->attacks = NULL;
-    t->attacks16 = NULL;
-    t->index8 = NULL;
-    t->sets = NULL;
+}
+
+void release_encoded(struct slider_tables *t)
+{
+    free(t->encoded);
 }

@@ -10,15 +10,22 @@
 # BMI2 (built with MBB_BMI2_CFLAGS).
 AC_DEFUN([MBB_FASTEST_FLAVOUR],
 [AC_REQUIRE([MBB_CHECK_PEXT])dnl
+AC_REQUIRE([MBB_FLAVOUR_REGISTRY])dnl
 AS_IF([test "x$cross_compiling" = xyes],
   [AC_MSG_ERROR([--with-tables=fastest measures this machine, but this build is for $host; name a flavour instead (auto, fancy, magic32, ...)])])
 AC_MSG_CHECKING([for the fastest flavour on this machine (takes a few seconds)])
 mbb_fastest_flags=
 AS_IF([test "x$mbb_pext" != xabsent], [mbb_fastest_flags=$MBB_BMI2_CFLAGS])
-mbb_fastest_sources="$srcdir/tools/fastest.c $srcdir/gen/geometry.c $srcdir/gen/sliders.c $srcdir/gen/search.c $srcdir/gen/magicsfile.c $srcdir/gen/output.c"
+mbb_fastest_sources="$srcdir/tools/fastest.c"
+for mbb_f in geometry sliders search magicsfile output escape emit flavours; do
+  mbb_fastest_sources="$mbb_fastest_sources $srcdir/gen/$mbb_f.c"
+done
+for mbb_f in $MBB_ALL_FLAVOURS; do
+  mbb_fastest_sources="$mbb_fastest_sources $srcdir/gen/flavours/$mbb_f.c"
+done
 rm -f conftest.fastest
-AS_IF([AC_RUN_LOG([$CC $CFLAGS $mbb_fastest_flags -I$srcdir/src -I$srcdir/gen -I$srcdir/tools $LDFLAGS -o conftest_fastest$ac_exeext $mbb_fastest_sources])],
-  [AS_IF([AC_RUN_LOG([./conftest_fastest$ac_exeext $srcdir/gen/magics/black-published.txt > conftest.fastest])],
+AS_IF([AC_RUN_LOG([$CC $CFLAGS $mbb_fastest_flags -Isrc -I$srcdir/src -I$srcdir/gen -I$srcdir/tools $LDFLAGS -o conftest_fastest$ac_exeext $mbb_fastest_sources])],
+  [AS_IF([AC_RUN_LOG([./conftest_fastest$ac_exeext $srcdir/gen/magics > conftest.fastest])],
      [MBB_FLAVOUR=`sed -n 's/^fastest //p' conftest.fastest`])])
 AS_IF([test -z "$MBB_FLAVOUR"],
   [AC_MSG_RESULT([failed])

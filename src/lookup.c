@@ -1,10 +1,12 @@
-/* lookup.c - the exported lookups.  Each one is the header's inline
- * version, so the two cannot give different answers.  No libc, no state:
- * everything read here is a const table from the generated tables.c. */
+/* lookup.c - the exported lookups.  Each one is the inline version of
+ * <magicbb_inline.h>, so the two cannot give different answers.  No libc,
+ * no state: everything read here is a const table from the generated
+ * tables.c. */
 #include "magicbb.h"
+#include "magicbb_inline.h"
 
-#if !defined(MBB_ROOK_LOOKUP) || !defined(MBB_BISHOP_LOOKUP)
-#error "no inline lookup for this flavour: PEXT flavours need BMI2 enabled (-mbmi2)"
+#if !MBB_INLINE_SLIDERS
+#error "a BMI2 flavour's library must be compiled for BMI2 (-mbmi2)"
 #endif
 
 uint64_t mbb_rook_attacks(unsigned sq, uint64_t occupied)
@@ -54,5 +56,10 @@ const char *mbb_flavour(void)
 
 size_t mbb_table_bytes(void)
 {
-    return MBB_TABLE_BYTES;
+    return MBB_FLAVOUR_TABLE_BYTES;
+}
+
+const char *mbb_version(void)
+{
+    return MBB_PACKAGE_VERSION;
 }

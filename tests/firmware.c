@@ -3,7 +3,7 @@
  * only (see check-freestanding.sh).  It calls every public function, and
  * the inline ones, so the link needs all of magicbb; the results go to a
  * volatile so that nothing is optimised away. */
-#include <magicbb.h>
+#include <magicbb_inline.h>
 
 volatile uint64_t firmware_sink;
 

@@ -1,24 +1,27 @@
-/* flavours.c - the portable flavours, and which flavours run here. */
-#include <magicbb.h>
-
+/* flavours.c - every flavour from the registry: the lookups of the
+ * portable ones (those of the BMI2 ones are in flavours_bmi2.c), and the
+ * list of all. */
+#include "flavours-all.h"
 #include "flavours.h"
 
-FLAVOUR_IMPL(fancy, MBB_FANCY_ROOK, MBB_FANCY_BISHOP)
-FLAVOUR_IMPL(magic32, MBB_MAGIC32_ROOK, MBB_MAGIC32_BISHOP)
-FLAVOUR_IMPL(plain, MBB_PLAIN_ROOK, MBB_PLAIN_BISHOP)
-FLAVOUR_IMPL(black, MBB_BLACK_ROOK, MBB_BLACK_BISHOP)
-FLAVOUR_IMPL(byte, MBB_BYTE_ROOK, MBB_BYTE_BISHOP)
-FLAVOUR_IMPL(hq, MBB_HQ_ROOK, MBB_HQ_BISHOP)
+#define IMPL_0(name) FLAVOUR_IMPL(name)
+#define IMPL_1(name) FLAVOUR_DECLARE(name)
+#define MBB_FLAVOUR(name, bmi2, magics) IMPL_##bmi2(name)
+#include "magicbb/flavours.def"
+#undef MBB_FLAVOUR
 
 const struct flavour_impl flavour_impls[] = {
-    FLAVOUR_ENTRY(fancy, 0), FLAVOUR_ENTRY(magic32, 0), FLAVOUR_ENTRY(plain, 0),
-    FLAVOUR_ENTRY(black, 0), FLAVOUR_ENTRY(byte, 0),    FLAVOUR_ENTRY(hq, 0),
+#define MBB_FLAVOUR(name, bmi2, magics) FLAVOUR_ENTRY(name, bmi2),
+#include "magicbb/flavours.def"
+#undef MBB_FLAVOUR
 };
 const unsigned flavour_impl_count = sizeof flavour_impls / sizeof flavour_impls[0];
 
+/* A BMI2 flavour needs a CPU with BMI2 only where its code was built with
+ * the instructions (else it runs the plain C PEXT, on any CPU). */
 int flavour_runs_here(const struct flavour_impl *f)
 {
-    if (!f->uses_bmi2)
+    if (!f->bmi2 || !flavours_bmi2_built_for_bmi2)
         return 1;
 #if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
     return __builtin_cpu_supports("bmi2");

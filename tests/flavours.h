@@ -11,30 +11,37 @@ typedef uint64_t (*lookup_fn)(unsigned sq, uint64_t occupied);
  * timing.  Throughput: independent lookups, their XOR returned.  Latency:
  * each occupancy also depends on the previous answer, through `zero`
  * (0, but the compiler cannot know), so each lookup waits for the last. */
-typedef uint64_t (*batch_fn)(const unsigned char *squares, const uint64_t *occupied, size_t n,
-                             uint64_t zero);
+typedef uint64_t batch_body(const unsigned char *squares, const uint64_t *occupied, size_t n,
+                            uint64_t zero);
+typedef batch_body *batch_fn;
 
 enum { THROUGHPUT, LATENCY, MODES };
 enum { SLIDE_ROOK, SLIDE_BISHOP, SLIDE_QUEEN, PIECES };
 
 struct flavour_impl {
     const char *name;
-    int uses_bmi2; /* built with BMI2 instructions: needs a CPU that has them */
-    lookup_fn rook, bishop;
+    int bmi2; /* its lookups use BMI2 (where tests/flavours_bmi2.c was built for it) */
+    lookup_fn rook, bishop, queen;
     batch_fn batch[MODES][PIECES];
     const uint32_t *table_bytes;
 };
 
+/* Every flavour, in registry order. */
 extern const struct flavour_impl flavour_impls[];
-extern const struct flavour_impl flavour_impls_bmi2[];
-extern const unsigned flavour_impl_count, flavour_impl_bmi2_count;
+extern const unsigned flavour_impl_count;
 
 /* Whether this CPU can run the flavour's code. */
 int flavour_runs_here(const struct flavour_impl *f);
 
-/* The throughput and latency batches FN_throughput, FN_latency of EXPR. */
-#define FLAVOUR_BATCH(fn, EXPR)                                                                \
-    static uint64_t fn##_throughput(const unsigned char *sq, const uint64_t *occ, size_t n,    \
+/* Whether tests/flavours_bmi2.c was built with BMI2 instructions. */
+extern const int flavours_bmi2_built_for_bmi2;
+
+/* The throughput and latency batches FN_throughput, FN_latency of EXPR;
+ * FLAVOUR_BATCH_EXPORTED gives them external linkage. */
+#define FLAVOUR_BATCH(fn, EXPR) FLAVOUR_BATCH_LINKAGE(static, fn, EXPR)
+#define FLAVOUR_BATCH_EXPORTED(fn, EXPR) FLAVOUR_BATCH_LINKAGE(, fn, EXPR)
+#define FLAVOUR_BATCH_LINKAGE(linkage, fn, EXPR)                                               \
+    linkage uint64_t fn##_throughput(const unsigned char *sq, const uint64_t *occ, size_t n,    \
                                     uint64_t zero)                                             \
     {                                                                                          \
         uint64_t acc = zero;                                                                   \
@@ -42,7 +49,7 @@ int flavour_runs_here(const struct flavour_impl *f);
             acc ^= EXPR(sq[i], occ[i]);                                                        \
         return acc;                                                                            \
     }                                                                                          \
-    static uint64_t fn##_latency(const unsigned char *sq, const uint64_t *occ, size_t n,       \
+    linkage uint64_t fn##_latency(const unsigned char *sq, const uint64_t *occ, size_t n,      \
                                  uint64_t zero)                                                \
     {                                                                                          \
         uint64_t last = 0;                                                                     \
@@ -51,21 +58,31 @@ int flavour_runs_here(const struct flavour_impl *f);
         return last;                                                                           \
     }
 
-/* Defines NAME's lookups and batches from its MBB_*_ROOK and MBB_*_BISHOP
- * macros in <magicbb.h>, for the registry entry FLAVOUR_ENTRY(NAME). */
-#define FLAVOUR_IMPL(name, ROOK_, BISHOP_)                                                    \
-    static uint64_t name##_rook(unsigned sq, uint64_t occ) { return ROOK_(sq, occ); }        \
-    static uint64_t name##_bishop(unsigned sq, uint64_t occ) { return BISHOP_(sq, occ); }    \
-    static inline uint64_t name##_queen(unsigned sq, uint64_t occ)                            \
+/* Defines NAME's lookups and batches from mbb_NAME_rook_attacks,
+ * _bishop_attacks and _queen_attacks, the lookups of its unit on the
+ * library's tables (here tests/tables-all.c). */
+#define FLAVOUR_IMPL(name)                                                                    \
+    uint64_t name##_rook(unsigned sq, uint64_t occ) { return mbb_##name##_rook_attacks(sq, occ); } \
+    uint64_t name##_bishop(unsigned sq, uint64_t occ)                                         \
     {                                                                                         \
-        return ROOK_(sq, occ) | BISHOP_(sq, occ);                                             \
+        return mbb_##name##_bishop_attacks(sq, occ);                                          \
     }                                                                                         \
-    FLAVOUR_BATCH(name##_rook_batch, ROOK_)                                                   \
-    FLAVOUR_BATCH(name##_bishop_batch, BISHOP_)                                               \
-    FLAVOUR_BATCH(name##_queen_batch, name##_queen)
+    uint64_t name##_queen(unsigned sq, uint64_t occ) { return mbb_##name##_queen_attacks(sq, occ); } \
+    FLAVOUR_BATCH_EXPORTED(name##_rook_batch, mbb_##name##_rook_attacks)                      \
+    FLAVOUR_BATCH_EXPORTED(name##_bishop_batch, mbb_##name##_bishop_attacks)                  \
+    FLAVOUR_BATCH_EXPORTED(name##_queen_batch, mbb_##name##_queen_attacks)
+
+/* Declarations of what FLAVOUR_IMPL(name) defines. */
+#define FLAVOUR_DECLARE(name)                                                                 \
+    uint64_t name##_rook(unsigned sq, uint64_t occ);                                          \
+    uint64_t name##_bishop(unsigned sq, uint64_t occ);                                        \
+    uint64_t name##_queen(unsigned sq, uint64_t occ);                                         \
+    batch_body name##_rook_batch_throughput, name##_bishop_batch_throughput,                  \
+        name##_queen_batch_throughput, name##_rook_batch_latency,                             \
+        name##_bishop_batch_latency, name##_queen_batch_latency;
 
 #define FLAVOUR_ENTRY(name, bmi2)                                                             \
-    { #name, bmi2, name##_rook, name##_bishop,                                                \
+    { #name, bmi2, name##_rook, name##_bishop, name##_queen,                                  \
       { { name##_rook_batch_throughput, name##_bishop_batch_throughput,                       \
           name##_queen_batch_throughput },                                                    \
         { name##_rook_batch_latency, name##_bishop_batch_latency,                             \

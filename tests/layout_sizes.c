@@ -1,7 +1,7 @@
 /* layout_sizes.c - slider table sizes from first principles. */
 #include <string.h>
 
-#include <magicbb.h>
+#include "flavours-all.h"
 
 #include "layout_sizes.h"
 #include "reference.h"
@@ -27,31 +27,36 @@ static size_t distinct_sets(unsigned sq, uint64_t (*reference)(unsigned, uint64_
     return count;
 }
 
-size_t expected_table_bytes(const char *flavour)
+size_t relevant_slots(void)
 {
-    size_t slots = 0, sets = 0;
+    size_t slots = 0;
 
-    /* Every square gets 2^(relevant squares) slots: 107,648 in all. */
-    for (unsigned sq = 0; sq < 64; sq++) {
+    for (unsigned sq = 0; sq < 64; sq++)
         slots += ((size_t)1 << ref_popcount(ref_rook_mask(sq)))
                  + ((size_t)1 << ref_popcount(ref_bishop_mask(sq)));
-        sets += distinct_sets(sq, ref_rook, ref_rook_mask(sq))
-                + distinct_sets(sq, ref_bishop, ref_bishop_mask(sq));
-    }
-    if (strcmp(flavour, "plain") == 0)
-        return 64 * (4096 + 512) * sizeof(uint64_t) + 128 * sizeof(struct mbb_slider);
-    if (strcmp(flavour, "pext16") == 0)
-        return slots * sizeof(uint16_t) + 128 * sizeof(struct mbb_pdep_slider);
-    if (strcmp(flavour, "byte") == 0)
-        return slots + sets * sizeof(uint64_t) + 128 * sizeof(struct mbb_byte_slider);
-    if (strcmp(flavour, "hq") == 0)
-        return 64 * sizeof(struct mbb_hq_lines) + 8 * 64;
-    if (strcmp(flavour, "black") == 0)
-        return 0;
-    return slots * sizeof(uint64_t) + 128 * sizeof(struct mbb_slider);
+    return slots;
 }
 
-size_t black_entries(size_t bytes)
+size_t expected_table_bytes(const char *flavour)
 {
-    return (bytes - 128 * sizeof(struct mbb_slider)) / sizeof(uint64_t);
+    const size_t slots = relevant_slots();
+    size_t sets = 0;
+
+    for (unsigned sq = 0; sq < 64; sq++)
+        sets += distinct_sets(sq, ref_rook, ref_rook_mask(sq))
+                + distinct_sets(sq, ref_bishop, ref_bishop_mask(sq));
+    /* Each flavour's unit says what its layout takes for these counts. */
+#define MBB_FLAVOUR(name, bmi2, magics)                                                      \
+    if (strcmp(flavour, #name) == 0)                                                          \
+        return mbb_##name##_slider_bytes(slots, sets);
+#include "magicbb/flavours.def"
+#undef MBB_FLAVOUR
+    return 0;
+}
+
+size_t overlapping_entries(size_t bytes)
+{
+    /* Entries are 32 bytes, so the entries of any overlapping flavour
+     * take 128 * 32 bytes. */
+    return (bytes - 128 * 32) / sizeof(uint64_t);
 }

@@ -5,16 +5,18 @@
 
 #include <stddef.h>
 
-/* The published black layout, as loaded: its highest slot is 87,987
- * (gen/magics/black-published.txt).  A repacked table must be smaller. */
-#define BLACK_PUBLISHED_ENTRIES 87988u
+/* Slots of a table with one slot per relevant occupancy of every
+ * (piece, square): 107,648. */
+size_t relevant_slots(void);
 
 /* Bytes of the flavour's slider tables (attack tables and per-square
- * entries, on this machine's struct sizes); 0 for black, whose size
- * depends on how well its slices pack. */
+ * entries, on this machine's struct sizes); 0 for a flavour whose size
+ * depends on how well its slices pack (overlapping slices: black). */
 size_t expected_table_bytes(const char *flavour);
 
-/* black: the entries of a table of `bytes` slider bytes. */
-size_t black_entries(size_t bytes);
+/* Overlapping flavours: the entries of a table of `bytes` slider bytes.
+ * Such a layout must take fewer than relevant_slots(), or overlapping
+ * would gain nothing. */
+size_t overlapping_entries(size_t bytes);
 
 #endif /* TESTS_LAYOUT_SIZES_H */

@@ -1,10 +1,11 @@
 /* fastest.c - configure's probe for --with-tables=fastest.
  *
- *     fastest BLACK-MAGICS-FILE
+ *     fastest MAGICS-DIR
  *
  * Builds every flavour's tables in memory with the generator's own code
- * (the PEXT flavours only where this program was built for BMI2 and the
- * CPU has it), times each flavour's queen lookup with the chunked-median
+ * (flavours that only load magics from MAGICS-DIR/NAME.txt; the BMI2 ones
+ * only where this program was built for BMI2 and the CPU has it), times
+ * each flavour's queen lookup with the chunked-median
  * method of the benchmark, and prints a line per flavour, "NAME NS", then
  * "fastest NAME".  Run by configure on the build machine, which is then
  * the host: never when cross-compiling. */
@@ -13,6 +14,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "flavours-all.h"
 #include "machine.h"
 #include "magicsfile.h"
 #include "sliders.h"
@@ -47,47 +49,29 @@ static volatile uint64_t sink;
         (result) = samples[ROUNDS / 2];                                                \
     } while (0)
 
-static double time_flavour(const struct slider_tables *t)
-{
-    const struct mbb_slider *r = t->entry[PIECE_ROOK], *b = t->entry[PIECE_BISHOP];
-    double ns = 0;
-
-    switch (t->flavour) {
-    case FLAVOUR_FANCY:
-        TIME_QUEEN(ns, mbb_lookup_fancy(&r[sq], t->attacks, occ),
-                   mbb_lookup_fancy(&b[sq], t->attacks, occ));
-        break;
-    case FLAVOUR_PEXT:
-        TIME_QUEEN(ns, mbb_lookup_pext(&r[sq], t->attacks, occ),
-                   mbb_lookup_pext(&b[sq], t->attacks, occ));
-        break;
-    case FLAVOUR_MAGIC32:
-        TIME_QUEEN(ns, mbb_lookup_magic32(&r[sq], t->attacks, occ),
-                   mbb_lookup_magic32(&b[sq], t->attacks, occ));
-        break;
-    case FLAVOUR_PLAIN:
-        TIME_QUEEN(ns, mbb_lookup_plain(&r[sq], t->attacks, occ, MBB_ROOK_FIXED_BITS),
-                   mbb_lookup_plain(&b[sq], t->attacks, occ, MBB_BISHOP_FIXED_BITS));
-        break;
-    case FLAVOUR_BLACK:
-        TIME_QUEEN(ns, mbb_lookup_black(&r[sq], t->attacks, occ, MBB_ROOK_FIXED_BITS),
-                   mbb_lookup_black(&b[sq], t->attacks, occ, MBB_BISHOP_FIXED_BITS));
-        break;
-    case FLAVOUR_PEXT16:
-        TIME_QUEEN(ns, mbb_lookup_pext16(&t->pdep[PIECE_ROOK][sq], t->attacks16, occ),
-                   mbb_lookup_pext16(&t->pdep[PIECE_BISHOP][sq], t->attacks16, occ));
-        break;
-    case FLAVOUR_BYTE:
-        TIME_QUEEN(ns, mbb_lookup_byte(&t->bytes[PIECE_ROOK][sq], t->index8, t->sets, occ),
-                   mbb_lookup_byte(&t->bytes[PIECE_BISHOP][sq], t->index8, t->sets, occ));
-        break;
-    default:
-        TIME_QUEEN(ns, mbb_hq_rook(&t->hq[sq], t->hq_rank, sq, occ),
-                   mbb_hq_bishop(&t->hq[sq], sq, occ));
-        break;
+/* Each flavour's queen timing, its lookups inlined in the loop, on the
+ * tables the generator built in memory (encoded: its struct
+ * mbb_NAME_tables). */
+#define MBB_FLAVOUR(name, bmi2, magics)                                                \
+    static double time_##name(const void *encoded)                                     \
+    {                                                                                  \
+        const struct mbb_##name##_tables *v = encoded;                                 \
+        double ns;                                                                     \
+        TIME_QUEEN(ns, mbb_##name##_rook_in(v, sq, occ), mbb_##name##_bishop_in(v, sq, occ)); \
+        return ns;                                                                     \
     }
-    return ns;
-}
+#include "magicbb/flavours.def"
+#undef MBB_FLAVOUR
+
+static const struct probe {
+    const char *name;
+    int bmi2;
+    double (*time)(const void *encoded);
+} probes[] = {
+#define MBB_FLAVOUR(name, bmi2, magics) { #name, bmi2, time_##name },
+#include "magicbb/flavours.def"
+#undef MBB_FLAVOUR
+};
 
 static int cpu_has_bmi2(void)
 {
@@ -108,7 +92,7 @@ int main(int argc, char **argv)
     struct collision c;
 
     if (argc != 2) {
-        fputs("usage: fastest BLACK-MAGICS-FILE\n", stderr);
+        fputs("usage: fastest MAGICS-DIR\n", stderr);
         return 2;
     }
     for (unsigned i = 0; i < RING; i++) {
@@ -119,21 +103,24 @@ int main(int argc, char **argv)
         state ^= state << 13, state ^= state >> 7, state ^= state << 17;
         occupancies[i] &= state;
     }
-    for (int f = 0; f < FLAVOUR_COUNT; f++) {
+    for (size_t f = 0; f < sizeof probes / sizeof probes[0]; f++) {
+        const struct gen_flavour *flavour = flavour_find(probes[f].name);
+        char path[4096];
         double ns;
 
-        if ((f == FLAVOUR_PEXT || f == FLAVOUR_PEXT16) && !cpu_has_bmi2())
+        if (probes[f].bmi2 && !cpu_has_bmi2())
             continue;
-        tables_prepare(&t, (enum flavour)f);
-        if (f == FLAVOUR_BLACK ? magics_load(argv[1], &t, line) != 0
-            : flavour_searches((enum flavour)f) && tables_search(&t, DEFAULT_SEED) != 0)
+        tables_prepare(&t, flavour);
+        snprintf(path, sizeof path, "%s/%s.txt", argv[1], flavour->name);
+        if (flavour->magics && !flavour->searches ? magics_load(path, &t, line) != 0
+            : flavour->searches && tables_search(&t, DEFAULT_SEED) != 0)
             return 1;
         if (tables_build(&t, &c) != 0)
             return 1;
-        ns = time_flavour(&t);
-        printf("%s %.2f\n", flavour_name((enum flavour)f), ns);
+        ns = probes[f].time(t.encoded);
+        printf("%s %.2f\n", flavour->name, ns);
         if (best == NULL || ns < best_ns) {
-            best = flavour_name((enum flavour)f);
+            best = flavour->name;
             best_ns = ns;
         }
         tables_free(&t);

@@ -1,0 +1,67 @@
+/* flavour.h - a flavour as the generator sees it: its properties and the
+ * steps that are its own.  Each flavour NAME has one such description,
+ * gen_flavour_NAME in gen/flavours/NAME.c, built on the lookups of its
+ * shared header src/magicbb/NAME.h; the registry
+ * (src/magicbb/flavours.def) lists them all. */
+#ifndef GEN_FLAVOUR_H
+#define GEN_FLAVOUR_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "geometry.h"
+
+/* The generator's working form of one (piece, square) of a hashing
+ * flavour, whatever the flavour's own entry looks like: the magics file,
+ * the search and the layout work on these; the flavour's encode() turns
+ * them into its entries. */
+struct work_entry {
+    uint64_t mask;   /* relevant occupancy */
+    uint64_t magic;  /* 0 where the flavour has none */
+    uint32_t offset; /* first slot of the square's slice in the shared table */
+    uint32_t shift;  /* product bits - index bits */
+};
+
+struct slider_tables;
+
+struct gen_flavour {
+    const char *name;
+    unsigned char magics;   /* hashes with magic numbers: reads and writes magics files */
+    unsigned char searches; /* finds them by a seeded search (else loads them) */
+    unsigned char offsets;  /* its magics file gives each slice's offset: slices overlap */
+    unsigned char product;  /* bits of the hashed product: 64, or 32 for two 32-bit halves */
+    unsigned char fixed[PIECE_COUNT]; /* index bits every square of the piece uses, or 0 */
+
+    /* Where an occupancy lands in the square's slice, computed with the
+     * flavour's own index function; NULL for a flavour without slices. */
+    uint32_t (*index)(enum piece piece, const struct work_entry *e, uint64_t occupied);
+    /* Builds the flavour's own tables from the work entries and the
+     * filled shared table (t->attacks), into t->encoded, whose first
+     * member is the flavour's struct mbb_NAME_tables.  0, or -2 if memory
+     * ran out. */
+    int (*encode)(struct slider_tables *t);
+    /* A lookup in the encoded tables, with the flavour's own code. */
+    uint64_t (*lookup)(const void *encoded, enum piece piece, unsigned sq, uint64_t occupied);
+    /* Writes the encoded tables as C, their definitions matching the
+     * declarations of magicbb/NAME.h, ending with mbb_NAME_table_bytes. */
+    void (*emit)(FILE *out, const struct slider_tables *t);
+    /* The provenance comment's " *   entries: ..." lines; NULL: the
+     * generic ones (describe_entries). */
+    void (*describe)(FILE *out, const struct slider_tables *t);
+    /* Frees what encode allocated. */
+    void (*release)(struct slider_tables *t);
+};
+
+/* Every flavour, in registry order. */
+extern const struct gen_flavour *const gen_flavours[];
+extern const unsigned gen_flavour_count;
+
+/* The flavour called name, or NULL. */
+const struct gen_flavour *flavour_find(const char *name);
+/* The first flavour whose unit's magics disagree with the registry's
+ * magics field, or NULL. */
+const char *flavour_registry_mismatch(void);
+/* "fancy, pext, ... or hq", for messages. */
+const char *flavour_list(void);
+
+#endif /* GEN_FLAVOUR_H */

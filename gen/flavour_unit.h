@@ -1,0 +1,66 @@
+/* flavour_unit.h - what the generator's flavour units (gen/flavours/NAME.c)
+ * are written with: the emit helpers, and the steps that every flavour
+ * of the common shape shares, as macros over its name. */
+#ifndef GEN_FLAVOUR_UNIT_H
+#define GEN_FLAVOUR_UNIT_H
+
+#include <stdlib.h>
+
+#include "emit.h"
+#include "sliders.h"
+
+/* NAME_lookup(encoded, piece, sq, occupied): the flavour's own lookups,
+ * mbb_NAME_rook_in and mbb_NAME_bishop_in, on its encoded tables. */
+#define GEN_LOOKUP(name)                                                                       \
+    static uint64_t name##_lookup(const void *encoded, enum piece piece, unsigned sq,          \
+                                  uint64_t occupied)                                           \
+    {                                                                                          \
+        const struct mbb_##name##_tables *v = encoded;                                         \
+        return piece == PIECE_ROOK ? mbb_##name##_rook_in(v, sq, occupied)                     \
+                                   : mbb_##name##_bishop_in(v, sq, occupied);                  \
+    }
+
+/* NAME_encode, NAME_emit, NAME_lookup and NAME_release for the common
+ * shape: 64 rook and 64 bishop struct mbb_NAME_entry and the shared
+ * table of attack sets, mbb_NAME_attacks.  The unit defines
+ *   struct mbb_NAME_entry NAME_entry_from(enum piece, const struct work_entry *)
+ *   void NAME_entry_fields(FILE *out, const void *entries, unsigned sq)
+ * (the designated initializers of entry sq). */
+#define GEN_COMMON_SHAPE(name)                                                                 \
+    struct name##_state {                                                                      \
+        struct mbb_##name##_tables view; /* first: what lookup() reads */                      \
+        struct mbb_##name##_entry entry[PIECE_COUNT][64];                                      \
+    };                                                                                         \
+    static int name##_encode(struct slider_tables *t)                                          \
+    {                                                                                          \
+        struct name##_state *s = calloc(1, sizeof *s);                                         \
+        if (s == NULL)                                                                         \
+            return -2;                                                                         \
+        for (int p = 0; p < PIECE_COUNT; p++) {                                                \
+            for (unsigned sq = 0; sq < 64; sq++)                                               \
+                s->entry[p][sq] = name##_entry_from((enum piece)p, &t->entry[p][sq]);          \
+        }                                                                                      \
+        s->view.rook = s->entry[PIECE_ROOK];                                                   \
+        s->view.bishop = s->entry[PIECE_BISHOP];                                               \
+        s->view.attacks = t->attacks;                                                          \
+        t->encoded = s;                                                                        \
+        return 0;                                                                              \
+    }                                                                                          \
+    static void name##_emit(FILE *out, const struct slider_tables *t)                          \
+    {                                                                                          \
+        static const char *const tables[] = { "mbb_" #name "_rook", "mbb_" #name "_bishop",    \
+                                              "mbb_" #name "_attacks" };                       \
+        const struct name##_state *s = t->encoded;                                             \
+        emit_entries(out, "mbb_" #name "_entry", tables[0], name##_entry_fields,               \
+                     s->entry[PIECE_ROOK]);                                                    \
+        emit_entries(out, "mbb_" #name "_entry", tables[1], name##_entry_fields,               \
+                     s->entry[PIECE_BISHOP]);                                                  \
+        emit_numbers(out, "uint64_t", tables[2], t->count, 4, emit_u64_at, t->attacks);        \
+        emit_table_bytes(out, #name, tables, 3);                                               \
+    }                                                                                          \
+    GEN_LOOKUP(name)
+
+/* Frees t->encoded, for flavours whose encode() made one allocation. */
+void release_encoded(struct slider_tables *t);
+
+#endif /* GEN_FLAVOUR_UNIT_H */

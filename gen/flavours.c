@@ -1,0 +1,58 @@
+/* flavours.c - the generator's flavours, from the registry. */
+#include <string.h>
+
+#include "flavour.h"
+
+#define MBB_FLAVOUR(name, bmi2, magics) extern const struct gen_flavour gen_flavour_##name;
+#include "magicbb/flavours.def"
+#undef MBB_FLAVOUR
+
+const struct gen_flavour *const gen_flavours[] = {
+#define MBB_FLAVOUR(name, bmi2, magics) &gen_flavour_##name,
+#include "magicbb/flavours.def"
+#undef MBB_FLAVOUR
+};
+const unsigned gen_flavour_count = sizeof gen_flavours / sizeof gen_flavours[0];
+
+/* What the registry says of each flavour's magics, against its unit. */
+enum { MAGICS_none, MAGICS_search, MAGICS_load };
+static const unsigned char registry_magics[] = {
+#define MBB_FLAVOUR(name, bmi2, magics) MAGICS_##magics,
+#include "magicbb/flavours.def"
+#undef MBB_FLAVOUR
+};
+
+const char *flavour_registry_mismatch(void)
+{
+    for (unsigned f = 0; f < gen_flavour_count; f++) {
+        const struct gen_flavour *g = gen_flavours[f];
+        const int magics = !g->magics ? MAGICS_none : g->searches ? MAGICS_search : MAGICS_load;
+
+        if (magics != registry_magics[f])
+            return g->name;
+    }
+    return NULL;
+}
+
+const struct gen_flavour *flavour_find(const char *name)
+{
+    for (unsigned f = 0; f < gen_flavour_count; f++) {
+        if (strcmp(name, gen_flavours[f]->name) == 0)
+            return gen_flavours[f];
+    }
+    return NULL;
+}
+
+const char *flavour_list(void)
+{
+    static char list[256];
+
+    if (list[0] == '\0') {
+        for (unsigned f = 0; f < gen_flavour_count; f++) {
+            if (f > 0)
+                strcat(list, f + 1 == gen_flavour_count ? " or " : ", ");
+            strcat(list, gen_flavours[f]->name);
+        }
+    }
+    return list;
+}

@@ -1,0 +1,36 @@
+/* fancy.c - the generator's steps for fancy (src/magicbb/fancy.h). */
+#include "flavour_unit.h"
+#include "magicbb/fancy.h"
+
+static struct mbb_fancy_entry fancy_entry_from(enum piece piece, const struct work_entry *w)
+{
+    const struct mbb_fancy_entry e = { .mask = w->mask, .magic = w->magic, .offset = w->offset,
+                                       .shift = w->shift };
+
+    (void)piece;
+    return e;
+}
+
+static void fancy_entry_fields(FILE *out, const void *entries, unsigned sq)
+{
+    const struct mbb_fancy_entry *e = (const struct mbb_fancy_entry *)entries + sq;
+
+    fprintf(out, ".mask = 0x%016llxu, .magic = 0x%016llxu, .offset = %6lu, .shift = %2lu",
+            (unsigned long long)e->mask, (unsigned long long)e->magic, (unsigned long)e->offset,
+            (unsigned long)e->shift);
+}
+
+static uint32_t fancy_index(enum piece piece, const struct work_entry *w, uint64_t occupied)
+{
+    const struct mbb_fancy_entry e = fancy_entry_from(piece, w);
+
+    return mbb_fancy_index(&e, occupied);
+}
+
+GEN_COMMON_SHAPE(fancy)
+
+const struct gen_flavour gen_flavour_fancy = {
+    .name = "fancy", .magics = 1, .searches = 1, .product = 64,
+    .index = fancy_index, .encode = fancy_encode, .lookup = fancy_lookup,
+    .emit = fancy_emit, .release = release_encoded,
+};

@@ -1,0 +1,84 @@
+/* hq.c - the generator's steps for hq (src/magicbb/hq.h): no magics and
+ * no slices, only each square's lines and the first rank's attacks. */
+#include "flavour_unit.h"
+#include "magicbb/hq.h"
+
+struct hq_state {
+    struct mbb_hq_tables view; /* first: what lookup() reads */
+    struct mbb_hq_lines lines[64];
+    uint8_t rank[8 * 64];
+};
+
+/* The squares of the line through sq in direction (file_step,
+ * rank_step), both ways, without sq. */
+static uint64_t line_without(unsigned sq, int file_step, int rank_step)
+{
+    uint64_t line = 0;
+
+    for (int sign = -1; sign <= 1; sign += 2) {
+        int file = (int)(sq % 8) + sign * file_step, rank = (int)(sq / 8) + sign * rank_step;
+
+        for (; file >= 0 && file < 8 && rank >= 0 && rank < 8;
+             file += sign * file_step, rank += sign * rank_step)
+            line |= (uint64_t)1 << (rank * 8 + file);
+    }
+    return line;
+}
+
+static int hq_encode(struct slider_tables *t)
+{
+    struct hq_state *s = calloc(1, sizeof *s);
+
+    if (s == NULL)
+        return -2;
+    for (unsigned sq = 0; sq < 64; sq++) {
+        s->lines[sq].file = line_without(sq, 0, 1);
+        s->lines[sq].diagonal = line_without(sq, 1, 1);
+        s->lines[sq].antidiagonal = line_without(sq, 1, -1);
+        s->lines[sq].bit = (uint64_t)1 << sq;
+    }
+    /* A rook on file f of the first rank, the six inner squares occupied
+     * as the bits of `inner` say: its attacks along the rank. */
+    for (unsigned file = 0; file < 8; file++) {
+        for (unsigned inner = 0; inner < 64; inner++)
+            s->rank[inner * 8 + file] =
+                (uint8_t)(ray_attacks(PIECE_ROOK, file, (uint64_t)inner << 1) & 0xff);
+    }
+    s->view.lines = s->lines;
+    s->view.rank = s->rank;
+    t->encoded = s;
+    return 0;
+}
+
+GEN_LOOKUP(hq)
+
+static void hq_line_fields(FILE *out, const void *entries, unsigned sq)
+{
+    const struct mbb_hq_lines *l = (const struct mbb_hq_lines *)entries + sq;
+
+    fprintf(out, ".file = 0x%016llxu, .diagonal = 0x%016llxu, .antidiagonal = 0x%016llxu,"
+            " .bit = 0x%016llxu", (unsigned long long)l->file, (unsigned long long)l->diagonal,
+            (unsigned long long)l->antidiagonal, (unsigned long long)l->bit);
+}
+
+static void hq_emit(FILE *out, const struct slider_tables *t)
+{
+    static const char *const tables[] = { "mbb_hq_lines", "mbb_hq_rank" };
+    const struct hq_state *s = t->encoded;
+
+    emit_entries(out, "mbb_hq_lines", tables[0], hq_line_fields, s->lines);
+    emit_numbers(out, "uint8_t", tables[1], 8 * 64, 16, emit_u8_at, s->rank);
+    emit_table_bytes(out, "hq", tables, 2);
+}
+
+static void hq_describe(FILE *out, const struct slider_tables *t)
+{
+    (void)t;
+    fputs(" *   entries:  none: 3 line masks a square and a 512-byte rank table\n", out);
+}
+
+const struct gen_flavour gen_flavour_hq = {
+    .name = "hq", .product = 64,
+    .encode = hq_encode, .lookup = hq_lookup, .emit = hq_emit, .describe = hq_describe,
+    .release = release_encoded,
+};

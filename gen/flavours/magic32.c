@@ -1,0 +1,38 @@
+/* magic32.c - the generator's steps for magic32 (src/magicbb/magic32.h). */
+#include "flavour_unit.h"
+#include "magicbb/magic32.h"
+
+static struct mbb_magic32_entry magic32_entry_from(enum piece piece, const struct work_entry *w)
+{
+    const struct mbb_magic32_entry e = { .mask = w->mask, .magic = w->magic,
+                                         .offset = w->offset, .shift = w->shift };
+
+    (void)piece;
+    return e;
+}
+
+static void magic32_entry_fields(FILE *out, const void *entries, unsigned sq)
+{
+    const struct mbb_magic32_entry *e = (const struct mbb_magic32_entry *)entries + sq;
+
+    fprintf(out, ".mask = 0x%016llxu, .magic = 0x%016llxu, .offset = %6lu, .shift = %2lu",
+            (unsigned long long)e->mask, (unsigned long long)e->magic, (unsigned long)e->offset,
+            (unsigned long)e->shift);
+}
+
+static uint32_t magic32_index(enum piece piece, const struct work_entry *w, uint64_t occupied)
+{
+    const struct mbb_magic32_entry e = magic32_entry_from(piece, w);
+
+    return mbb_magic32_index(&e, occupied);
+}
+
+GEN_COMMON_SHAPE(magic32)
+
+/* product 32: the magic is two 32-bit halves, the high half's magic for
+ * the occupancy's high half in the top 32 bits. */
+const struct gen_flavour gen_flavour_magic32 = {
+    .name = "magic32", .magics = 1, .searches = 1, .product = 32,
+    .index = magic32_index, .encode = magic32_encode, .lookup = magic32_lookup,
+    .emit = magic32_emit, .release = release_encoded,
+};

@@ -1,0 +1,35 @@
+# mbb_flavours.m4 - the flavour registry, as configure needs it.
+#
+# MBB_FLAVOUR_REGISTRY
+# --------------------
+# Reads src/magicbb/flavours.def, the one list of flavours, and
+# substitutes MBB_ALL_FLAVOURS (every name, in registry order) and
+# MBB_BMI2_FLAVOURS (those whose lookups use BMI2), and sets
+# mbb_magics_of_FLAVOUR to the flavour's magics field (none, search or
+# load).  Writes
+# src/flavours-all.h, which includes every flavour's header, for the
+# programs that hold all flavours at once (the generator's probes, the
+# all-flavour test, the benchmark).
+#
+# MBB_FLAVOUR_NAMES
+# -----------------
+# The names at autoconf time, for help texts.
+m4_define([MBB_FLAVOUR_NAMES],
+  m4_esyscmd_s([sed -n 's/^MBB_FLAVOUR(\([a-z0-9_]*\),.*/\1/p' src/magicbb/flavours.def | tr '\n' ' ' | sed 's/ $//; s/ /, /g']))
+
+AC_DEFUN([MBB_FLAVOUR_REGISTRY],
+[mbb_registry="$srcdir/src/magicbb/flavours.def"
+AS_IF([test -r "$mbb_registry"], [],
+  [AC_MSG_ERROR([cannot read the flavour registry $mbb_registry])])
+MBB_ALL_FLAVOURS=`sed -n 's/^MBB_FLAVOUR(\([[a-z0-9_]]*\),.*/\1/p' "$mbb_registry" | tr '\n' ' ' | sed 's/ $//'`
+MBB_BMI2_FLAVOURS=`sed -n 's/^MBB_FLAVOUR(\([[a-z0-9_]]*\), *1,.*/\1/p' "$mbb_registry" | tr '\n' ' ' | sed 's/ $//'`
+eval "`sed -n 's/^MBB_FLAVOUR(\([[a-z0-9_]]*\), *[[01]], *\([[a-z]]*\)).*/mbb_magics_of_\1=\2/p' "$mbb_registry"`"
+AS_IF([test -z "$MBB_ALL_FLAVOURS"], [AC_MSG_ERROR([no flavour in $mbb_registry])])
+AC_SUBST([MBB_ALL_FLAVOURS])
+AC_SUBST([MBB_BMI2_FLAVOURS])
+AS_MKDIR_P([src])
+{ echo "/* flavours-all.h - written by configure from src/magicbb/flavours.def:"
+  echo " * the header of every flavour.  Do not edit. */"
+  for mbb_f in $MBB_ALL_FLAVOURS; do echo "#include \"magicbb/$mbb_f.h\""; done
+} > src/flavours-all.h
+])

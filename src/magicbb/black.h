@@ -1,0 +1,75 @@
+/* magicbb/black.h - black magic bitboards: a fixed 12 (rook) or 9
+ * (bishop) index bits, and the squares outside the mask set rather than
+ * cleared.  That adds a constant to the product, so a square's indices
+ * need not start at 0 and the slices overlap in one shared table.  The
+ * entry keeps the inverted mask, so the lookup ORs it in directly. */
+#ifndef MAGICBB_BLACK_H
+#define MAGICBB_BLACK_H
+
+#include "common.h"
+
+struct mbb_black_entry {
+    uint64_t not_mask;    /* the squares outside the relevant occupancy */
+    uint64_t magic;
+    uint32_t offset;      /* where the square's indices start counting */
+    uint32_t reserved[3]; /* 0: pads the entry to 32 bytes */
+};
+
+struct mbb_black_tables {
+    const struct mbb_black_entry *rook, *bishop;
+    const uint64_t *attacks;
+};
+
+static inline uint32_t mbb_black_index(const struct mbb_black_entry *e, uint64_t occupied,
+                                       unsigned bits)
+{
+    return (uint32_t)(((occupied | e->not_mask) * e->magic) >> (64 - bits));
+}
+
+static inline uint64_t mbb_black_rook_in(const struct mbb_black_tables *t, unsigned sq,
+                                         uint64_t occupied)
+{
+    const struct mbb_black_entry *e = &t->rook[sq];
+
+    return t->attacks[e->offset + mbb_black_index(e, occupied, MBB_ROOK_FIXED_BITS)];
+}
+
+static inline uint64_t mbb_black_bishop_in(const struct mbb_black_tables *t, unsigned sq,
+                                           uint64_t occupied)
+{
+    const struct mbb_black_entry *e = &t->bishop[sq];
+
+    return t->attacks[e->offset + mbb_black_index(e, occupied, MBB_BISHOP_FIXED_BITS)];
+}
+
+extern const struct mbb_black_entry mbb_black_rook[64], mbb_black_bishop[64];
+extern const uint64_t mbb_black_attacks[];
+extern const uint32_t mbb_black_table_bytes;
+
+static inline uint64_t mbb_black_rook_attacks(unsigned sq, uint64_t occupied)
+{
+    const struct mbb_black_entry *e = &mbb_black_rook[sq];
+
+    return mbb_black_attacks[e->offset + mbb_black_index(e, occupied, MBB_ROOK_FIXED_BITS)];
+}
+
+static inline uint64_t mbb_black_bishop_attacks(unsigned sq, uint64_t occupied)
+{
+    const struct mbb_black_entry *e = &mbb_black_bishop[sq];
+
+    return mbb_black_attacks[e->offset + mbb_black_index(e, occupied, MBB_BISHOP_FIXED_BITS)];
+}
+
+static inline uint64_t mbb_black_queen_attacks(unsigned sq, uint64_t occupied)
+{
+    return mbb_black_rook_attacks(sq, occupied) | mbb_black_bishop_attacks(sq, occupied);
+}
+
+/* 0: the size depends on how tightly the slices pack. */
+static inline size_t mbb_black_slider_bytes(size_t slots, size_t sets)
+{
+    (void)slots, (void)sets;
+    return 0;
+}
+
+#endif /* MAGICBB_BLACK_H */

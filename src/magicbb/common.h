@@ -1,0 +1,85 @@
+/* magicbb/common.h - what every flavour's unit (magicbb/NAME.h) uses: bit
+ * tools and the fixed index widths.  Portable C99, <stdint.h> only.
+ *
+ * Each unit defines, for flavour NAME, the same interface:
+ *   struct mbb_NAME_tables    pointers to a set of its tables, so the
+ *                             generator and the probes can read tables
+ *                             they hold in memory;
+ *   mbb_NAME_rook_in(t, sq, occupied), mbb_NAME_bishop_in(...)
+ *                             lookups in such a set;
+ *   mbb_NAME_rook_attacks(sq, occupied), mbb_NAME_bishop_attacks(...),
+ *   mbb_NAME_queen_attacks(...)
+ *                             the same lookups in the library's constant
+ *                             tables, declared there (mbb_NAME_... names,
+ *                             so a program built for one flavour does not
+ *                             link against another); the queen's may
+ *                             share work between the two;
+ *   mbb_NAME_table_bytes      the bytes of those tables;
+ *   mbb_NAME_slider_bytes(slots, sets)
+ *                             what the layout must take, from the number
+ *                             of slots a table with one slot per relevant
+ *                             occupancy has and of distinct attack sets
+ *                             (0 where it depends on packing), for tests.
+ * Entries are indexed by square; most are padded to 16 or 32 bytes so
+ * that finding one takes a single shift. */
+#ifndef MAGICBB_COMMON_H
+#define MAGICBB_COMMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Index bits of the fixed-width flavours (plain, black). */
+#define MBB_ROOK_FIXED_BITS   12
+#define MBB_BISHOP_FIXED_BITS 9
+
+#if defined(__BMI2__) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define MBB_HAVE_BMI2 1
+#endif
+
+/* Gathers the bits of x selected by mask into the low bits, lowest first:
+ * the BMI2 instruction where the code is built for it, plain C elsewhere
+ * (the generator always uses the plain C, so it needs no BMI2). */
+static inline uint64_t mbb_pext64(uint64_t x, uint64_t mask)
+{
+#ifdef MBB_HAVE_BMI2
+    return __builtin_ia32_pext_di(x, mask);
+#else
+    uint64_t result = 0, bit = 1;
+
+    for (; mask != 0; mask &= mask - 1, bit <<= 1) {
+        if (x & mask & (0 - mask))
+            result |= bit;
+    }
+    return result;
+#endif
+}
+
+/* Scatters the low bits of x over the set bits of mask, lowest first. */
+static inline uint64_t mbb_pdep64(uint64_t x, uint64_t mask)
+{
+#ifdef MBB_HAVE_BMI2
+    return __builtin_ia32_pdep_di(x, mask);
+#else
+    uint64_t result = 0, bit = 1;
+
+    for (; mask != 0; mask &= mask - 1, bit <<= 1) {
+        if (x & bit)
+            result |= mask & (0 - mask);
+    }
+    return result;
+#endif
+}
+
+/* Reverses the bytes: rank 1 becomes rank 8 and so on. */
+static inline uint64_t mbb_bswap64(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_bswap64(x);
+#else
+    x = (x >> 32) | (x << 32);
+    x = ((x & 0xffff0000ffff0000u) >> 16) | ((x & 0x0000ffff0000ffffu) << 16);
+    return ((x & 0xff00ff00ff00ff00u) >> 8) | ((x & 0x00ff00ff00ff00ffu) << 8);
+#endif
+}
+
+#endif /* MAGICBB_COMMON_H */

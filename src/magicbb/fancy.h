@@ -1,0 +1,72 @@
+/* magicbb/fancy.h - fancy magic bitboards: each square's relevant
+ * occupancy, multiplied by its magic, keeps as many top bits as it needs
+ * (its own shift); its slice starts at its offset in one shared table.
+ * Offsets, not pointers: no relocations, so the tables stay in .rodata
+ * in PIC builds and in flash on firmware. */
+#ifndef MAGICBB_FANCY_H
+#define MAGICBB_FANCY_H
+
+#include "common.h"
+
+struct mbb_fancy_entry {
+    uint64_t mask;     /* relevant occupancy: the rays without their last square */
+    uint64_t magic;
+    uint32_t offset;   /* first slot of the square's slice */
+    uint32_t shift;    /* 64 - index bits */
+    uint64_t reserved; /* 0: pads the entry to 32 bytes */
+};
+
+struct mbb_fancy_tables {
+    const struct mbb_fancy_entry *rook, *bishop;
+    const uint64_t *attacks;
+};
+
+static inline uint32_t mbb_fancy_index(const struct mbb_fancy_entry *e, uint64_t occupied)
+{
+    return (uint32_t)(((occupied & e->mask) * e->magic) >> e->shift);
+}
+
+static inline uint64_t mbb_fancy_lookup(const struct mbb_fancy_entry *e, const uint64_t *attacks,
+                                        uint64_t occupied)
+{
+    return attacks[e->offset + mbb_fancy_index(e, occupied)];
+}
+
+static inline uint64_t mbb_fancy_rook_in(const struct mbb_fancy_tables *t, unsigned sq,
+                                         uint64_t occupied)
+{
+    return mbb_fancy_lookup(&t->rook[sq], t->attacks, occupied);
+}
+
+static inline uint64_t mbb_fancy_bishop_in(const struct mbb_fancy_tables *t, unsigned sq,
+                                           uint64_t occupied)
+{
+    return mbb_fancy_lookup(&t->bishop[sq], t->attacks, occupied);
+}
+
+extern const struct mbb_fancy_entry mbb_fancy_rook[64], mbb_fancy_bishop[64];
+extern const uint64_t mbb_fancy_attacks[];
+extern const uint32_t mbb_fancy_table_bytes;
+
+static inline uint64_t mbb_fancy_rook_attacks(unsigned sq, uint64_t occupied)
+{
+    return mbb_fancy_lookup(&mbb_fancy_rook[sq], mbb_fancy_attacks, occupied);
+}
+
+static inline uint64_t mbb_fancy_bishop_attacks(unsigned sq, uint64_t occupied)
+{
+    return mbb_fancy_lookup(&mbb_fancy_bishop[sq], mbb_fancy_attacks, occupied);
+}
+
+static inline uint64_t mbb_fancy_queen_attacks(unsigned sq, uint64_t occupied)
+{
+    return mbb_fancy_rook_attacks(sq, occupied) | mbb_fancy_bishop_attacks(sq, occupied);
+}
+
+static inline size_t mbb_fancy_slider_bytes(size_t slots, size_t sets)
+{
+    (void)sets;
+    return slots * sizeof(uint64_t) + 128 * sizeof(struct mbb_fancy_entry);
+}
+
+#endif /* MAGICBB_FANCY_H */

@@ -1,0 +1,115 @@
+/* magicbb/hq.h - hyperbola quintessence: no attack table.  On a line
+ * through the slider (bit r), o - 2r borrows up to the first blocker
+ * below it; the same on the byte-swapped board finds the first blocker
+ * above.  A byte swap reverses files and diagonals (one square a rank);
+ * ranks, whose squares share one byte, come from a 512-byte table of the
+ * first rank's attacks. */
+#ifndef MAGICBB_HQ_H
+#define MAGICBB_HQ_H
+
+#include "common.h"
+
+/* The three lines a byte swap reverses, without the square itself, and
+ * the square's own bit (loaded, it costs no variable shift). */
+struct mbb_hq_lines {
+    uint64_t file;
+    uint64_t diagonal;
+    uint64_t antidiagonal;
+    uint64_t bit;
+};
+
+struct mbb_hq_tables {
+    const struct mbb_hq_lines *lines;
+    /* [inner * 8 + file]: the attacks along the first rank of a rook on
+     * `file`, the rank's six inner squares occupied as the bits of
+     * `inner` say */
+    const uint8_t *rank;
+};
+
+/* The slider's attacks along one line: r is its bit, r_swapped the
+ * byte-swapped r. */
+static inline uint64_t mbb_hq_line(uint64_t occupied, uint64_t line, uint64_t r,
+                                   uint64_t r_swapped)
+{
+    uint64_t forward = occupied & line;
+    uint64_t reverse = mbb_bswap64(forward);
+
+    forward -= r;
+    reverse -= r_swapped;
+    return (forward ^ mbb_bswap64(reverse)) & line;
+}
+
+/* The rank: the inner squares' bits, shifted down to bits 1-6, are
+ * inner * 2, so (inner * 2) * 4 + file indexes the table. */
+static inline uint64_t mbb_hq_rook(const struct mbb_hq_lines *l, const uint8_t *rank,
+                                   unsigned sq, uint64_t occupied)
+{
+    const unsigned rank_shift = sq & 56;
+    const unsigned index = ((unsigned)(occupied >> rank_shift) & 0x7e) * 4 + (sq & 7);
+
+    return mbb_hq_line(occupied, l->file, l->bit, mbb_bswap64(l->bit))
+           | (uint64_t)rank[index] << rank_shift;
+}
+
+static inline uint64_t mbb_hq_bishop(const struct mbb_hq_lines *l, unsigned sq,
+                                     uint64_t occupied)
+{
+    const uint64_t r_swapped = mbb_bswap64(l->bit);
+
+    (void)sq;
+    return mbb_hq_line(occupied, l->diagonal, l->bit, r_swapped)
+           | mbb_hq_line(occupied, l->antidiagonal, l->bit, r_swapped);
+}
+
+/* Both at once: one entry, one swapped bit. */
+static inline uint64_t mbb_hq_queen(const struct mbb_hq_lines *l, const uint8_t *rank,
+                                    unsigned sq, uint64_t occupied)
+{
+    const uint64_t r_swapped = mbb_bswap64(l->bit);
+    const unsigned rank_shift = sq & 56;
+    const unsigned index = ((unsigned)(occupied >> rank_shift) & 0x7e) * 4 + (sq & 7);
+
+    return mbb_hq_line(occupied, l->file, l->bit, r_swapped)
+           | mbb_hq_line(occupied, l->diagonal, l->bit, r_swapped)
+           | mbb_hq_line(occupied, l->antidiagonal, l->bit, r_swapped)
+           | (uint64_t)rank[index] << rank_shift;
+}
+
+static inline uint64_t mbb_hq_rook_in(const struct mbb_hq_tables *t, unsigned sq,
+                                      uint64_t occupied)
+{
+    return mbb_hq_rook(&t->lines[sq], t->rank, sq, occupied);
+}
+
+static inline uint64_t mbb_hq_bishop_in(const struct mbb_hq_tables *t, unsigned sq,
+                                        uint64_t occupied)
+{
+    return mbb_hq_bishop(&t->lines[sq], sq, occupied);
+}
+
+extern const struct mbb_hq_lines mbb_hq_lines[64];
+extern const uint8_t mbb_hq_rank[8 * 64];
+extern const uint32_t mbb_hq_table_bytes;
+
+static inline uint64_t mbb_hq_rook_attacks(unsigned sq, uint64_t occupied)
+{
+    return mbb_hq_rook(&mbb_hq_lines[sq], mbb_hq_rank, sq, occupied);
+}
+
+static inline uint64_t mbb_hq_bishop_attacks(unsigned sq, uint64_t occupied)
+{
+    return mbb_hq_bishop(&mbb_hq_lines[sq], sq, occupied);
+}
+
+static inline uint64_t mbb_hq_queen_attacks(unsigned sq, uint64_t occupied)
+{
+    return mbb_hq_queen(&mbb_hq_lines[sq], mbb_hq_rank, sq, occupied);
+}
+
+static inline size_t mbb_hq_slider_bytes(size_t slots, size_t sets)
+{
+    (void)slots, (void)sets;
+    return 64 * sizeof(struct mbb_hq_lines) + 8 * 64;
+}
+
+#endif /* MAGICBB_HQ_H */

@@ -1,0 +1,76 @@
+/* magicbb/magic32.h - for CPUs whose multiplier is 32 bits wide.  Each
+ * half of the relevant occupancy is multiplied by its own 32-bit half of
+ * the magic (low by low, high by high); the XOR of the two products is
+ * hashed like a fancy product, its top bits being the index.  Two
+ * 32x32->32 multiplies instead of the several a 64x64 multiply takes on
+ * such CPUs. */
+#ifndef MAGICBB_MAGIC32_H
+#define MAGICBB_MAGIC32_H
+
+#include "common.h"
+
+struct mbb_magic32_entry {
+    uint64_t mask;     /* relevant occupancy */
+    uint64_t magic;    /* high half's magic in the top 32 bits, low half's below */
+    uint32_t offset;   /* first slot of the square's slice */
+    uint32_t shift;    /* 32 - index bits */
+    uint64_t reserved; /* 0: pads the entry to 32 bytes */
+};
+
+struct mbb_magic32_tables {
+    const struct mbb_magic32_entry *rook, *bishop;
+    const uint64_t *attacks;
+};
+
+static inline uint32_t mbb_magic32_index(const struct mbb_magic32_entry *e, uint64_t occupied)
+{
+    const uint32_t lo = (uint32_t)occupied & (uint32_t)e->mask;
+    const uint32_t hi = (uint32_t)(occupied >> 32) & (uint32_t)(e->mask >> 32);
+
+    return (uint32_t)(lo * (uint32_t)e->magic ^ hi * (uint32_t)(e->magic >> 32)) >> e->shift;
+}
+
+static inline uint64_t mbb_magic32_lookup(const struct mbb_magic32_entry *e,
+                                          const uint64_t *attacks, uint64_t occupied)
+{
+    return attacks[e->offset + mbb_magic32_index(e, occupied)];
+}
+
+static inline uint64_t mbb_magic32_rook_in(const struct mbb_magic32_tables *t, unsigned sq,
+                                           uint64_t occupied)
+{
+    return mbb_magic32_lookup(&t->rook[sq], t->attacks, occupied);
+}
+
+static inline uint64_t mbb_magic32_bishop_in(const struct mbb_magic32_tables *t, unsigned sq,
+                                             uint64_t occupied)
+{
+    return mbb_magic32_lookup(&t->bishop[sq], t->attacks, occupied);
+}
+
+extern const struct mbb_magic32_entry mbb_magic32_rook[64], mbb_magic32_bishop[64];
+extern const uint64_t mbb_magic32_attacks[];
+extern const uint32_t mbb_magic32_table_bytes;
+
+static inline uint64_t mbb_magic32_rook_attacks(unsigned sq, uint64_t occupied)
+{
+    return mbb_magic32_lookup(&mbb_magic32_rook[sq], mbb_magic32_attacks, occupied);
+}
+
+static inline uint64_t mbb_magic32_bishop_attacks(unsigned sq, uint64_t occupied)
+{
+    return mbb_magic32_lookup(&mbb_magic32_bishop[sq], mbb_magic32_attacks, occupied);
+}
+
+static inline uint64_t mbb_magic32_queen_attacks(unsigned sq, uint64_t occupied)
+{
+    return mbb_magic32_rook_attacks(sq, occupied) | mbb_magic32_bishop_attacks(sq, occupied);
+}
+
+static inline size_t mbb_magic32_slider_bytes(size_t slots, size_t sets)
+{
+    (void)sets;
+    return slots * sizeof(uint64_t) + 128 * sizeof(struct mbb_magic32_entry);
+}
+
+#endif /* MAGICBB_MAGIC32_H */

@@ -1,0 +1,111 @@
+/* magicbb_inline.h - the lookups of <magicbb.h> as static inline
+ * functions (mbb_rook_attacks_inline and so on): the same answers without
+ * a call.
+ *
+ * They read the library's tables directly, so they are for programs that
+ * link the static library: cc app.c $(pkg-config --cflags --libs
+ * magicbb-inline).  The tables are not exported from the shared library
+ * (a program would otherwise carry a copy of them, through copy
+ * relocations), and their names carry the flavour: a program built
+ * against one flavour's header fails to link against another's library
+ * rather than read the wrong tables.
+ *
+ * Preconditions as in <magicbb.h>; compiled with MBB_DEBUG defined, the
+ * inline lookups trap on an out-of-range square. */
+#ifndef MAGICBB_INLINE_H
+#define MAGICBB_INLINE_H
+
+#include "magicbb.h"
+#include "magicbb_config.h"
+#include MBB_FLAVOUR_HEADER
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(MBB_DEBUG) && (defined(__GNUC__) || defined(__clang__))
+#define MBB_REQUIRE(cond) do { if (!(cond)) __builtin_trap(); } while (0)
+#else
+#define MBB_REQUIRE(cond) ((void)0)
+#endif
+
+/* A BMI2 flavour's lookups inline only where the including code is
+ * compiled for BMI2 (-mbmi2 or a -march that has it); elsewhere the
+ * inline sliders call the library. */
+#if MBB_FLAVOUR_BMI2 && !defined(MBB_HAVE_BMI2)
+#define MBB_INLINE_SLIDERS 0
+#else
+#define MBB_INLINE_SLIDERS 1
+#endif
+
+extern const uint64_t mbb_tab_knight[64];
+extern const uint64_t mbb_tab_king[64];
+extern const uint64_t mbb_tab_pawn[2][64];
+extern const uint64_t mbb_tab_between[64][64];
+extern const uint64_t mbb_tab_line[64][64];
+
+static inline uint64_t mbb_rook_attacks_inline(unsigned sq, uint64_t occupied)
+{
+#if MBB_INLINE_SLIDERS
+    MBB_REQUIRE(sq < 64);
+    return MBB_FLAVOUR_ROOK(sq, occupied);
+#else
+    return mbb_rook_attacks(sq, occupied);
+#endif
+}
+
+static inline uint64_t mbb_bishop_attacks_inline(unsigned sq, uint64_t occupied)
+{
+#if MBB_INLINE_SLIDERS
+    MBB_REQUIRE(sq < 64);
+    return MBB_FLAVOUR_BISHOP(sq, occupied);
+#else
+    return mbb_bishop_attacks(sq, occupied);
+#endif
+}
+
+static inline uint64_t mbb_queen_attacks_inline(unsigned sq, uint64_t occupied)
+{
+#if MBB_INLINE_SLIDERS
+    MBB_REQUIRE(sq < 64);
+    return MBB_FLAVOUR_QUEEN(sq, occupied);
+#else
+    return mbb_queen_attacks(sq, occupied);
+#endif
+}
+
+static inline uint64_t mbb_knight_attacks_inline(unsigned sq)
+{
+    MBB_REQUIRE(sq < 64);
+    return mbb_tab_knight[sq];
+}
+
+static inline uint64_t mbb_king_attacks_inline(unsigned sq)
+{
+    MBB_REQUIRE(sq < 64);
+    return mbb_tab_king[sq];
+}
+
+static inline uint64_t mbb_pawn_attacks_inline(unsigned color, unsigned sq)
+{
+    MBB_REQUIRE(color < 2 && sq < 64);
+    return mbb_tab_pawn[color][sq];
+}
+
+static inline uint64_t mbb_between_inline(unsigned a, unsigned b)
+{
+    MBB_REQUIRE(a < 64 && b < 64);
+    return mbb_tab_between[a][b];
+}
+
+static inline uint64_t mbb_line_inline(unsigned a, unsigned b)
+{
+    MBB_REQUIRE(a < 64 && b < 64);
+    return mbb_tab_line[a][b];
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MAGICBB_INLINE_H */
