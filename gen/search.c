@@ -1,4 +1,4 @@
-/* search.c - seeded search for magics (fancy, magic32, plain, byte).
+/* search.c - seeded search for magics (the flavours that search).
  *
  * Each (piece, square) gets its own random stream derived from the seed,
  * so one square's search never shifts another's and a seed always gives

@@ -12,7 +12,7 @@ AC_DEFUN([MBB_FASTEST_FLAVOUR],
 [AC_REQUIRE([MBB_CHECK_PEXT])dnl
 AC_REQUIRE([MBB_FLAVOUR_REGISTRY])dnl
 AS_IF([test "x$cross_compiling" = xyes],
-  [AC_MSG_ERROR([--with-tables=fastest measures this machine, but this build is for $host; name a flavour instead (auto, fancy, magic32, ...)])])
+  [AC_MSG_ERROR([--with-tables=fastest measures this machine, but this build is for $host; name a flavour instead (auto or one of $MBB_ALL_FLAVOURS)])])
 AC_MSG_CHECKING([for the fastest flavour on this machine (takes a few seconds)])
 mbb_fastest_flags=
 AS_IF([test "x$mbb_pext" != xabsent], [mbb_fastest_flags=$MBB_BMI2_CFLAGS])

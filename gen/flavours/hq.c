@@ -5,7 +5,7 @@
 
 struct hq_state {
     struct mbb_hq_tables view; /* first: what lookup() reads */
-    struct mbb_hq_lines lines[64];
+    struct mbb_hq_entry lines[64];
     uint8_t rank[8 * 64];
 };
 
@@ -54,7 +54,7 @@ GEN_LOOKUP(hq)
 
 static void hq_line_fields(FILE *out, const void *entries, unsigned sq)
 {
-    const struct mbb_hq_lines *l = (const struct mbb_hq_lines *)entries + sq;
+    const struct mbb_hq_entry *l = (const struct mbb_hq_entry *)entries + sq;
 
     fprintf(out, ".file = 0x%016llxu, .diagonal = 0x%016llxu, .antidiagonal = 0x%016llxu,"
             " .bit = 0x%016llxu", (unsigned long long)l->file, (unsigned long long)l->diagonal,
@@ -66,7 +66,7 @@ static void hq_emit(FILE *out, const struct slider_tables *t)
     static const char *const tables[] = { "mbb_hq_lines", "mbb_hq_rank" };
     const struct hq_state *s = t->encoded;
 
-    emit_entries(out, "mbb_hq_lines", tables[0], hq_line_fields, s->lines);
+    emit_entries(out, "mbb_hq_entry", tables[0], hq_line_fields, s->lines);
     emit_numbers(out, "uint8_t", tables[1], 8 * 64, 16, emit_u8_at, s->rank);
     emit_table_bytes(out, "hq", tables, 2);
 }

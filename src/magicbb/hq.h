@@ -11,7 +11,7 @@
 
 /* The three lines a byte swap reverses, without the square itself, and
  * the square's own bit (loaded, it costs no variable shift). */
-struct mbb_hq_lines {
+struct mbb_hq_entry {
     uint64_t file;
     uint64_t diagonal;
     uint64_t antidiagonal;
@@ -19,7 +19,7 @@ struct mbb_hq_lines {
 };
 
 struct mbb_hq_tables {
-    const struct mbb_hq_lines *lines;
+    const struct mbb_hq_entry *lines;
     /* [inner * 8 + file]: the attacks along the first rank of a rook on
      * `file`, the rank's six inner squares occupied as the bits of
      * `inner` say */
@@ -41,7 +41,7 @@ static inline uint64_t mbb_hq_line(uint64_t occupied, uint64_t line, uint64_t r,
 
 /* The rank: the inner squares' bits, shifted down to bits 1-6, are
  * inner * 2, so (inner * 2) * 4 + file indexes the table. */
-static inline uint64_t mbb_hq_rook(const struct mbb_hq_lines *l, const uint8_t *rank,
+static inline uint64_t mbb_hq_rook(const struct mbb_hq_entry *l, const uint8_t *rank,
                                    unsigned sq, uint64_t occupied)
 {
     const unsigned rank_shift = sq & 56;
@@ -51,7 +51,7 @@ static inline uint64_t mbb_hq_rook(const struct mbb_hq_lines *l, const uint8_t *
            | (uint64_t)rank[index] << rank_shift;
 }
 
-static inline uint64_t mbb_hq_bishop(const struct mbb_hq_lines *l, unsigned sq,
+static inline uint64_t mbb_hq_bishop(const struct mbb_hq_entry *l, unsigned sq,
                                      uint64_t occupied)
 {
     const uint64_t r_swapped = mbb_bswap64(l->bit);
@@ -62,7 +62,7 @@ static inline uint64_t mbb_hq_bishop(const struct mbb_hq_lines *l, unsigned sq,
 }
 
 /* Both at once: one entry, one swapped bit. */
-static inline uint64_t mbb_hq_queen(const struct mbb_hq_lines *l, const uint8_t *rank,
+static inline uint64_t mbb_hq_queen(const struct mbb_hq_entry *l, const uint8_t *rank,
                                     unsigned sq, uint64_t occupied)
 {
     const uint64_t r_swapped = mbb_bswap64(l->bit);
@@ -87,7 +87,7 @@ static inline uint64_t mbb_hq_bishop_in(const struct mbb_hq_tables *t, unsigned 
     return mbb_hq_bishop(&t->lines[sq], sq, occupied);
 }
 
-extern const struct mbb_hq_lines mbb_hq_lines[64];
+extern const struct mbb_hq_entry mbb_hq_lines[64];
 extern const uint8_t mbb_hq_rank[8 * 64];
 extern const uint32_t mbb_hq_table_bytes;
 
@@ -109,7 +109,7 @@ static inline uint64_t mbb_hq_queen_attacks(unsigned sq, uint64_t occupied)
 static inline size_t mbb_hq_slider_bytes(size_t slots, size_t sets)
 {
     (void)slots, (void)sets;
-    return 64 * sizeof(struct mbb_hq_lines) + 8 * 64;
+    return 64 * sizeof(struct mbb_hq_entry) + 8 * 64;
 }
 
 #endif /* MAGICBB_HQ_H */
