@@ -17,11 +17,13 @@
 
 #include "magicbb.h"
 #include "magicbb_config.h"
-#include MBB_FLAVOUR_HEADER
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* The flavour's tables and lookups, with C linkage in C++ too. */
+#include MBB_FLAVOUR_HEADER
 
 #if defined(MBB_DEBUG) && (defined(__GNUC__) || defined(__clang__))
 #define MBB_REQUIRE(cond) do { if (!(cond)) __builtin_trap(); } while (0)
