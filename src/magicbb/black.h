@@ -15,55 +15,19 @@ struct mbb_black_entry {
     uint32_t reserved[3]; /* 0: pads the entry to 32 bytes */
 };
 
-struct mbb_black_tables {
-    const struct mbb_black_entry *rook, *bishop;
-    const uint64_t *attacks;
-};
-
 static inline uint32_t mbb_black_index(const struct mbb_black_entry *e, uint64_t occupied,
                                        unsigned bits)
 {
     return (uint32_t)(((occupied | e->not_mask) * e->magic) >> (64 - bits));
 }
 
-static inline uint64_t mbb_black_rook_in(const struct mbb_black_tables *t, unsigned sq,
-                                         uint64_t occupied)
+static inline uint64_t mbb_black_lookup(const struct mbb_black_entry *e, const uint64_t *attacks,
+                                        uint64_t occupied, unsigned bits)
 {
-    const struct mbb_black_entry *e = &t->rook[sq];
-
-    return t->attacks[e->offset + mbb_black_index(e, occupied, MBB_ROOK_FIXED_BITS)];
+    return attacks[e->offset + mbb_black_index(e, occupied, bits)];
 }
 
-static inline uint64_t mbb_black_bishop_in(const struct mbb_black_tables *t, unsigned sq,
-                                           uint64_t occupied)
-{
-    const struct mbb_black_entry *e = &t->bishop[sq];
-
-    return t->attacks[e->offset + mbb_black_index(e, occupied, MBB_BISHOP_FIXED_BITS)];
-}
-
-extern const struct mbb_black_entry mbb_black_rook[64], mbb_black_bishop[64];
-extern const uint64_t mbb_black_attacks[];
-extern const uint32_t mbb_black_table_bytes;
-
-static inline uint64_t mbb_black_rook_attacks(unsigned sq, uint64_t occupied)
-{
-    const struct mbb_black_entry *e = &mbb_black_rook[sq];
-
-    return mbb_black_attacks[e->offset + mbb_black_index(e, occupied, MBB_ROOK_FIXED_BITS)];
-}
-
-static inline uint64_t mbb_black_bishop_attacks(unsigned sq, uint64_t occupied)
-{
-    const struct mbb_black_entry *e = &mbb_black_bishop[sq];
-
-    return mbb_black_attacks[e->offset + mbb_black_index(e, occupied, MBB_BISHOP_FIXED_BITS)];
-}
-
-static inline uint64_t mbb_black_queen_attacks(unsigned sq, uint64_t occupied)
-{
-    return mbb_black_rook_attacks(sq, occupied) | mbb_black_bishop_attacks(sq, occupied);
-}
+MBB_COMMON_SHAPE(black, uint64_t, MBB_ROOK_FIXED_BITS, MBB_BISHOP_FIXED_BITS)
 
 /* 0: the size depends on how tightly the slices pack. */
 static inline size_t mbb_black_slider_bytes(size_t slots, size_t sets)

@@ -82,4 +82,47 @@ static inline uint64_t mbb_bswap64(uint64_t x)
 #endif
 }
 
+/* The interface for a flavour of the common shape: 64 rook and 64 bishop
+ * struct mbb_NAME_entry, one shared table of attack_type,
+ * mbb_NAME_attacks, and the unit's own
+ *     uint64_t mbb_NAME_lookup(const struct mbb_NAME_entry *e,
+ *                              const attack_type *attacks,
+ *                              uint64_t occupied, unsigned bits)
+ * where bits is the piece's fixed number of index bits (rook_bits,
+ * bishop_bits; 0 for flavours whose entries have their own).  Defines
+ * struct mbb_NAME_tables and the lookups, and declares the library's
+ * tables. */
+#define MBB_COMMON_SHAPE(name, attack_type, rook_bits, bishop_bits)                           \
+    struct mbb_##name##_tables {                                                              \
+        const struct mbb_##name##_entry *rook, *bishop;                                       \
+        const attack_type *attacks;                                                           \
+    };                                                                                        \
+    static inline uint64_t mbb_##name##_rook_in(const struct mbb_##name##_tables *t,          \
+                                                unsigned sq, uint64_t occupied)               \
+    {                                                                                         \
+        return mbb_##name##_lookup(&t->rook[sq], t->attacks, occupied, rook_bits);            \
+    }                                                                                         \
+    static inline uint64_t mbb_##name##_bishop_in(const struct mbb_##name##_tables *t,        \
+                                                  unsigned sq, uint64_t occupied)             \
+    {                                                                                         \
+        return mbb_##name##_lookup(&t->bishop[sq], t->attacks, occupied, bishop_bits);        \
+    }                                                                                         \
+    extern const struct mbb_##name##_entry mbb_##name##_rook[64], mbb_##name##_bishop[64];   \
+    extern const attack_type mbb_##name##_attacks[];                                          \
+    extern const uint32_t mbb_##name##_table_bytes;                                           \
+    static inline uint64_t mbb_##name##_rook_attacks(unsigned sq, uint64_t occupied)          \
+    {                                                                                         \
+        return mbb_##name##_lookup(&mbb_##name##_rook[sq], mbb_##name##_attacks, occupied,    \
+                                   rook_bits);                                                \
+    }                                                                                         \
+    static inline uint64_t mbb_##name##_bishop_attacks(unsigned sq, uint64_t occupied)        \
+    {                                                                                         \
+        return mbb_##name##_lookup(&mbb_##name##_bishop[sq], mbb_##name##_attacks, occupied,  \
+                                   bishop_bits);                                              \
+    }                                                                                         \
+    static inline uint64_t mbb_##name##_queen_attacks(unsigned sq, uint64_t occupied)         \
+    {                                                                                         \
+        return mbb_##name##_rook_attacks(sq, occupied) | mbb_##name##_bishop_attacks(sq, occupied); \
+    }
+
 #endif /* MAGICBB_COMMON_H */

@@ -16,52 +16,19 @@ struct mbb_fancy_entry {
     uint64_t reserved; /* 0: pads the entry to 32 bytes */
 };
 
-struct mbb_fancy_tables {
-    const struct mbb_fancy_entry *rook, *bishop;
-    const uint64_t *attacks;
-};
-
 static inline uint32_t mbb_fancy_index(const struct mbb_fancy_entry *e, uint64_t occupied)
 {
     return (uint32_t)(((occupied & e->mask) * e->magic) >> e->shift);
 }
 
 static inline uint64_t mbb_fancy_lookup(const struct mbb_fancy_entry *e, const uint64_t *attacks,
-                                        uint64_t occupied)
+                                        uint64_t occupied, unsigned bits)
 {
+    (void)bits;
     return attacks[e->offset + mbb_fancy_index(e, occupied)];
 }
 
-static inline uint64_t mbb_fancy_rook_in(const struct mbb_fancy_tables *t, unsigned sq,
-                                         uint64_t occupied)
-{
-    return mbb_fancy_lookup(&t->rook[sq], t->attacks, occupied);
-}
-
-static inline uint64_t mbb_fancy_bishop_in(const struct mbb_fancy_tables *t, unsigned sq,
-                                           uint64_t occupied)
-{
-    return mbb_fancy_lookup(&t->bishop[sq], t->attacks, occupied);
-}
-
-extern const struct mbb_fancy_entry mbb_fancy_rook[64], mbb_fancy_bishop[64];
-extern const uint64_t mbb_fancy_attacks[];
-extern const uint32_t mbb_fancy_table_bytes;
-
-static inline uint64_t mbb_fancy_rook_attacks(unsigned sq, uint64_t occupied)
-{
-    return mbb_fancy_lookup(&mbb_fancy_rook[sq], mbb_fancy_attacks, occupied);
-}
-
-static inline uint64_t mbb_fancy_bishop_attacks(unsigned sq, uint64_t occupied)
-{
-    return mbb_fancy_lookup(&mbb_fancy_bishop[sq], mbb_fancy_attacks, occupied);
-}
-
-static inline uint64_t mbb_fancy_queen_attacks(unsigned sq, uint64_t occupied)
-{
-    return mbb_fancy_rook_attacks(sq, occupied) | mbb_fancy_bishop_attacks(sq, occupied);
-}
+MBB_COMMON_SHAPE(fancy, uint64_t, 0, 0)
 
 static inline size_t mbb_fancy_slider_bytes(size_t slots, size_t sets)
 {

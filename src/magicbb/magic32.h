@@ -17,11 +17,6 @@ struct mbb_magic32_entry {
     uint64_t reserved; /* 0: pads the entry to 32 bytes */
 };
 
-struct mbb_magic32_tables {
-    const struct mbb_magic32_entry *rook, *bishop;
-    const uint64_t *attacks;
-};
-
 static inline uint32_t mbb_magic32_index(const struct mbb_magic32_entry *e, uint64_t occupied)
 {
     const uint32_t lo = (uint32_t)occupied & (uint32_t)e->mask;
@@ -31,41 +26,13 @@ static inline uint32_t mbb_magic32_index(const struct mbb_magic32_entry *e, uint
 }
 
 static inline uint64_t mbb_magic32_lookup(const struct mbb_magic32_entry *e,
-                                          const uint64_t *attacks, uint64_t occupied)
+                                          const uint64_t *attacks, uint64_t occupied, unsigned bits)
 {
+    (void)bits;
     return attacks[e->offset + mbb_magic32_index(e, occupied)];
 }
 
-static inline uint64_t mbb_magic32_rook_in(const struct mbb_magic32_tables *t, unsigned sq,
-                                           uint64_t occupied)
-{
-    return mbb_magic32_lookup(&t->rook[sq], t->attacks, occupied);
-}
-
-static inline uint64_t mbb_magic32_bishop_in(const struct mbb_magic32_tables *t, unsigned sq,
-                                             uint64_t occupied)
-{
-    return mbb_magic32_lookup(&t->bishop[sq], t->attacks, occupied);
-}
-
-extern const struct mbb_magic32_entry mbb_magic32_rook[64], mbb_magic32_bishop[64];
-extern const uint64_t mbb_magic32_attacks[];
-extern const uint32_t mbb_magic32_table_bytes;
-
-static inline uint64_t mbb_magic32_rook_attacks(unsigned sq, uint64_t occupied)
-{
-    return mbb_magic32_lookup(&mbb_magic32_rook[sq], mbb_magic32_attacks, occupied);
-}
-
-static inline uint64_t mbb_magic32_bishop_attacks(unsigned sq, uint64_t occupied)
-{
-    return mbb_magic32_lookup(&mbb_magic32_bishop[sq], mbb_magic32_attacks, occupied);
-}
-
-static inline uint64_t mbb_magic32_queen_attacks(unsigned sq, uint64_t occupied)
-{
-    return mbb_magic32_rook_attacks(sq, occupied) | mbb_magic32_bishop_attacks(sq, occupied);
-}
+MBB_COMMON_SHAPE(magic32, uint64_t, 0, 0)
 
 static inline size_t mbb_magic32_slider_bytes(size_t slots, size_t sets)
 {

@@ -14,52 +14,19 @@ struct mbb_pext16_entry {
     uint32_t reserved[3]; /* 0: pads the entry to 32 bytes */
 };
 
-struct mbb_pext16_tables {
-    const struct mbb_pext16_entry *rook, *bishop;
-    const uint16_t *attacks;
-};
-
 static inline uint32_t mbb_pext16_index(const struct mbb_pext16_entry *e, uint64_t occupied)
 {
     return (uint32_t)mbb_pext64(occupied, e->mask);
 }
 
 static inline uint64_t mbb_pext16_lookup(const struct mbb_pext16_entry *e,
-                                         const uint16_t *attacks, uint64_t occupied)
+                                         const uint16_t *attacks, uint64_t occupied, unsigned bits)
 {
+    (void)bits;
     return mbb_pdep64(attacks[e->offset + mbb_pext16_index(e, occupied)], e->attacks);
 }
 
-static inline uint64_t mbb_pext16_rook_in(const struct mbb_pext16_tables *t, unsigned sq,
-                                          uint64_t occupied)
-{
-    return mbb_pext16_lookup(&t->rook[sq], t->attacks, occupied);
-}
-
-static inline uint64_t mbb_pext16_bishop_in(const struct mbb_pext16_tables *t, unsigned sq,
-                                            uint64_t occupied)
-{
-    return mbb_pext16_lookup(&t->bishop[sq], t->attacks, occupied);
-}
-
-extern const struct mbb_pext16_entry mbb_pext16_rook[64], mbb_pext16_bishop[64];
-extern const uint16_t mbb_pext16_attacks[];
-extern const uint32_t mbb_pext16_table_bytes;
-
-static inline uint64_t mbb_pext16_rook_attacks(unsigned sq, uint64_t occupied)
-{
-    return mbb_pext16_lookup(&mbb_pext16_rook[sq], mbb_pext16_attacks, occupied);
-}
-
-static inline uint64_t mbb_pext16_bishop_attacks(unsigned sq, uint64_t occupied)
-{
-    return mbb_pext16_lookup(&mbb_pext16_bishop[sq], mbb_pext16_attacks, occupied);
-}
-
-static inline uint64_t mbb_pext16_queen_attacks(unsigned sq, uint64_t occupied)
-{
-    return mbb_pext16_rook_attacks(sq, occupied) | mbb_pext16_bishop_attacks(sq, occupied);
-}
+MBB_COMMON_SHAPE(pext16, uint16_t, 0, 0)
 
 static inline size_t mbb_pext16_slider_bytes(size_t slots, size_t sets)
 {

@@ -16,55 +16,19 @@ struct mbb_plain_entry {
     uint32_t reserved[3]; /* 0: pads the entry to 32 bytes */
 };
 
-struct mbb_plain_tables {
-    const struct mbb_plain_entry *rook, *bishop;
-    const uint64_t *attacks;
-};
-
 static inline uint32_t mbb_plain_index(const struct mbb_plain_entry *e, uint64_t occupied,
                                        unsigned bits)
 {
     return (uint32_t)(((occupied & e->mask) * e->magic) >> (64 - bits));
 }
 
-static inline uint64_t mbb_plain_rook_in(const struct mbb_plain_tables *t, unsigned sq,
-                                         uint64_t occupied)
+static inline uint64_t mbb_plain_lookup(const struct mbb_plain_entry *e, const uint64_t *attacks,
+                                        uint64_t occupied, unsigned bits)
 {
-    const struct mbb_plain_entry *e = &t->rook[sq];
-
-    return t->attacks[e->offset + mbb_plain_index(e, occupied, MBB_ROOK_FIXED_BITS)];
+    return attacks[e->offset + mbb_plain_index(e, occupied, bits)];
 }
 
-static inline uint64_t mbb_plain_bishop_in(const struct mbb_plain_tables *t, unsigned sq,
-                                           uint64_t occupied)
-{
-    const struct mbb_plain_entry *e = &t->bishop[sq];
-
-    return t->attacks[e->offset + mbb_plain_index(e, occupied, MBB_BISHOP_FIXED_BITS)];
-}
-
-extern const struct mbb_plain_entry mbb_plain_rook[64], mbb_plain_bishop[64];
-extern const uint64_t mbb_plain_attacks[];
-extern const uint32_t mbb_plain_table_bytes;
-
-static inline uint64_t mbb_plain_rook_attacks(unsigned sq, uint64_t occupied)
-{
-    const struct mbb_plain_entry *e = &mbb_plain_rook[sq];
-
-    return mbb_plain_attacks[e->offset + mbb_plain_index(e, occupied, MBB_ROOK_FIXED_BITS)];
-}
-
-static inline uint64_t mbb_plain_bishop_attacks(unsigned sq, uint64_t occupied)
-{
-    const struct mbb_plain_entry *e = &mbb_plain_bishop[sq];
-
-    return mbb_plain_attacks[e->offset + mbb_plain_index(e, occupied, MBB_BISHOP_FIXED_BITS)];
-}
-
-static inline uint64_t mbb_plain_queen_attacks(unsigned sq, uint64_t occupied)
-{
-    return mbb_plain_rook_attacks(sq, occupied) | mbb_plain_bishop_attacks(sq, occupied);
-}
+MBB_COMMON_SHAPE(plain, uint64_t, MBB_ROOK_FIXED_BITS, MBB_BISHOP_FIXED_BITS)
 
 static inline size_t mbb_plain_slider_bytes(size_t slots, size_t sets)
 {
