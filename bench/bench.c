@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench.c - nanoseconds per slider lookup for every flavour, and for a
  * ray walk, side by side in one run, so that ratios between them hold.
  *
@@ -202,9 +203,13 @@ int main(int argc, char **argv)
             csv_path = a + 1 < argc && strncmp(argv[a + 1], "--", 2) != 0 ? argv[++a] : "-";
         } else if (strcmp(argv[a], "--callgrind") == 0) {
             callgrind = 1;
+        } else if (strcmp(argv[a], "--cpu") == 0) {
+            cpu_name(cpu, sizeof cpu);
+            puts(cpu);
+            return 0;
         } else {
             fprintf(stderr, "magicbb-bench: unknown argument '%s'\n"
-                            "usage: magicbb-bench [--csv [FILE]] [--callgrind]\n", argv[a]);
+                            "usage: magicbb-bench [--csv [FILE]] [--callgrind] [--cpu]\n", argv[a]);
             return 2;
         }
     }
@@ -230,7 +235,7 @@ int main(int argc, char **argv)
     cpu_name(cpu, sizeof cpu);
     if (csv != stdout)
         printf("magicbb-bench on %s; all flavours (the library is configured for %s)\n"
-           "ns per lookup: median of %u chunks of %u (%u repeats); spread: chunk IQR, repeat range\n\n",
+           "ns per lookup: median of %u chunks of %u (%u repeats)\n\n",
            cpu, MBB_FLAVOUR_NAME, SAMPLES, CHUNK, REPEATS);
     if (csv != NULL)
         fprintf(csv, "flavour,table_kib,input,mode,piece,ns_median,chunk_spread_pct,repeat_spread_pct\n");

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # callgrind.sh - instructions per lookup for each flavour, counted by
 # valgrind's callgrind rather than timed: the count does not depend on what
 # else the machine is doing.  Run by make bench-callgrind.

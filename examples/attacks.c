@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* attacks.c - print what a rook on e4 attacks with blockers on e6 and c4.
  * Build against an installed magicbb:
  *     cc attacks.c $(pkg-config --cflags --libs magicbb) */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* inline.c - magicbb's lookups inlined into the program.
  *
  *     cc -O2 inline.c $(pkg-config --cflags --libs magicbb-inline)

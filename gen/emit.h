@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* emit.h - write the generated C source of all constant tables, and the
  * pieces the flavours' own emit() steps are written with. */
 #ifndef GEN_EMIT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* escape.c - untrusted text made safe for one line or one comment. */
 #include "escape.h"
 

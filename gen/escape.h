@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* escape.h - untrusted text (paths, fields of a file, a FEN) printed so
  * that it cannot break the line or the file it lands in. */
 #ifndef GEN_ESCAPE_H

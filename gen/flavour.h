@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flavour.h - a flavour as the generator sees it: its properties and the
  * steps that are its own.  Each flavour NAME has one such description,
  * gen_flavour_NAME in gen/flavours/NAME.c, built on the lookups of its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flavour_unit.h - what the generator's flavour units (gen/flavours/NAME.c)
  * are written with: the emit helpers, and the steps that every flavour
  * of the common shape shares, as macros over its name. */

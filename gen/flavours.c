@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flavours.c - the generator's flavours, from the registry. */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* geometry.c - board geometry by stepping over files and ranks. */
 #include "geometry.h"
 

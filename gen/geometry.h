@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* geometry.h - squares, rays and masks, computed the slow and obvious way.
  * Everything the generator emits is derived from, and checked against,
  * these functions. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* magicsfile.c - the text format of magic sets.
  *
  *     # magicbb magics v1

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* magicsfile.h - read and write magics files (format: README.md). */
 #ifndef GEN_MAGICSFILE_H
 #define GEN_MAGICSFILE_H

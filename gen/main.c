@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* main.c - magicbb-gen: find or load magics, verify, emit tables.c. */
 #include <errno.h>
 #include <getopt.h>

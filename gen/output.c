@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* output.c - diagnostics and atomic output files. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* output.h - diagnostics and all-or-nothing output files. */
 #ifndef GEN_OUTPUT_H
 #define GEN_OUTPUT_H

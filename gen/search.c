@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* search.c - seeded search for magics (the flavours that search).
  *
  * Each (piece, square) gets its own random stream derived from the seed,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sliders.c - lay out, fill, encode and verify one flavour's tables. */
 #include <limits.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sliders.h - one flavour's slider tables: lay out, fill, encode, verify. */
 #ifndef GEN_SLIDERS_H
 #define GEN_SLIDERS_H

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # mbb_bare_metal.m4 - link flags for bare-metal hosts.
 #
 # MBB_BARE_METAL

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # mbb_cc_for_build.m4 - a C compiler for the build machine.
 #
 # MBB_PROG_CC_FOR_BUILD

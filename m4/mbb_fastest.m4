@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # mbb_fastest.m4 - --with-tables=fastest: measure the flavours here.
 #
 # MBB_FASTEST_FLAVOUR

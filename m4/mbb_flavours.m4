@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # mbb_flavours.m4 - the flavour registry, as configure needs it.
 #
 # MBB_FLAVOUR_REGISTRY

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # mbb_fuzzer.m4 - can the C compiler build libFuzzer targets?
 #
 # MBB_CHECK_FUZZER

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # mbb_pext.m4 - can the target run PEXT, and is it fast there?
 #
 # MBB_CHECK_PEXT

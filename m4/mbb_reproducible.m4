@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # mbb_reproducible.m4 - binaries that do not record where they were built.
 #
 # MBB_REPRODUCIBLE_CFLAGS

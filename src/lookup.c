@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lookup.c - the exported lookups.  Each one is the inline version of
  * <magicbb_inline.h>, so the two cannot give different answers.  No libc,
  * no state: everything read here is a const table from the generated

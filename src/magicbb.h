@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* magicbb.h - slider, leaper and line attacks from constant tables.
  *
  * Squares are numbered 0 = a1, 1 = b1, ..., 7 = h1, 8 = a2, ..., 63 = h8;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* magicbb_inline.h - the lookups of <magicbb.h> as static inline
  * functions (mbb_rook_attacks_inline and so on): the same answers without
  * a call.

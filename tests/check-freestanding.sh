@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # check-freestanding.sh - can firmware use this libmagicbb.a?
 #
 #   check-freestanding.sh FIRMWARE.C LIBMAGICBB.A INCLUDEDIR...

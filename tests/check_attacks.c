@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check_attacks.c - slider attacks against the reference ray walk: the
  * exported functions (tests/check_attacks, linked with the shared library)
  * or, built with CHECK_INLINE, the inline lookups of <magicbb_inline.h>

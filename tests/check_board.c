@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check_board.c - leaper, between and line tables against the reference:
  * the exported functions (tests/check_board, linked with the shared
  * library) or, built with CHECK_INLINE, the inline lookups

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check_flavours.c - every flavour, whatever configure chose: each one's
  * slider lookups against the reference ray walk, and its table size
  * against what its layout must take. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check_generator.c - the generator as a user runs it: reproducible
  * output, magics files that round-trip, and one clear error line, exit
  * status and no output for each kind of bad input. */

@@ -1,10 +1,13 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # configure.sh - configure's checks of --with-seed and --with-magics, and
 # the build's use of the magics file, as TAP: the same seed rules as the
 # generator, a path with spaces carried through to make, and tables that
 # follow edits of the magics file.  Runs configure in a scratch build
-# directory (a config cache keeps it to a few seconds a run).
-srcdir=${MBB_SRCDIR:?MBB_SRCDIR must name the source directory}
+# directory (a config cache keeps it to a few seconds a run), from a copy
+# of the distributed sources (the source tree may be configured in place,
+# which rules out a second build beside it).
+builddir=${MBB_BUILDDIR:?MBB_BUILDDIR must name the build directory}
 gen=${MBB_GEN:?MBB_GEN must name the generator}
 make=${MAKE:-make}
 unset MAKEFLAGS MFLAGS MAKELEVEL
@@ -15,7 +18,9 @@ not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/magicbb-configure.XXXXXX") || exit 99
 trap 'chmod -R u+w "$work"; rm -rf "$work"' EXIT
-cd "$work" || exit 99
+srcdir="$work/src"
+"$make" -s -C "$builddir" distdir distdir="$srcdir" >/dev/null || exit 99
+mkdir "$work/build" && cd "$work/build" || exit 99
 cache="$work/config.cache"
 
 # configure_with ARGS...: run configure here; its output in $work/log.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* firmware.c - a firmware-like program: no C library, no start files,
  * linked with -ffreestanding -nostdlib against libmagicbb.a and libgcc
  * only (see check-freestanding.sh).  It calls every public function, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flavours.c - every flavour from the registry: the lookups of the
  * portable ones (those of the BMI2 ones are in flavours_bmi2.c), and the
  * list of all. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flavours.h - every flavour's slider lookups, built into one program
  * (the all-flavour test and the benchmark), each on its own tables. */
 #ifndef TESTS_FLAVOURS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flavours_bmi2.c - the lookups of the BMI2 flavours of the registry.
  * Built with -mbmi2 where the compiler has it, so they run the BMI2
  * instructions (and then need a CPU with them); elsewhere they fall back

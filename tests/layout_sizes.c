@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* layout_sizes.c - slider table sizes from first principles. */
 #include <string.h>
 

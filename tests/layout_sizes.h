@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* layout_sizes.h - what each flavour's slider tables must take, worked
  * out from the reference ray walk rather than from the tables. */
 #ifndef TESTS_LAYOUT_SIZES_H

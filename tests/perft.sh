@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # perft.sh - magicbb-perft against the published perft counts, and its
 # handling of bad input, as TAP.  PERFT_SLOW=1 (make check-slow) goes
 # deeper.

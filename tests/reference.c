@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* reference.c - slow, obvious attack sets by shifting bitboards. */
 #include "reference.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* reference.h - attacks computed independently of magicbb, for tests.
  *
  * Everything here moves whole bitboards one step at a time with shifts,

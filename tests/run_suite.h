@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* run_suite.h - the main() of every Check program here. */
 #ifndef TESTS_RUN_SUITE_H
 #define TESTS_RUN_SUITE_H

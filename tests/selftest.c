@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* selftest.c - verify an installed or freshly built magicbb on its CPU.
  *
  * No Check, no malloc: every square and every relevant occupancy of rooks

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fastest.c - configure's probe for --with-tables=fastest.
  *
  *     fastest MAGICS-DIR

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* machine.h - the clock and CPU name, for magicbb-perft, the benchmark
  * and configure's --with-tables=fastest probe. */
 #ifndef TOOLS_MACHINE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* movegen.c - legal move generation on magicbb's attack sets.
  *
  * Checks, pins (mbb_between and mbb_line), castling, en passant and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* movegen.h - positions, FEN, legal moves and perft, for magicbb-perft
  * and the benchmark's positions.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* perft.c - magicbb-perft: count the leaf nodes of the legal move tree.
  *
  *     magicbb-perft [--divide] DEPTH [FEN]

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* byte.c - the generator's steps for byte (src/magicbb/byte.h): fancy's
  * hash, each slot a byte numbering one of the square's distinct attack
  * sets. */

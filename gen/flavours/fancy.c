@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fancy.c - the generator's steps for fancy (src/magicbb/fancy.h). */
 #include "flavour_unit.h"
 #include "magicbb/fancy.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pext16.c - the generator's steps for pext16 (src/magicbb/pext16.h):
  * pext's layout, each attack set gathered into 16 bits over the square's
  * empty-board attacks. */

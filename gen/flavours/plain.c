@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plain.c - the generator's steps for plain (src/magicbb/plain.h). */
 #include "flavour_unit.h"
 #include "magicbb/plain.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* magicbb/black.h - black magic bitboards: a fixed 12 (rook) or 9
  * (bishop) index bits, and the squares outside the mask set rather than
  * cleared.  That adds a constant to the product, so a square's indices

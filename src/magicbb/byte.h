@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* magicbb/byte.h - a fancy hash into bytes: each slot holds the number of
  * one of the square's distinct attack sets (at most 144 of them), which
  * are stored once each from the square's `sets` on.  About a fifth of

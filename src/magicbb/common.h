@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* magicbb/common.h - what every flavour's unit (magicbb/NAME.h) uses: bit
  * tools and the fixed index widths.  Portable C99, <stdint.h> only.
  *

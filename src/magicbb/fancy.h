@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* magicbb/fancy.h - fancy magic bitboards: each square's relevant
  * occupancy, multiplied by its magic, keeps as many top bits as it needs
  * (its own shift); its slice starts at its offset in one shared table.

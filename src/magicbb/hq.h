@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* magicbb/hq.h - hyperbola quintessence: no attack table.  On a line
  * through the slider (bit r), o - 2r borrows up to the first blocker
  * below it; the same on the byte-swapped board finds the first blocker

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* magicbb/magic32.h - for CPUs whose multiplier is 32 bits wide.  Each
  * half of the relevant occupancy is multiplied by its own 32-bit half of
  * the magic (low by low, high by high); the XOR of the two products is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* magicbb/pext.h - PEXT bitboards: the relevant occupancy bits, gathered
  * by BMI2's PEXT, are the index into the square's slice.  The masks and
  * the slices' first slots are kept in arrays of their own, indexed by the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* magicbb/pext16.h - PEXT indices into 16-bit entries: each slot holds the
  * square's attack set gathered over its empty-board attacks (at most 14
  * squares), and PDEP scatters it back.  A quarter of pext's table, for

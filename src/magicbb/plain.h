@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* magicbb/plain.h - plain magic bitboards: 12 index bits for every rook
  * square and 9 for every bishop square, so the shift is a constant, and
  * every slice has its full size: rook square sq at sq * 4096, bishop

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* contract.h - what every parser's fuzz target checks besides memory
  * safety: a rejected input gives exactly one line of diagnostics, and it
  * starts the way the tool's messages start; an accepted one gives none. */

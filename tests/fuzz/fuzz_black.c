@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_black.c - libFuzzer target: black tables built from a fuzzed
  * magics file with the generator's own layout code (parse, lay out,
  * fill, repack, verify).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_fen.c - libFuzzer target: magicbb-perft's FEN parser on any text.
  *
  * Contract: a rejected FEN gives one message that prints as exactly one

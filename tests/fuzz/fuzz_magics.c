@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_magics.c - libFuzzer target: the magics-file parser on any bytes.
  *
  * Contract: a rejected file gives exactly one line
