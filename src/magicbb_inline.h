@@ -24,7 +24,9 @@ extern "C" {
 #endif
 
 /* The flavour's tables and lookups, with C linkage in C++ too. */
+#if !MBB_FLAVOUR_DISPATCH
 #include MBB_FLAVOUR_HEADER
+#endif
 
 #if defined(MBB_DEBUG) && (defined(__GNUC__) || defined(__clang__))
 #define MBB_REQUIRE(cond) do { if (!(cond)) __builtin_trap(); } while (0)
@@ -33,9 +35,9 @@ extern "C" {
 #endif
 
 /* A BMI2 flavour's lookups inline only where the including code is
- * compiled for BMI2 (-mbmi2 or a -march that has it); elsewhere the
- * inline sliders call the library. */
-#if MBB_FLAVOUR_BMI2 && !defined(MBB_HAVE_BMI2)
+ * compiled for BMI2 (-mbmi2 or a -march that has it); elsewhere, and in
+ * a dispatch library, the inline sliders call the library. */
+#if MBB_FLAVOUR_DISPATCH || (MBB_FLAVOUR_BMI2 && !defined(MBB_HAVE_BMI2))
 #define MBB_INLINE_SLIDERS 0
 #else
 #define MBB_INLINE_SLIDERS 1

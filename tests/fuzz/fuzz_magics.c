@@ -41,7 +41,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (in == NULL || messages == NULL)
         abort();
     report_stream = messages;
-    tables_prepare(&tables, (enum flavour)(size % 2 == 0 ? FLAVOUR_FANCY : FLAVOUR_BLACK));
+    /* A flavour whose lines have no offset, and one whose lines have. */
+    tables_prepare(&tables, flavour_find(size % 2 == 0 ? "fancy" : "black"));
     status = magics_parse("fuzz.txt", in, &tables, line);
     fclose(in);
     fclose(messages);

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: MIT */
+/* dispatch.c - one flavour's slider functions inside a dispatch library
+ * (--with-tables=dispatch).  Built once for each of the library's
+ * flavours, with -DMBB_IMPL=NAME and -DMBB_IMPL_HEADER='"magicbb/NAME.h"'
+ * (and the BMI2 flavour with -mbmi2): the functions are
+ * mbb_NAME_impl_rook and so on, which lookup.c picks from when the
+ * dynamic loader resolves the exported functions. */
+#include <stddef.h>
+#include <stdint.h>
+
+#include MBB_IMPL_HEADER
+
+#define MBB_CAT3_(a, b, c) a##b##c
+#define MBB_CAT3(a, b, c) MBB_CAT3_(a, b, c)
+#define MBB_STR_(x) #x
+#define MBB_STR(x) MBB_STR_(x)
+#define IMPL(what) MBB_CAT3(mbb_, MBB_IMPL, _impl_##what)
+#define LOOKUP(what) MBB_CAT3(mbb_, MBB_IMPL, _##what##_attacks)
+
+uint64_t IMPL(rook)(unsigned sq, uint64_t occupied);
+uint64_t IMPL(bishop)(unsigned sq, uint64_t occupied);
+uint64_t IMPL(queen)(unsigned sq, uint64_t occupied);
+const char *IMPL(flavour)(void);
+size_t IMPL(table_bytes)(void);
+
+uint64_t IMPL(rook)(unsigned sq, uint64_t occupied)
+{
+    return LOOKUP(rook)(sq, occupied);
+}
+
+uint64_t IMPL(bishop)(unsigned sq, uint64_t occupied)
+{
+    return LOOKUP(bishop)(sq, occupied);
+}
+
+uint64_t IMPL(queen)(unsigned sq, uint64_t occupied)
+{
+    return LOOKUP(queen)(sq, occupied);
+}
+
+const char *IMPL(flavour)(void)
+{
+    return MBB_STR(MBB_IMPL);
+}
+
+size_t IMPL(table_bytes)(void)
+{
+    return MBB_CAT3(mbb_, MBB_IMPL, _table_bytes);
+}
