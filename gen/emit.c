@@ -26,7 +26,7 @@ static uint64_t text_hash(const char *text, size_t length)
 void emit_numbers(FILE *out, const char *type, const char *name, uint32_t count, unsigned per_line,
                   uint64_t (*value)(const void *data, uint32_t i), const void *data)
 {
-    fprintf(out, "\nconst %s %s[%lu] MBB_PLACE = {", type, name, (unsigned long)count);
+    fprintf(out, "\nconst %s %s[%lu] MBB_PLACE(%s) = {", type, name, (unsigned long)count, name);
     for (uint32_t i = 0; i < count; i++)
         fprintf(out, "%s0x%llxu,", i % per_line == 0 ? "\n    " : " ",
                 (unsigned long long)value(data, i));
@@ -40,7 +40,7 @@ uint64_t emit_u8_at(const void *data, uint32_t i) { return ((const uint8_t *)dat
 void emit_entries(FILE *out, const char *type, const char *name,
                   void (*entry)(FILE *out, const void *data, unsigned sq), const void *data)
 {
-    fprintf(out, "\nconst struct %s %s[64] MBB_PLACE = {\n", type, name);
+    fprintf(out, "\nconst struct %s %s[64] MBB_PLACE(%s) = {\n", type, name, name);
     for (unsigned sq = 0; sq < 64; sq++) {
         char square[3];
 
@@ -54,7 +54,8 @@ void emit_entries(FILE *out, const char *type, const char *name,
 
 void emit_table_bytes(FILE *out, const char *flavour, const char *const tables[], unsigned count)
 {
-    fprintf(out, "\nconst uint32_t mbb_%s_table_bytes MBB_PLACE =\n    ", flavour);
+    fprintf(out, "\nconst uint32_t mbb_%s_table_bytes MBB_PLACE(mbb_%s_table_bytes) =\n    ", flavour,
+            flavour);
     for (unsigned i = 0; i < count; i++)
         fprintf(out, "%ssizeof %s", i > 0 ? " + " : "", tables[i]);
     fputs(";\n", out);
@@ -95,7 +96,7 @@ static void emit_row(FILE *out, uint64_t (*square)(unsigned))
 
 static void emit_pair_table(FILE *out, const char *name, uint64_t (*pair)(unsigned, unsigned))
 {
-    fprintf(out, "\nconst uint64_t %s[64][64] MBB_PLACE = {", name);
+    fprintf(out, "\nconst uint64_t %s[64][64] MBB_PLACE(%s) = {", name, name);
     for (unsigned a = 0; a < 64; a++) {
         fputs("\n  {", out);
         for (unsigned b = 0; b < 64; b++)
@@ -108,11 +109,11 @@ static void emit_pair_table(FILE *out, const char *name, uint64_t (*pair)(unsign
 
 static void emit_board(FILE *out)
 {
-    fputs("\nconst uint64_t mbb_tab_knight[64] MBB_PLACE = ", out);
+    fputs("\nconst uint64_t mbb_tab_knight[64] MBB_PLACE(mbb_tab_knight) = ", out);
     emit_row(out, knight_attacks);
-    fputs(";\n\nconst uint64_t mbb_tab_king[64] MBB_PLACE = ", out);
+    fputs(";\n\nconst uint64_t mbb_tab_king[64] MBB_PLACE(mbb_tab_king) = ", out);
     emit_row(out, king_attacks);
-    fputs(";\n\nconst uint64_t mbb_tab_pawn[2][64] MBB_PLACE = {\n/* white */ ", out);
+    fputs(";\n\nconst uint64_t mbb_tab_pawn[2][64] MBB_PLACE(mbb_tab_pawn) = {\n/* white */ ", out);
     emit_row(out, white_pawn);
     fputs(",\n/* black */ ", out);
     emit_row(out, black_pawn);
@@ -147,12 +148,14 @@ int emit_tables(FILE *f, const struct slider_tables *t, const char *origin, int 
             " */\n"
             "#include \"magicbb/%s.h\"\n"
             "\n"
-            "/* A build configured --with-table-section=NAME puts every table in\n"
-            " * section NAME, for a linker script to place. */\n"
+            "/* A build configured --with-table-section=NAME puts each table T in\n"
+            " * a section NAME.T of its own, for a linker script to place with\n"
+            " * NAME* and --gc-sections to drop if unused.  (Otherwise the build's\n"
+            " * -fdata-sections does the same in .rodata.T.) */\n"
             "#ifdef MBB_TABLE_SECTION\n"
-            "#define MBB_PLACE __attribute__((section(MBB_TABLE_SECTION)))\n"
+            "#define MBB_PLACE(table) __attribute__((section(MBB_TABLE_SECTION \".\" #table)))\n"
             "#else\n"
-            "#define MBB_PLACE\n"
+            "#define MBB_PLACE(table)\n"
             "#endif\n",
             (unsigned long long)text_hash(sliders, length), t->flavour->name);
     fwrite(sliders, 1, length, f);

@@ -50,8 +50,10 @@ fi
 $NM "$lib" | awk 'NF >= 2 { print $(NF-1), $NF }' > "$work/symbols"
 awk '$1 == "U" { print $2 }' "$work/symbols" | sort -u > "$work/undefined"
 awk '$1 != "U" { print $2 }' "$work/symbols" | sort -u > "$work/defined"
-# libgcc's 64-bit arithmetic helpers, which a 32-bit CPU may need.
-allowed='^__(aeabi_(llsl|llsr|lasr|lmul)|(ash|lshr|ashr)di3|muldi3|popcountdi2|clzdi2|ctzdi2)$'
+# libgcc's arithmetic helpers, which a small CPU may need: 64-bit shifts
+# and multiplies on 32-bit cores, 32-bit multiplies on rv32i and rv32e,
+# byte swaps (hq) where there is no such instruction.
+allowed='^__(aeabi_(llsl|llsr|lasr|lmul)|(ashl|lshr|ashr)di3|mul[sd]i3|bswap[sd]i2|popcountdi2|clzdi2|ctzdi2)$'
 outside=$(comm -23 "$work/undefined" "$work/defined" | grep -Ev "$allowed")
 if [ -z "$outside" ]; then
   pass "the library needs no symbol from outside itself but libgcc helpers"
@@ -83,9 +85,10 @@ for size in $($NM -S "$lib" | awk 'NF == 4 && ($3 == "R" || $3 == "r") && $4 ~ /
   need=$((need + 0x$size))
 done
 # By default, any read-only data section counts (RISC-V puts small
-# constants in .srodata); a named section must be that section.
+# constants in .srodata); a named section must be that section or its
+# per-table subsections (NAME.TABLE).
 have=$(awk -v s="$section" '
-  (s == ".rodata" && $1 ~ /^\.s?rodata/) || $1 == s { n += $2 }
+  (s == ".rodata" && $1 ~ /^\.s?rodata/) || $1 == s || index($1, s ".") == 1 { n += $2 }
   END { print n + 0 }' "$work/sizes")
 if [ "$need" -gt 0 ] && [ "$have" -ge "$need" ]; then
   pass "$section holds $have bytes (the tables take $need)"

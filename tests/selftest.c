@@ -5,8 +5,8 @@
  * and bishops, random full boards for queens, and every leaper, between
  * and line entry, against the reference ray walk of tests/reference.c.
  * Small enough to run under an emulator or as a firmware power-on self
- * test: build with -DSELFTEST_NO_MAIN and call selftest_run(), which
- * returns the number of failed checks.
+ * test: build with -DSELFTEST_NO_MAIN and call selftest_run(&passed),
+ * which returns the number of failed checks (and sets passed).
  *
  *     magicbb-selftest [FLAVOUR]
  *
@@ -78,13 +78,15 @@ static void run_all(struct selftest *t)
     }
 }
 
-unsigned long selftest_run(void);
+unsigned long selftest_run(unsigned long *passed);
 
-unsigned long selftest_run(void)
+unsigned long selftest_run(unsigned long *passed)
 {
     struct selftest t;
 
     run_all(&t);
+    if (passed != NULL)
+        *passed = t.passed;
     return t.failed;
 }
 

@@ -1,0 +1,46 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# flash-sizes.sh - the flash a firmware takes with each flavour on small
+# cores: one library build per (core, flavour), and two programs linked
+# with -ffreestanding -nostdlib --gc-sections against it, one calling only
+# the rook lookup (tests/firmware-rook.c), one calling every function
+# (tests/firmware.c).  Prints a Markdown table of text + data bytes.
+#
+#   tools/flash-sizes.sh [FLAVOUR...]     (from the source tree; slow)
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+flavours=${*:-$(sed -n 's/^MBB_FLAVOUR(\([a-z0-9_]*\), *0,.*/\1/p' "$top/src/magicbb/flavours.def")}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# name|host|cflags
+cores='Cortex-M0|arm-none-eabi|-mcpu=cortex-m0 -mthumb -Os
+Cortex-M4|arm-none-eabi|-mcpu=cortex-m4 -mthumb -Os
+rv32imac|riscv64-unknown-elf|-march=rv32imac -mabi=ilp32 -Os
+rv64imac|riscv64-unknown-elf|-march=rv64imac -mabi=lp64 -mcmodel=medany -Os'
+
+printf '| flavour |'
+echo "$cores" | while IFS='|' read -r name host cflags; do printf ' %s rook | %s all |' "$name" "$name"; done
+echo
+printf '|---|'
+echo "$cores" | while IFS='|' read -r name host cflags; do printf -- '---:|---:|'; done
+echo
+for flavour in $flavours; do
+  printf '| `%s` |' "$flavour"
+  echo "$cores" | while IFS='|' read -r name host cflags; do
+    dir="$work/$flavour-$(echo "$name" | tr -c 'a-zA-Z0-9\n' _)"
+    mkdir -p "$dir"
+    if (cd "$dir" && "$top/configure" -q --host="$host" --with-tables="$flavour" CFLAGS="$cflags" \
+          >/dev/null 2>&1 && make -j2 libmagicbb.la >/dev/null 2>&1); then
+      for program in firmware-rook firmware; do
+        "$host-gcc" $cflags -ffreestanding -nostdlib -nostartfiles -static -Wl,--gc-sections \
+          -Wl,-e,firmware_start -I"$dir/src" -I"$top/src" -o "$dir/$program.elf" \
+          "$top/tests/$program.c" "$dir/.libs/libmagicbb.a" -lgcc
+        printf ' %s |' "$("$host-size" "$dir/$program.elf" | awk 'NR == 2 { print $1 + $2 }')"
+      done
+    else
+      printf ' build failed | |'
+    fi
+  done
+  echo
+done
