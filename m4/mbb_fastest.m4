@@ -17,9 +17,10 @@ AS_IF([test "x$cross_compiling" = xyes],
 AC_MSG_CHECKING([for the fastest flavour on this machine (takes a few seconds)])
 mbb_fastest_flags=
 AS_IF([test "x$mbb_pext" != xabsent], [mbb_fastest_flags=$MBB_BMI2_CFLAGS])
+# The generator's code without its main(), and every flavour's unit.
 mbb_fastest_sources="$srcdir/tools/fastest.c"
-for mbb_f in geometry sliders search magicsfile output escape emit flavours; do
-  mbb_fastest_sources="$mbb_fastest_sources $srcdir/gen/$mbb_f.c"
+for mbb_f in "$srcdir"/gen/*.c; do
+  AS_CASE([$mbb_f], [*/main.c], [], [mbb_fastest_sources="$mbb_fastest_sources $mbb_f"])
 done
 for mbb_f in $MBB_ALL_FLAVOURS; do
   mbb_fastest_sources="$mbb_fastest_sources $srcdir/gen/flavours/$mbb_f.c"
