@@ -24,6 +24,8 @@ struct work_entry {
 };
 
 struct slider_tables;
+struct occupancies;
+struct fill_scratch;
 
 struct gen_flavour {
     const char *name;
@@ -36,6 +38,10 @@ struct gen_flavour {
     /* Where an occupancy lands in the square's slice, computed with the
      * flavour's own index function; NULL for a flavour without slices. */
     uint32_t (*index)(enum piece piece, const struct work_entry *e, uint64_t occupied);
+    /* slice_fill_with() with the flavour's index function inlined
+     * (GEN_FILL); NULL for a flavour that does not search. */
+    uint32_t (*fill)(enum piece piece, const struct work_entry *e,
+                     const struct occupancies *list, uint32_t limit, struct fill_scratch *s);
     /* Builds the flavour's own tables from the work entries and the
      * filled shared table (t->attacks), into t->encoded, whose first
      * member is the flavour's struct mbb_NAME_tables.  0, or -2 if memory

@@ -21,12 +21,22 @@
                                    : mbb_##name##_bishop_in(v, sq, occupied);                  \
     }
 
-/* NAME_encode, NAME_emit, NAME_lookup and NAME_release for the common
+/* NAME_fill: slice_fill_with() on the unit's own NAME_index. */
+#define GEN_FILL(name)                                                                         \
+    static uint32_t name##_fill(enum piece piece, const struct work_entry *e,                 \
+                                const struct occupancies *list, uint32_t limit,               \
+                                struct fill_scratch *s)                                       \
+    {                                                                                          \
+        return slice_fill_with(name##_index, piece, e, list, limit, s);                       \
+    }
+
+/* NAME_encode, NAME_emit, NAME_lookup, NAME_fill and NAME_release for the common
  * shape: 64 rook and 64 bishop struct mbb_NAME_entry and the shared
  * table of attack sets, mbb_NAME_attacks.  The unit defines
  *   struct mbb_NAME_entry NAME_entry_from(enum piece, const struct work_entry *)
  *   void NAME_entry_fields(FILE *out, const void *entries, unsigned sq)
- * (the designated initializers of entry sq). */
+ *       (writes the designated initializers of entry sq)
+ *   uint32_t NAME_index(enum piece, const struct work_entry *, uint64_t occupied) */
 #define GEN_COMMON_SHAPE(name)                                                                 \
     struct name##_state {                                                                      \
         struct mbb_##name##_tables view; /* first: what lookup() reads */                      \
@@ -59,7 +69,8 @@
         emit_numbers(out, "uint64_t", tables[2], t->count, 4, emit_u64_at, t->attacks);        \
         emit_table_bytes(out, #name, tables, 3);                                               \
     }                                                                                          \
-    GEN_LOOKUP(name)
+    GEN_LOOKUP(name)                                                                           \
+    GEN_FILL(name)
 
 /* Frees t->encoded, for flavours whose encode() made one allocation. */
 void release_encoded(struct slider_tables *t);

@@ -35,11 +35,15 @@ static inline uint64_t subset_next(uint64_t subset, uint64_t mask)
 
 static inline unsigned popcount64(uint64_t x)
 {
+#if defined(__GNUC__) || defined(__clang__)
+    return (unsigned)__builtin_popcountll(x);
+#else
     unsigned n = 0;
 
     for (; x != 0; x &= x - 1)
         n++;
     return n;
+#endif
 }
 
 uint64_t knight_attacks(unsigned sq);

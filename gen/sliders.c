@@ -34,22 +34,6 @@ void occupancies_list(enum piece piece, unsigned sq, struct occupancies *list)
     } while (subset != 0);
 }
 
-int slice_fill(const struct gen_flavour *flavour, enum piece piece, const struct work_entry *e,
-               const struct occupancies *list, uint64_t *slice, uint32_t *stamp, uint32_t epoch)
-{
-    for (unsigned i = 0; i < list->count; i++) {
-        const uint32_t index = flavour->index(piece, e, list->occupied[i]);
-
-        if (stamp[index] != epoch) {
-            stamp[index] = epoch;
-            slice[index] = list->attacks[i];
-        } else if (slice[index] != list->attacks[i]) {
-            return -1;
-        }
-    }
-    return 0;
-}
-
 void tables_prepare(struct slider_tables *t, const struct gen_flavour *flavour)
 {
     memset(t, 0, sizeof *t);

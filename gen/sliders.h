@@ -37,11 +37,56 @@ struct collision {
     uint64_t second;
 };
 
-/* Fill one square's slice, for the magic search.  A slot counts as taken
- * when stamp[index] == epoch, so one scratch area serves many tries
- * without clearing.  Returns 0, or -1 on a collision. */
-int slice_fill(const struct gen_flavour *flavour, enum piece piece, const struct work_entry *e,
-               const struct occupancies *list, uint64_t *slice, uint32_t *stamp, uint32_t epoch);
+/* The magic search's scratch slice: a slot counts as taken when
+ * stamp[index] == epoch, so one area serves many tries without
+ * clearing. */
+struct fill_scratch {
+    uint64_t slot[4096];
+    uint32_t stamp[4096];
+    uint32_t epoch;
+};
+
+/* Starts a new try: the next epoch (clearing the stamps when it wraps). */
+static inline void fill_next_try(struct fill_scratch *s)
+{
+    if (++s->epoch == 0) {
+        for (unsigned i = 0; i < 4096; i++)
+            s->stamp[i] = 0;
+        s->epoch = 1;
+    }
+}
+
+/* Fill one square's slice for the magic search, with the index function
+ * given: a unit passes its own static one (GEN_FILL), so the compiler
+ * inlines it into the loop.  Stops at the first clash, or at an index of
+ * limit or more.  Returns the span used (the highest index + 1), or 0. */
+static inline uint32_t slice_fill_with(uint32_t (*index)(enum piece, const struct work_entry *,
+                                                          uint64_t),
+                                       enum piece piece, const struct work_entry *e,
+                                       const struct occupancies *list, uint32_t limit,
+                                       struct fill_scratch *s)
+{
+    const struct work_entry w = *e; /* a copy the stores below cannot alias */
+    uint32_t epoch, span = 0;
+
+    fill_next_try(s);
+    epoch = s->epoch;
+    for (unsigned i = 0; i < list->count; i++) {
+        const uint32_t at = index(piece, &w, list->occupied[i]);
+
+        if (at >= limit)
+            return 0;
+        if (s->stamp[at] != epoch) {
+            s->stamp[at] = epoch;
+            s->slot[at] = list->attacks[i];
+            if (at >= span)
+                span = at + 1;
+        } else if (s->slot[at] != list->attacks[i]) {
+            return 0;
+        }
+    }
+    return span;
+}
 
 /* A flavour's slider tables: the working form, and once built, the
  * flavour's own (encoded). */

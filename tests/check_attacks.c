@@ -141,15 +141,19 @@ START_TEST(flavour_is_the_configured_one)
 END_TEST
 #endif
 
-/* The installed flavour's tables take what its layout must. */
+/* The installed flavour's tables take what its layout must; where that
+ * depends on the magics or packing, no more than one slot per relevant
+ * occupancy takes. */
 START_TEST(table_bytes_match_the_layout)
 {
-    const size_t want = expected_table_bytes(mbb_flavour());
+    int at_most = 0;
+    const size_t want = expected_table_bytes(mbb_flavour(), &at_most);
 
-    if (want != 0)
-        ck_assert_uint_eq(mbb_table_bytes(), want);
+    ck_assert_uint_ne(want, 0);
+    if (at_most)
+        ck_assert_uint_le(mbb_table_bytes(), want);
     else
-        ck_assert_uint_lt(overlapping_entries(mbb_table_bytes()), relevant_slots());
+        ck_assert_uint_eq(mbb_table_bytes(), want);
 }
 END_TEST
 

@@ -38,7 +38,7 @@ size_t relevant_slots(void)
     return slots;
 }
 
-size_t expected_table_bytes(const char *flavour)
+size_t expected_table_bytes(const char *flavour, int *at_most)
 {
     const size_t slots = relevant_slots();
     size_t sets = 0;
@@ -46,18 +46,12 @@ size_t expected_table_bytes(const char *flavour)
     for (unsigned sq = 0; sq < 64; sq++)
         sets += distinct_sets(sq, ref_rook, ref_rook_mask(sq))
                 + distinct_sets(sq, ref_bishop, ref_bishop_mask(sq));
+    *at_most = 0;
     /* Each flavour's unit says what its layout takes for these counts. */
 #define MBB_FLAVOUR(name, bmi2, magics)                                                      \
     if (strcmp(flavour, #name) == 0)                                                          \
-        return mbb_##name##_slider_bytes(slots, sets);
+        return mbb_##name##_slider_bytes(slots, sets, at_most);
 #include "magicbb/flavours.def"
 #undef MBB_FLAVOUR
     return 0;
-}
-
-size_t overlapping_entries(size_t bytes)
-{
-    /* Entries are 32 bytes, so the entries of any overlapping flavour
-     * take 128 * 32 bytes. */
-    return (bytes - 128 * 32) / sizeof(uint64_t);
 }

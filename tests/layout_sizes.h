@@ -11,13 +11,10 @@
 size_t relevant_slots(void);
 
 /* Bytes of the flavour's slider tables (attack tables and per-square
- * entries, on this machine's struct sizes); 0 for a flavour whose size
- * depends on how well its slices pack (overlapping slices: black). */
-size_t expected_table_bytes(const char *flavour);
-
-/* Overlapping flavours: the entries of a table of `bytes` slider bytes.
- * Such a layout must take fewer than relevant_slots(), or overlapping
- * would gain nothing. */
-size_t overlapping_entries(size_t bytes);
+ * entries, on this machine's struct sizes), with one slot per relevant
+ * occupancy; *at_most is set to 1 where the flavour may take less
+ * (fewer-bit magics, overlapping or shared slices), so the figure is a
+ * bound, else to 0.  0 for an unknown flavour. */
+size_t expected_table_bytes(const char *flavour, int *at_most);
 
 #endif /* TESTS_LAYOUT_SIZES_H */

@@ -36,6 +36,6 @@ GEN_COMMON_SHAPE(black)
 const struct gen_flavour gen_flavour_black = {
     .name = "black", .magics = 1, .offsets = 1, .product = 64,
     .fixed = { MBB_ROOK_FIXED_BITS, MBB_BISHOP_FIXED_BITS },
-    .index = black_index, .encode = black_encode, .lookup = black_lookup,
+    .index = black_index, .fill = black_fill, .encode = black_encode, .lookup = black_lookup,
     .emit = black_emit, .release = release_encoded,
 };

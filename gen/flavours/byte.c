@@ -71,6 +71,7 @@ static int byte_encode(struct slider_tables *t)
 }
 
 GEN_LOOKUP(byte)
+GEN_FILL(byte)
 
 static void byte_entry_fields(FILE *out, const void *entries, unsigned sq)
 {
@@ -113,6 +114,6 @@ static void byte_release(struct slider_tables *t)
 
 const struct gen_flavour gen_flavour_byte = {
     .name = "byte", .magics = 1, .searches = 1, .product = 64,
-    .index = byte_index, .encode = byte_encode, .lookup = byte_lookup,
+    .index = byte_index, .fill = byte_fill, .encode = byte_encode, .lookup = byte_lookup,
     .emit = byte_emit, .describe = byte_describe, .release = byte_release,
 };

@@ -32,6 +32,6 @@ GEN_COMMON_SHAPE(fancy)
 
 const struct gen_flavour gen_flavour_fancy = {
     .name = "fancy", .magics = 1, .searches = 1, .product = 64,
-    .index = fancy_index, .encode = fancy_encode, .lookup = fancy_lookup,
+    .index = fancy_index, .fill = fancy_fill, .encode = fancy_encode, .lookup = fancy_lookup,
     .emit = fancy_emit, .release = release_encoded,
 };

@@ -34,6 +34,7 @@ GEN_COMMON_SHAPE(magic32)
  * the occupancy's high half in the top 32 bits. */
 const struct gen_flavour gen_flavour_magic32 = {
     .name = "magic32", .magics = 1, .searches = 1, .product = 32,
-    .index = magic32_index, .encode = magic32_encode, .lookup = magic32_lookup,
+    .index = magic32_index, .fill = magic32_fill,
+    .encode = magic32_encode, .lookup = magic32_lookup,
     .emit = magic32_emit, .release = release_encoded,
 };

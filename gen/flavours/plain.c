@@ -32,6 +32,6 @@ GEN_COMMON_SHAPE(plain)
 const struct gen_flavour gen_flavour_plain = {
     .name = "plain", .magics = 1, .searches = 1, .product = 64,
     .fixed = { MBB_ROOK_FIXED_BITS, MBB_BISHOP_FIXED_BITS },
-    .index = plain_index, .encode = plain_encode, .lookup = plain_lookup,
+    .index = plain_index, .fill = plain_fill, .encode = plain_encode, .lookup = plain_lookup,
     .emit = plain_emit, .release = release_encoded,
 };

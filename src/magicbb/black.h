@@ -30,11 +30,12 @@ static inline uint64_t mbb_black_lookup(const struct mbb_black_entry *e, const u
 
 MBB_COMMON_SHAPE(black, uint64_t, MBB_ROOK_FIXED_BITS, MBB_BISHOP_FIXED_BITS)
 
-/* 0: the size depends on how tightly the slices pack. */
-static inline size_t mbb_black_slider_bytes(size_t slots, size_t sets)
+/* At most one slot per relevant occupancy: the slices overlap. */
+static inline size_t mbb_black_slider_bytes(size_t slots, size_t sets, int *at_most)
 {
-    (void)slots, (void)sets;
-    return 0;
+    (void)sets;
+    *at_most = 1;
+    return slots * sizeof(uint64_t) + 128 * sizeof(struct mbb_black_entry);
 }
 
 #endif /* MAGICBB_BLACK_H */

@@ -66,8 +66,10 @@ static inline uint64_t mbb_byte_queen_attacks(unsigned sq, uint64_t occupied)
     return mbb_byte_rook_attacks(sq, occupied) | mbb_byte_bishop_attacks(sq, occupied);
 }
 
-static inline size_t mbb_byte_slider_bytes(size_t slots, size_t sets)
+/* At most: magics with fewer index bits take fewer slots. */
+static inline size_t mbb_byte_slider_bytes(size_t slots, size_t sets, int *at_most)
 {
+    *at_most = 1;
     return slots + sets * sizeof(uint64_t) + 128 * sizeof(struct mbb_byte_entry);
 }
 

@@ -16,11 +16,13 @@
  *                             link against another); the queen's may
  *                             share work between the two;
  *   mbb_NAME_table_bytes      the bytes of those tables;
- *   mbb_NAME_slider_bytes(slots, sets)
+ *   mbb_NAME_slider_bytes(slots, sets, &at_most)
  *                             what the layout must take, from the number
  *                             of slots a table with one slot per relevant
- *                             occupancy has and of distinct attack sets
- *                             (0 where it depends on packing), for tests.
+ *                             occupancy has and of distinct attack sets,
+ *                             for tests; at_most is set to 1 where that
+ *                             is a bound (fewer-bit magics, overlapping
+ *                             or shared slices take less), else 0.
  * Entries are indexed by square; most are padded to 16 or 32 bytes so
  * that finding one takes a single shift. */
 #ifndef MAGICBB_COMMON_H

@@ -31,9 +31,13 @@ static inline uint64_t mbb_fancy_lookup(const struct mbb_fancy_entry *e, const u
 
 MBB_COMMON_SHAPE(fancy, uint64_t, 0, 0)
 
-static inline size_t mbb_fancy_slider_bytes(size_t slots, size_t sets)
+/* At most one slot per relevant occupancy: a searched set takes that,
+ * the shipped set (gen/magics/fancy.txt) one index bit fewer on some
+ * squares. */
+static inline size_t mbb_fancy_slider_bytes(size_t slots, size_t sets, int *at_most)
 {
     (void)sets;
+    *at_most = 1;
     return slots * sizeof(uint64_t) + 128 * sizeof(struct mbb_fancy_entry);
 }
 

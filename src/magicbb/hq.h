@@ -107,9 +107,10 @@ static inline uint64_t mbb_hq_queen_attacks(unsigned sq, uint64_t occupied)
     return mbb_hq_queen(&mbb_hq_lines[sq], mbb_hq_rank, sq, occupied);
 }
 
-static inline size_t mbb_hq_slider_bytes(size_t slots, size_t sets)
+static inline size_t mbb_hq_slider_bytes(size_t slots, size_t sets, int *at_most)
 {
     (void)slots, (void)sets;
+    *at_most = 0;
     return 64 * sizeof(struct mbb_hq_entry) + 8 * 64;
 }
 

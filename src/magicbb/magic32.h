@@ -35,9 +35,11 @@ static inline uint64_t mbb_magic32_lookup(const struct mbb_magic32_entry *e,
 
 MBB_COMMON_SHAPE(magic32, uint64_t, 0, 0)
 
-static inline size_t mbb_magic32_slider_bytes(size_t slots, size_t sets)
+/* At most: magics with fewer index bits take fewer slots. */
+static inline size_t mbb_magic32_slider_bytes(size_t slots, size_t sets, int *at_most)
 {
     (void)sets;
+    *at_most = 1;
     return slots * sizeof(uint64_t) + 128 * sizeof(struct mbb_magic32_entry);
 }
 

@@ -55,9 +55,10 @@ static inline uint64_t mbb_pext_queen_attacks(unsigned sq, uint64_t occupied)
     return mbb_pext_rook_attacks(sq, occupied) | mbb_pext_bishop_attacks(sq, occupied);
 }
 
-static inline size_t mbb_pext_slider_bytes(size_t slots, size_t sets)
+static inline size_t mbb_pext_slider_bytes(size_t slots, size_t sets, int *at_most)
 {
     (void)sets;
+    *at_most = 0;
     return slots * sizeof(uint64_t) + 4 * 64 * sizeof(uint64_t);
 }
 

@@ -29,9 +29,10 @@ static inline uint64_t mbb_pext16_lookup(const struct mbb_pext16_entry *e,
 
 MBB_COMMON_SHAPE(pext16, uint16_t, 0, 0)
 
-static inline size_t mbb_pext16_slider_bytes(size_t slots, size_t sets)
+static inline size_t mbb_pext16_slider_bytes(size_t slots, size_t sets, int *at_most)
 {
     (void)sets;
+    *at_most = 0;
     return slots * sizeof(uint16_t) + 128 * sizeof(struct mbb_pext16_entry);
 }
 

@@ -31,9 +31,10 @@ static inline uint64_t mbb_plain_lookup(const struct mbb_plain_entry *e, const u
 
 MBB_COMMON_SHAPE(plain, uint64_t, MBB_ROOK_FIXED_BITS, MBB_BISHOP_FIXED_BITS)
 
-static inline size_t mbb_plain_slider_bytes(size_t slots, size_t sets)
+static inline size_t mbb_plain_slider_bytes(size_t slots, size_t sets, int *at_most)
 {
     (void)slots, (void)sets;
+    *at_most = 0;
     return (((size_t)64 << MBB_ROOK_FIXED_BITS) + ((size_t)64 << MBB_BISHOP_FIXED_BITS))
                * sizeof(uint64_t)
            + 128 * sizeof(struct mbb_plain_entry);
