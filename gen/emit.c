@@ -70,9 +70,6 @@ void describe_entries(FILE *out, const struct slider_tables *t)
                 (unsigned long)t->entry[PIECE_BISHOP][0].offset,
                 (unsigned long)(t->count - t->entry[PIECE_BISHOP][0].offset),
                 (unsigned long)t->count);
-    if (t->loaded_count != 0)
-        fprintf(out, " *   packed:   %lu entries, from the %lu of the loaded layout\n",
-                (unsigned long)t->count, (unsigned long)t->loaded_count);
 }
 
 static uint64_t white_pawn(unsigned sq)

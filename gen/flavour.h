@@ -21,6 +21,7 @@ struct work_entry {
     uint64_t magic;  /* 0 where the flavour has none */
     uint32_t offset; /* first slot of the square's slice in the shared table */
     uint32_t shift;  /* product bits - index bits */
+    uint64_t empty;  /* the square's attacks on an empty board (post-masks) */
 };
 
 struct slider_tables;
@@ -38,6 +39,21 @@ struct gen_flavour {
     /* Where an occupancy lands in the square's slice, computed with the
      * flavour's own index function; NULL for a flavour without slices. */
     uint32_t (*index)(enum piece piece, const struct work_entry *e, uint64_t occupied);
+    /* Bits at the bottom of the magic that hold the slice start
+     * (offsetmagic), or 0. */
+    unsigned char offset_bits;
+    /* The search asks for narrow slices (fixed-width flavours whose slices
+     * overlap or follow one another at their used width): indices below
+     * 2^relevant squares first, then a bit wider, up to the fixed width. */
+    unsigned char narrow;
+    /* Sets the bits of a drawn candidate the flavour keeps for itself (the
+     * shift in shiftmagic's top bits, the slice start in offsetmagic's low
+     * bits); NULL: candidates as drawn. */
+    uint64_t (*constrain)(enum piece piece, const struct work_entry *e, uint64_t candidate);
+    /* Sharing flavours (lookups end with & the square's empty-board
+     * attacks): the square whose slice sq shares, the first of its group
+     * (sq itself for the first); NULL for the others. */
+    unsigned (*share)(enum piece piece, unsigned sq);
     /* slice_fill_with() with the flavour's index function inlined
      * (GEN_FILL); NULL for a flavour that does not search. */
     uint32_t (*fill)(enum piece piece, const struct work_entry *e,

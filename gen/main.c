@@ -28,8 +28,9 @@ static void usage(FILE *out)
           "  -h, --help               show this help and exit\n"
           "  -V, --version            show the version and exit\n"
           "\n"
-          "black loads its magics and offsets (--magics), checks them, and then\n"
-          "packs the slices tighter; the others search (or load) their magics.\n"
+          "black loads its magics and offsets (--magics) and checks them; white\n"
+          "searches its magics and packs its overlapping slices (or loads both);\n"
+          "the others search (or load) their magics.\n"
           "\n"
           "A seed is decimal (no leading zeros) or 0x and up to 16 hex digits.\n"
           "A magics file is text: a '# flavour: NAME' line and one line for each\n"
@@ -197,7 +198,12 @@ int main(int argc, char **argv)
         if (magics_load(magics_path, &tables, line) != 0)
             return 1;
     } else {
-        if (tables_search(&tables, seed) != 0) {
+        status = tables_search(&tables, seed);
+        if (status == -2) {
+            report(NULL, 0, "out of memory");
+            return 1;
+        }
+        if (status != 0) {
             report(NULL, 0, "the magic search with seed 0x%llx gave up", (unsigned long long)seed);
             return 1;
         }
@@ -258,10 +264,6 @@ int main(int argc, char **argv)
             outfile_abandon(outputs[i]);
     }
     free(file_origin);
-    if (status == 0 && tables.loaded_count != 0)
-        printf("magicbb-gen: %s: packed the loaded layout of %lu entries into %lu\n",
-               flavour->name, (unsigned long)tables.loaded_count,
-               (unsigned long)tables.count);
     tables_free(&tables);
     return status;
 }

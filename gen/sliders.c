@@ -44,6 +44,7 @@ void tables_prepare(struct slider_tables *t, const struct gen_flavour *flavour)
             unsigned fixed = flavour->fixed[p];
 
             e->mask = relevant_mask((enum piece)p, sq);
+            e->empty = ray_attacks((enum piece)p, sq, 0);
             if (!flavour->magics || fixed != 0)
                 e->shift = index_shift(flavour, fixed != 0 ? fixed : popcount64(e->mask));
         }
@@ -68,8 +69,37 @@ static uint32_t layout_in_sequence(struct slider_tables *t)
     return count;
 }
 
-/* Overlapping flavours (black): the table ends after the highest slot any
- * square uses. */
+/* Sharing flavours: the squares of a group use one slice, as wide as the
+ * widest of theirs, at the offset of the group's first square. */
+static uint32_t layout_shared(struct slider_tables *t)
+{
+    uint32_t count = 0;
+
+    for (int p = 0; p < PIECE_COUNT; p++) {
+        for (unsigned sq = 0; sq < 64; sq++) {
+            const unsigned first = t->flavour->share((enum piece)p, sq);
+            uint32_t size = 0;
+
+            if (first != sq) {
+                t->entry[p][sq].offset = t->entry[p][first].offset;
+                continue;
+            }
+            for (unsigned other = sq; other < 64; other++) {
+                const uint32_t width = (uint32_t)1 << index_bits(t->flavour, (enum piece)p,
+                                                                 &t->entry[p][other]);
+
+                if (t->flavour->share((enum piece)p, other) == sq && width > size)
+                    size = width;
+            }
+            t->entry[p][sq].offset = count;
+            count += size;
+        }
+    }
+    return count;
+}
+
+/* Overlapping flavours (black, white) and those whose magic holds the
+ * slice start: the table ends after the highest slot any square uses. */
 static uint32_t layout_extent(const struct slider_tables *t)
 {
     uint32_t end = 0;
@@ -92,7 +122,8 @@ static uint32_t layout_extent(const struct slider_tables *t)
 /* Write every square's attack sets into the shared table.  A slot may be
  * written twice only with the same attacks: by two occupancies of one
  * square (a constructive collision) or, in an overlapping table, by two
- * squares. */
+ * squares.  In a sharing flavour's table the squares of a group write the
+ * union of their sets (their lookups mask out the others'). */
 static int fill_shared(struct slider_tables *t, struct collision *c)
 {
     unsigned char *owner = calloc(t->count, 1); /* 0: free, else 1 + piece * 64 + sq */
@@ -117,6 +148,8 @@ static int fill_shared(struct slider_tables *t, struct collision *c)
                     owner[slot] = (unsigned char)(1 + p * 64 + sq);
                     writer[slot] = scratch.occupied[i];
                     t->attacks[slot] = scratch.attacks[i];
+                } else if (t->flavour->share != NULL && owner[slot] != 1 + p * 64 + sq) {
+                    t->attacks[slot] |= scratch.attacks[i];
                 } else if (t->attacks[slot] != scratch.attacks[i]) {
                     c->piece = (enum piece)p;
                     c->sq = sq;
@@ -136,199 +169,89 @@ static int fill_shared(struct slider_tables *t, struct collision *c)
     return status;
 }
 
-/* ---- Black: repack the slices ---------------------------------------- */
+/* ---- Packing overlapping slices -------------------------------------- */
 
+/* One slice's used slots: index within the slice and attack set. */
 struct live_slots {
-    uint16_t count;
-    uint16_t index[4096]; /* the square's distinct indices, ascending */
+    uint32_t count;
+    uint32_t span;          /* highest index + 1 */
+    uint16_t index[4096];
+    uint64_t attacks[4096];
 };
 
-static int fits(const struct live_slots *s, const unsigned char *taken, uint32_t at)
-{
-    for (unsigned j = 0; j < s->count; j++) {
-        if (taken[at + s->index[j]])
-            return 0;
-    }
-    return 1;
-}
-
-static void mark(const struct live_slots *s, unsigned char *taken, uint32_t at, unsigned char v)
-{
-    for (unsigned j = 0; j < s->count; j++)
-        taken[at + s->index[j]] = v;
-}
-
-/* How many more places the repacker may try (a cap for the fuzz target:
- * a full repack takes seconds); each try spends one. */
-static unsigned long places_left;
-
-/* The lowest offset from `from` on at which slice s fits and ends by
- * `limit`; -1 if none (or the places to try ran out). */
-static long lowest_fit(const struct live_slots *s, const unsigned char *owner, uint32_t from,
-                       uint32_t limit)
-{
-    const uint32_t span = s->index[s->count - 1] + 1u;
-
-    for (uint32_t at = from; at + span < limit + 1 && places_left > 0; at++) {
-        places_left--;
-        if (fits(s, owner, at))
-            return (long)at;
-    }
-    return -1;
-}
-
-/* The end of the highest slice, which *top receives. */
-static uint32_t layout_top(const struct live_slots *live, const uint32_t *offset, unsigned *top)
-{
-    uint32_t extent = 0;
-
-    for (unsigned k = 0; k < PIECE_COUNT * 64; k++) {
-        uint32_t end = offset[k] + live[k].index[live[k].count - 1] + 1;
-
-        if (end > extent) {
-            extent = end;
-            *top = k;
-        }
-    }
-    return extent;
-}
-
-/* Lower the top of a packing.  Take the slice that reaches the top and
- * look for a lower offset where it lands on the live slots of no other
- * slice, or of one other slice that can itself move to a place ending
- * below the old top; make the move.  Repeat while the top comes down.
- * Then slide everything down over free slots at the bottom.  owner[]
- * holds, for each slot, 1 + the slice on it (or 0).  work, if not 0,
- * caps the places tried.  Returns the new extent. */
-static uint32_t compact(const struct live_slots *live, uint32_t *offset, unsigned char *owner,
-                        uint32_t capacity, unsigned long work)
-{
-    enum { SLICES = PIECE_COUNT * 64, HOMES = 64 };
-    /* The first places each slice fits with the top lifted out (count -1:
-     * not looked for yet); any further ones lie past the last. */
-    static struct {
-        int count;
-        uint32_t at[HOMES];
-    } home[SLICES];
-    uint32_t extent = 0, bottom;
-    unsigned last_top;
-
-    memset(owner, 0, capacity);
-    for (unsigned k = 0; k < SLICES; k++)
-        mark(&live[k], owner, offset[k], (unsigned char)(k + 1));
-    places_left = work != 0 ? work : ULONG_MAX;
-    for (;;) {
-        unsigned top = 0, moved = 0;
-        uint32_t span;
-
-        extent = layout_top(live, offset, &top);
-        span = live[top].index[live[top].count - 1] + 1u;
-        mark(&live[top], owner, offset[top], 0);
-        for (unsigned k = 0; k < SLICES; k++)
-            home[k].count = -1;
-        for (uint32_t at = 0; at + span < extent && !moved && places_left > 0; at++) {
-            unsigned other = 0; /* 1 + the one slice in the way, if one */
-            unsigned j;
-            long place;
-
-            places_left--;
-            for (j = 0; j < live[top].count; j++) {
-                unsigned o = owner[at + live[top].index[j]];
-
-                if (o != 0 && other != 0 && o != other)
-                    break;
-                if (o != 0)
-                    other = o;
-            }
-            if (j < live[top].count)
-                continue; /* two or more in the way */
-            if (other == 0) {
-                moved = 1;
-                offset[top] = at;
-                break;
-            }
-            other--;
-            if (home[other].count < 0) {
-                long fit = -1;
-
-                mark(&live[other], owner, offset[other], 0);
-                home[other].count = 0;
-                while (home[other].count < HOMES
-                       && (fit = lowest_fit(&live[other], owner, (uint32_t)(fit + 1), extent - 1)) >= 0)
-                    home[other].at[home[other].count++] = (uint32_t)fit;
-                mark(&live[other], owner, offset[other], (unsigned char)(other + 1));
-            }
-            if (home[other].count == 0)
-                continue; /* it has nowhere lower to go */
-            mark(&live[other], owner, offset[other], 0);
-            mark(&live[top], owner, at, (unsigned char)(top + 1));
-            /* Only the top, now at `at`, can be in the way of a home. */
-            place = -1;
-            for (int h = 0; h < home[other].count && place < 0; h++) {
-                if (fits(&live[other], owner, home[other].at[h]))
-                    place = home[other].at[h];
-            }
-            if (place < 0 && home[other].count == HOMES)
-                place = lowest_fit(&live[other], owner, home[other].at[HOMES - 1] + 1, extent - 1);
-            if (place >= 0) {
-                offset[other] = (uint32_t)place;
-                mark(&live[other], owner, (uint32_t)place, (unsigned char)(other + 1));
-                offset[top] = at;
-                moved = 1;
-                break;
-            }
-            mark(&live[top], owner, at, 0);
-            mark(&live[other], owner, offset[other], (unsigned char)(other + 1));
-        }
-        mark(&live[top], owner, offset[top], (unsigned char)(top + 1));
-        if (!moved)
-            break;
-    }
-    extent = layout_top(live, offset, &last_top); /* the last move lowered it */
-    bottom = extent;
-    for (unsigned k = 0; k < SLICES; k++) {
-        if (offset[k] < bottom) /* offsets stay unsigned: slide only as far as all allow */
-            bottom = offset[k];
-    }
-    for (unsigned k = 0; k < SLICES; k++)
-        offset[k] -= bottom;
-    return extent - bottom;
-}
-
-/* Pack the loaded layout tighter by compact(); keep it, and its size in
- * t->count, if smaller. */
-static int repack(struct slider_tables *t)
+/* Place the slices of an overlapping flavour into one table: widest
+ * first, each at the lowest offset where every slot it uses is free or
+ * already holds the same attack set (a slot two squares share for the
+ * same answer).  Sets every entry's offset and t->count.  0, or -2 if
+ * memory ran out. */
+int tables_pack(struct slider_tables *t)
 {
     static struct live_slots live[PIECE_COUNT * 64];
     static unsigned char seen[4096];
-    uint32_t offset[PIECE_COUNT * 64], extent;
-    const uint32_t capacity = OVERLAP_TABLE_MAX;
-    unsigned char *owner = malloc(capacity);
+    unsigned order[PIECE_COUNT * 64];
+    uint64_t *value = calloc(OVERLAP_TABLE_MAX, sizeof *value);
+    unsigned char *used = calloc(OVERLAP_TABLE_MAX, 1);
+    uint32_t extent = 0;
 
-    if (owner == NULL)
+    if (value == NULL || used == NULL) {
+        free(value);
+        free(used);
         return -2;
+    }
     for (unsigned k = 0; k < PIECE_COUNT * 64; k++) {
         const enum piece p = (enum piece)(k / 64);
         const struct work_entry *e = &t->entry[p][k % 64];
 
         memset(seen, 0, sizeof seen);
         occupancies_list(p, k % 64, &scratch);
-        for (unsigned i = 0; i < scratch.count; i++)
-            seen[t->flavour->index(p, e, scratch.occupied[i])] = 1;
-        live[k].count = 0;
-        for (unsigned i = 0; i < 4096; i++) {
-            if (seen[i])
-                live[k].index[live[k].count++] = (uint16_t)i;
+        live[k].count = live[k].span = 0;
+        for (unsigned i = 0; i < scratch.count; i++) {
+            const uint32_t at = t->flavour->index(p, e, scratch.occupied[i]);
+
+            if (seen[at])
+                continue;
+            seen[at] = 1;
+            live[k].index[live[k].count] = (uint16_t)at;
+            live[k].attacks[live[k].count++] = scratch.attacks[i];
+            if (at + 1 > live[k].span)
+                live[k].span = at + 1;
         }
-        offset[k] = e->offset;
+        order[k] = k;
     }
-    extent = compact(live, offset, owner, capacity, t->repack_work);
-    if (extent < t->count) {
-        for (unsigned k = 0; k < PIECE_COUNT * 64; k++)
-            t->entry[k / 64][k % 64].offset = offset[k];
-        t->count = extent;
+    /* Widest slices first (insertion sort: 128 items), ties in square order. */
+    for (unsigned i = 1; i < PIECE_COUNT * 64; i++) {
+        const unsigned k = order[i];
+        unsigned j = i;
+
+        for (; j > 0 && live[order[j - 1]].span < live[k].span; j--)
+            order[j] = order[j - 1];
+        order[j] = k;
     }
-    free(owner);
+    for (unsigned i = 0; i < PIECE_COUNT * 64; i++) {
+        const struct live_slots *s = &live[order[i]];
+        uint32_t at = 0;
+
+        for (;; at++) {
+            unsigned j = 0;
+
+            while (j < s->count && (!used[at + s->index[j]]
+                                    || value[at + s->index[j]] == s->attacks[j]))
+                j++;
+            if (j == s->count)
+                break;
+        }
+        /* at + span <= OVERLAP_TABLE_MAX: all slices end to end fit */
+        for (unsigned j = 0; j < s->count; j++) {
+            used[at + s->index[j]] = 1;
+            value[at + s->index[j]] = s->attacks[j];
+        }
+        t->entry[order[i] / 64][order[i] % 64].offset = at;
+        if (at + s->span > extent)
+            extent = at + s->span;
+    }
+    t->count = extent;
+    free(value);
+    free(used);
     return 0;
 }
 
@@ -365,15 +288,18 @@ int tables_build(struct slider_tables *t, struct collision *c)
     int status = 0;
 
     if (t->flavour->index != NULL) {
-        t->count = t->flavour->offsets ? layout_extent(t) : layout_in_sequence(t);
-        status = fill_shared(t, c);
-        if (status == 0 && t->flavour->offsets) {
-            /* The loaded layout is sound; now pack it tighter. */
-            t->loaded_count = t->count;
-            status = repack(t);
-            if (status == 0)
-                status = fill_shared(t, c);
+        const struct gen_flavour *f = t->flavour;
+
+        if (f->offset_bits != 0) {
+            for (int p = 0; p < PIECE_COUNT; p++) {
+                for (unsigned sq = 0; sq < 64; sq++)
+                    t->entry[p][sq].offset = magic_offset(f, &t->entry[p][sq]);
+            }
         }
+        t->count = f->share != NULL                     ? layout_shared(t)
+                   : f->offsets || f->offset_bits != 0 ? layout_extent(t)
+                                                       : layout_in_sequence(t);
+        status = fill_shared(t, c);
     }
     if (status == 0)
         status = t->flavour->encode(t);

@@ -95,8 +95,6 @@ struct slider_tables {
     struct work_entry entry[PIECE_COUNT][64];
     uint64_t *attacks;        /* one shared table of attack sets */
     uint32_t count;           /* its entries */
-    uint32_t loaded_count;    /* overlapping flavours: entries of the layout as loaded */
-    unsigned long repack_work; /* overlapping flavours: most places the repacker tries; 0: no cap */
     void *encoded;            /* the flavour's own tables (gen_flavour.encode) */
 };
 
@@ -109,11 +107,22 @@ struct slider_tables {
  * bits the shifts. */
 void tables_prepare(struct slider_tables *t, const struct gen_flavour *flavour);
 
+/* The slice start a magic holds in its low bits (offsetmagic). */
+static inline uint32_t magic_offset(const struct gen_flavour *flavour, const struct work_entry *e)
+{
+    return (uint32_t)(e->magic & (((uint64_t)1 << flavour->offset_bits) - 1));
+}
+
+/* Place the slices of an overlapping flavour (white, black) into one
+ * table, widest first, each at the lowest offset where the slots it uses
+ * are free or hold the same attack set: sets the offsets and t->count.
+ * 0, or -2 if memory ran out. */
+int tables_pack(struct slider_tables *t);
+
 /* Lay out, fill and encode the tables, then check every (square,
  * relevant occupancy) pair, read with the flavour's own lookup, against
- * the ray walk.  An overlapping layout is checked as loaded, then
- * repacked.  Returns 0; -1 with *c set on a collision or wrong answer;
- * -2 if memory ran out. */
+ * the ray walk.  Returns 0; -1 with *c set on a collision or wrong
+ * answer; -2 if memory ran out. */
 int tables_build(struct slider_tables *t, struct collision *c);
 
 void tables_free(struct slider_tables *t);

@@ -32,9 +32,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
     report_stream = fopen("/dev/null", "w");
     tables_prepare(&tables, flavour_find("black"));
-    /* A few thousand places reach all of the repacker's code; a full
-     * repack takes seconds, far too long for each fuzzed input. */
-    tables.repack_work = 20000;
     status = magics_parse("fuzz.txt", in, &tables, line);
     fclose(in);
     fclose(report_stream);
