@@ -35,6 +35,9 @@ struct gen_flavour {
     unsigned char offsets;  /* its magics file gives each slice's offset: slices overlap */
     unsigned char product;  /* bits of the hashed product: 64, or 32 for two 32-bit halves */
     unsigned char fixed[PIECE_COUNT]; /* index bits every square of the piece uses, or 0 */
+    /* Another flavour whose magics files this one reads too: the same
+     * hash (shared and byte read fancy's); NULL for none. */
+    const char *reads;
 
     /* Where an occupancy lands in the square's slice, computed with the
      * flavour's own index function; NULL for a flavour without slices. */
@@ -50,6 +53,9 @@ struct gen_flavour {
      * shift in shiftmagic's top bits, the slice start in offsetmagic's low
      * bits); NULL: candidates as drawn. */
     uint64_t (*constrain)(enum piece piece, const struct work_entry *e, uint64_t candidate);
+    /* Checks a loaded entry against what the flavour's own encoding
+     * requires of it: NULL, or why not (for a FILE:LINE message). */
+    const char *(*check)(enum piece piece, const struct work_entry *e);
     /* Sharing flavours (lookups end with & the square's empty-board
      * attacks): the square whose slice sq shares, the first of its group
      * (sq itself for the first); NULL for the others. */

@@ -120,7 +120,8 @@ static int check_flavour_comment(const char *path, unsigned line_no, char *comme
     end = s + strlen(s);
     while (end > s && (end[-1] == ' ' || end[-1] == '\t'))
         *--end = '\0';
-    if (strcmp(s, flavour->name) != 0) {
+    if (strcmp(s, flavour->name) != 0
+        && (flavour->reads == NULL || strcmp(s, flavour->reads) != 0)) {
         report(path, line_no, "magics file is for flavour '%s', not '%s'", s,
                flavour->name);
         return -1;
@@ -196,6 +197,14 @@ static int parse_entry(const char *path, unsigned line_no, char *text,
     t->entry[piece][sq].magic = magic;
     t->entry[piece][sq].shift = index_shift(t->flavour, (unsigned)bits);
     t->entry[piece][sq].offset = (uint32_t)offset;
+    if (t->flavour->check != NULL) {
+        const char *why = t->flavour->check(piece, &t->entry[piece][sq]);
+
+        if (why != NULL) {
+            report(path, line_no, "%s %s: %s", piece_name(piece), name, why);
+            return -1;
+        }
+    }
     return 0;
 }
 

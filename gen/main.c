@@ -25,6 +25,10 @@ static void usage(FILE *out)
           "  -d, --dump-magics=FILE   write the magics used to FILE\n"
           "  -o, --output=FILE        write the generated C tables to FILE\n"
           "      --sliders-only       leave the leaper, between and line tables out\n"
+          "      --search=dense       offline: improve the magics (searched, or loaded\n"
+          "                           with --magics) with more candidates from the seed:\n"
+          "                           fewer index bits, or narrower fixed-width slices\n"
+          "      --budget=N           candidates a square for --search=dense (1000000)\n"
           "  -h, --help               show this help and exit\n"
           "  -V, --version            show the version and exit\n"
           "\n"
@@ -118,6 +122,8 @@ int main(int argc, char **argv)
         { "dump-magics", required_argument, NULL, 'd' },
         { "output", required_argument, NULL, 'o' },
         { "sliders-only", no_argument, NULL, 'S' },
+        { "search", required_argument, NULL, 'D' },
+        { "budget", required_argument, NULL, 'B' },
         { "help", no_argument, NULL, 'h' },
         { "version", no_argument, NULL, 'V' },
         { NULL, 0, NULL, 0 },
@@ -127,7 +133,8 @@ int main(int argc, char **argv)
     const struct gen_flavour *flavour = flavour_find("fancy");
     const char *magics_path = NULL, *dump_path = NULL, *output_path = NULL;
     uint64_t seed = DEFAULT_SEED;
-    int seed_given = 0, with_board = 1, option, status;
+    int seed_given = 0, with_board = 1, dense = 0, option, status;
+    unsigned long budget = 1000000;
     char origin_buffer[64], *file_origin = NULL;
     const char *origin = origin_buffer; /* where the magics came from */
     struct outfile dump, output, *outputs[2];
@@ -164,6 +171,23 @@ int main(int argc, char **argv)
         case 'S':
             with_board = 0;
             break;
+        case 'D':
+            if (strcmp(optarg, "dense") != 0)
+                return usage_error("--search: '%s' is not a search mode (expected dense)",
+                                   optarg);
+            dense = 1;
+            break;
+        case 'B': {
+            char *end;
+
+            errno = 0;
+            budget = strtoul(optarg, &end, 10);
+            if (optarg[0] < '1' || optarg[0] > '9' || *end != '\0' || errno != 0
+                || budget > 4000000000ul)
+                return usage_error("--budget: '%s' is not a number of candidates from 1 to"
+                                   " 4000000000", optarg);
+            break;
+        }
         case 'h':
             usage(stdout);
             return 0;
@@ -180,13 +204,16 @@ int main(int argc, char **argv)
         return usage_error("unexpected argument '%s'", argv[optind]);
     if (output_path == NULL && dump_path == NULL)
         return usage_error("nothing to do: give --output, --dump-magics or both");
-    if (magics_path != NULL && seed_given)
-        return usage_error("--seed and --magics exclude each other");
+    if (magics_path != NULL && seed_given && !dense)
+        return usage_error("--seed and --magics exclude each other (except with --search=dense,"
+                           " where the seed drives the dense search)");
+    if (dense && !flavour->magics)
+        return usage_error("--search=dense: the %s flavour uses no magics", flavour->name);
     if (!flavour->magics && (magics_path != NULL || dump_path != NULL || seed_given))
         return usage_error("the %s flavour uses no magics: --seed, --magics and --dump-magics"
                            " do not apply", flavour->name);
     if (flavour->magics && !flavour->searches
-        && (magics_path == NULL || seed_given))
+        && (magics_path == NULL || (seed_given && !dense)))
         return usage_error("the %s flavour loads its magics: give --magics FILE (the shipped set"
                            " is gen/magics/%s.txt), not --seed", flavour->name, flavour->name);
 
@@ -210,6 +237,22 @@ int main(int argc, char **argv)
         snprintf(origin_buffer, sizeof origin_buffer, "seed 0x%llx", (unsigned long long)seed);
     }
 
+    if (dense) {
+        const char *from = magics_path != NULL ? magics_path : origin_buffer;
+        char *text = malloc(strlen(from) + 128);
+
+        if (text == NULL || tables_dense(&tables, seed, (uint32_t)budget) != 0) {
+            report(NULL, 0, "out of memory");
+            free(text);
+            return 1;
+        }
+        sprintf(text, "--search=dense --seed=0x%llx --budget=%lu, from %s%s",
+                (unsigned long long)seed, budget, magics_path != NULL ? "file " : "", from);
+        file_origin = text;
+        origin = file_origin;
+        magics_path = NULL; /* the tables no longer come from the file's lines */
+    }
+
     status = tables_build(&tables, &c);
     if (status == -2) {
         report(NULL, 0, "out of memory");
@@ -221,7 +264,7 @@ int main(int argc, char **argv)
         tables_free(&tables);
         return 1;
     }
-    if (magics_path != NULL) {
+    if (magics_path != NULL && file_origin == NULL) {
         file_origin = malloc(sizeof "file " + strlen(magics_path));
         if (file_origin == NULL) {
             report(NULL, 0, "out of memory");

@@ -4,6 +4,7 @@
  * Each (piece, square) gets its own random stream derived from the seed,
  * so one square's search never shifts another's and a seed always gives
  * the same magics on every build machine. */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "sliders.h"
@@ -257,4 +258,159 @@ int tables_search(struct slider_tables *t, uint64_t seed)
     if (status == 0 && f->offsets)
         status = tables_pack(t);
     return status;
+}
+
+/* One candidate for the square, drawn and constrained as in the search. */
+static uint64_t draw(const struct gen_flavour *f, enum piece p, const struct work_entry *e,
+                     uint64_t *state)
+{
+    const uint64_t magic = candidate(f, state);
+
+    return f->constrain != NULL ? f->constrain(p, e, magic) : magic;
+}
+
+/* Occupancies of the square whose slot, under e's magic and index bits,
+ * another occupancy with other attacks took first: 0 for a magic that
+ * works. */
+static unsigned clashes(const struct gen_flavour *f, enum piece p, const struct work_entry *e,
+                        const struct occupancies *list, struct fill_scratch *s)
+{
+    unsigned count = 0;
+
+    fill_next_try(s);
+    for (unsigned i = 0; i < list->count; i++) {
+        const uint32_t at = f->index(p, e, list->occupied[i]);
+
+        if (s->stamp[at] != s->epoch) {
+            s->stamp[at] = s->epoch;
+            s->slot[at] = list->attacks[i];
+        } else if (s->slot[at] != list->attacks[i]) {
+            count++;
+        }
+    }
+    return count;
+}
+
+/* A climb that has not lowered its clashes for this many flips starts
+ * again from a fresh candidate. */
+#define CLIMB_STALE 20000u
+
+/* Hill-climbs toward a magic with no clashes at e's index bits, for at
+ * most `budget` magics tried: flip one or two bits of the current magic
+ * and keep the flip if it clashes no more.  It starts, and restarts when
+ * stuck, from a fresh sparse candidate or its complement (most published
+ * fewer-bit magics are complements of sparse numbers).  1 with e->magic
+ * set if it found one. */
+static int climb(const struct gen_flavour *f, enum piece p, struct work_entry *e,
+                 const struct occupancies *list, struct fill_scratch *s, uint64_t *state,
+                 uint32_t budget)
+{
+    unsigned cost = UINT32_MAX, stale = CLIMB_STALE;
+    uint64_t current = 0;
+
+    for (uint32_t tries = 0; tries < budget; tries++) {
+        const uint64_t r = xorshift64(state);
+        unsigned c;
+
+        if (stale >= CLIMB_STALE) {
+            e->magic = draw(f, p, e, state);
+            if (r & 1)
+                e->magic = f->constrain != NULL ? f->constrain(p, e, ~e->magic) : ~e->magic;
+            cost = UINT32_MAX;
+            stale = 0;
+        } else {
+            e->magic = current ^ (uint64_t)1 << (r >> 1 & 63);
+            if (r & 128)
+                e->magic ^= (uint64_t)1 << (r >> 8 & 63);
+            if (f->constrain != NULL)
+                e->magic = f->constrain(p, e, e->magic);
+        }
+        c = clashes(f, p, e, list, s);
+        if (c == 0)
+            return 1;
+        stale = c < cost ? 0 : stale + 1;
+        if (c <= cost) {
+            current = e->magic;
+            cost = c;
+        }
+    }
+    return 0;
+}
+
+/* The slots a fixed-width magic's indices span, lowest to highest; 0 if
+ * it collides. */
+static uint32_t fixed_range(const struct gen_flavour *f, enum piece p, const struct work_entry *e,
+                            const struct occupancies *list, struct fill_scratch *scratch)
+{
+    const uint32_t span = f->fill(p, e, list, (uint32_t)1 << f->fixed[p], scratch);
+
+    return span != 0 ? span - scratch->low : 0;
+}
+
+int tables_dense(struct slider_tables *t, uint64_t seed, uint32_t budget)
+{
+    static struct occupancies list;
+    static struct fill_scratch scratch;
+    const struct gen_flavour *f = t->flavour;
+    unsigned long before = 0, after = 0;
+
+    for (int p = 0; p < PIECE_COUNT; p++) {
+        for (unsigned sq = 0; sq < 64; sq++) {
+            struct work_entry *e = &t->entry[p][sq];
+            const unsigned fixed = f->fixed[p], relevant = popcount64(e->mask);
+            uint64_t state = seed ^ ((uint64_t)(p * 64 + sq) << 56) ^ 0x64656e7365u; /* "dense" */
+            char name[3];
+
+            state = splitmix64(&state) | 1; /* a stream of its own, not the search's */
+            occupancies_list((enum piece)p, sq, &list);
+            shuffle(&list, seed);
+            square_name(sq, name);
+            if (fixed != 0) {
+                /* fixed width: the fewest slots from lowest to highest index */
+                const uint32_t was = fixed_range(f, (enum piece)p, e, &list, &scratch);
+                uint32_t best = was;
+                uint64_t best_magic = e->magic;
+
+                for (uint32_t tries = 0; tries < budget; tries++) {
+                    uint32_t range;
+
+                    e->magic = draw(f, (enum piece)p, e, &state);
+                    if (promising(f, e, 0)
+                        && (range = fixed_range(f, (enum piece)p, e, &list, &scratch)) != 0
+                        && range < best) {
+                        best = range;
+                        best_magic = e->magic;
+                    }
+                }
+                e->magic = best_magic;
+                before += was;
+                after += best;
+                fprintf(stderr, "magicbb-gen: dense: %s %s: %u relevant squares, indices span"
+                        " %lu slots, %lu before\n", piece_name((enum piece)p), name, relevant,
+                        (unsigned long)best, (unsigned long)was);
+            } else {
+                /* own index bits: one fewer, for as long as one is found */
+                const unsigned was = index_bits(f, (enum piece)p, e);
+                unsigned bits = was;
+
+                while (bits > 1) {
+                    const struct work_entry kept = *e;
+
+                    e->shift = index_shift(f, bits - 1);
+                    if (!climb(f, (enum piece)p, e, &list, &scratch, &state, budget)) {
+                        *e = kept;
+                        break;
+                    }
+                    bits--;
+                }
+                before += 1ul << was;
+                after += 1ul << bits;
+                fprintf(stderr, "magicbb-gen: dense: %s %s: %u relevant squares, %u index bits,"
+                        " %u before\n", piece_name((enum piece)p), name, relevant, bits, was);
+            }
+        }
+    }
+    fprintf(stderr, "magicbb-gen: dense: %lu slots before, %lu now%s\n", before, after,
+            f->offsets ? " (slices end to end, before packing)" : "");
+    return f->offsets ? tables_pack(t) : 0;
 }

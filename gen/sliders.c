@@ -144,6 +144,15 @@ static int fill_shared(struct slider_tables *t, struct collision *c)
             occupancies_list((enum piece)p, sq, &scratch);
             for (unsigned i = 0; i < scratch.count; i++) {
                 uint32_t slot = e->offset + t->flavour->index((enum piece)p, e, scratch.occupied[i]);
+
+                if (slot >= t->count) { /* a unit whose index and layout disagree */
+                    c->piece = c->other_piece = (enum piece)p;
+                    c->sq = c->other_sq = sq;
+                    c->slot = slot;
+                    c->first = c->second = scratch.occupied[i];
+                    status = -1;
+                    break;
+                }
                 if (owner[slot] == 0) {
                     owner[slot] = (unsigned char)(1 + p * 64 + sq);
                     writer[slot] = scratch.occupied[i];

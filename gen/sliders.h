@@ -44,6 +44,7 @@ struct fill_scratch {
     uint64_t slot[4096];
     uint32_t stamp[4096];
     uint32_t epoch;
+    uint32_t low; /* the last fill's lowest index */
 };
 
 /* Starts a new try: the next epoch (clearing the stamps when it wraps). */
@@ -59,7 +60,8 @@ static inline void fill_next_try(struct fill_scratch *s)
 /* Fill one square's slice for the magic search, with the index function
  * given: a unit passes its own static one (GEN_FILL), so the compiler
  * inlines it into the loop.  Stops at the first clash, or at an index of
- * limit or more.  Returns the span used (the highest index + 1), or 0. */
+ * limit or more.  Returns the span used (the highest index + 1), or 0;
+ * s->low receives the lowest index. */
 static inline uint32_t slice_fill_with(uint32_t (*index)(enum piece, const struct work_entry *,
                                                           uint64_t),
                                        enum piece piece, const struct work_entry *e,
@@ -67,7 +69,7 @@ static inline uint32_t slice_fill_with(uint32_t (*index)(enum piece, const struc
                                        struct fill_scratch *s)
 {
     const struct work_entry w = *e; /* a copy the stores below cannot alias */
-    uint32_t epoch, span = 0;
+    uint32_t epoch, span = 0, low = UINT32_MAX;
 
     fill_next_try(s);
     epoch = s->epoch;
@@ -81,10 +83,13 @@ static inline uint32_t slice_fill_with(uint32_t (*index)(enum piece, const struc
             s->slot[at] = list->attacks[i];
             if (at >= span)
                 span = at + 1;
+            if (at < low)
+                low = at;
         } else if (s->slot[at] != list->attacks[i]) {
             return 0;
         }
     }
+    s->low = low;
     return span;
 }
 
@@ -131,7 +136,16 @@ void tables_free(struct slider_tables *t);
 #define DEFAULT_SEED 0x6d616769636262u /* "magicbb" */
 
 /* Find a magic for every entry by a search seeded with seed; -1 if a
- * square cannot be solved. */
+ * square cannot be solved, -2 if memory ran out. */
 int tables_search(struct slider_tables *t, uint64_t seed);
+
+/* The offline dense search: improve every entry's magic (as searched or
+ * loaded) with `budget` more candidates a square, drawn from seed.  A
+ * flavour whose squares have their own index bits tries one bit fewer
+ * (and again, as long as it finds one); a fixed-width flavour keeps the
+ * magic whose indices span the fewest slots, and an overlapping one is
+ * then packed anew.  One progress line a square on stderr.  0, or -2 if
+ * memory ran out. */
+int tables_dense(struct slider_tables *t, uint64_t seed, uint32_t budget);
 
 #endif /* GEN_SLIDERS_H */

@@ -462,6 +462,25 @@ START_TEST(bad_magics_file_is_rejected)
 }
 END_TEST
 
+/* A shiftmagic magic whose top six bits are not its shift: once a crash
+ * (the index ran past the table), now a one-line error at its line. */
+START_TEST(shiftmagic_shift_must_match_the_bits)
+{
+    char *good, *text;
+
+    ck_assert_int_eq(run("--flavour=shiftmagic", "--seed=7", "-d", path("good.txt"), NULL), 0);
+    good = slurp(path("good.txt"));
+    /* rook a1's magic starts with its shift, 52 (0b110100): top byte 0xd0 to 0xd3 */
+    ck_assert_msg(strstr(good, "rook   a1  0xd") != NULL, "%s", good);
+    text = spoil(good, "rook   a1  0xd", "rook   a1  0x1");
+    spill(path("bad.txt"), text);
+    expect_rejected_as(path("bad.txt"), "shiftmagic", 4, "rook a1: the magic's top six bits are"
+                       " not its shift");
+    free(good);
+    free(text);
+}
+END_TEST
+
 START_TEST(overlong_line_is_rejected)
 {
     char text[600];
@@ -817,6 +836,7 @@ static Suite *generator_suite(void)
     tcase_add_loop_test(input, bad_magics_file_is_rejected, 0,
                         (int)(sizeof bad_files / sizeof bad_files[0]));
     tcase_add_test(input, overlong_line_is_rejected);
+    tcase_add_test(input, shiftmagic_shift_must_match_the_bits);
     tcase_add_test(input, unreadable_file_is_rejected);
     tcase_add_test(input, usage_errors);
     tcase_add_test(input, unwritable_output_is_reported);

@@ -38,6 +38,15 @@ static uint64_t shiftmagic_constrain(enum piece piece, const struct work_entry *
     return (candidate & ~((uint64_t)63 << 58)) | (uint64_t)w->shift << 58;
 }
 
+/* A loaded magic's top six bits must be its shift. */
+static const char *shiftmagic_check(enum piece piece, const struct work_entry *w)
+{
+    (void)piece;
+    return w->magic >> 58 == w->shift ? NULL
+                                      : "the magic's top six bits are not its shift"
+                                        " (64 - index bits)";
+}
+
 static unsigned shiftmagic_group(enum piece piece, unsigned sq)
 {
     return piece == PIECE_ROOK ? mbb_shiftmagic_rook_group(sq) : mbb_shiftmagic_bishop_group(sq);
@@ -47,7 +56,7 @@ GEN_COMMON_SHAPE(shiftmagic)
 
 const struct gen_flavour gen_flavour_shiftmagic = {
     .name = "shiftmagic", .magics = 1, .searches = 1, .product = 64,
-    .constrain = shiftmagic_constrain, .share = shiftmagic_group,
+    .constrain = shiftmagic_constrain, .check = shiftmagic_check, .share = shiftmagic_group,
     .index = shiftmagic_index, .fill = shiftmagic_fill,
     .encode = shiftmagic_encode, .lookup = shiftmagic_lookup,
     .emit = shiftmagic_emit, .release = release_encoded,
