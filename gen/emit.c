@@ -65,6 +65,9 @@ void describe_entries(FILE *out, const struct slider_tables *t)
 {
     if (t->flavour->offsets)
         fprintf(out, " *   entries:  %lu, in overlapping slices\n", (unsigned long)t->count);
+    else if (t->flavour->offset_bits != 0)
+        fprintf(out, " *   entries:  %lu, in slices placed by the magics\n",
+                (unsigned long)t->count);
     else
         fprintf(out, " *   entries:  rook %lu, bishop %lu, total %lu\n",
                 (unsigned long)t->entry[PIECE_BISHOP][0].offset,

@@ -42,9 +42,10 @@ struct gen_flavour {
     /* Where an occupancy lands in the square's slice, computed with the
      * flavour's own index function; NULL for a flavour without slices. */
     uint32_t (*index)(enum piece piece, const struct work_entry *e, uint64_t occupied);
-    /* Bits at the bottom of the magic that hold the slice start
-     * (offsetmagic), or 0. */
-    unsigned char offset_bits;
+    /* offsetmagic: the magic's bits start_shift to offset_bits - 1 hold
+     * the slice start (a multiple of 2^start_shift); offset_bits is 0 for
+     * the other flavours. */
+    unsigned char offset_bits, start_shift;
     /* The search asks for narrow slices (fixed-width flavours whose slices
      * overlap or follow one another at their used width): indices below
      * 2^relevant squares first, then a bit wider, up to the fixed width. */

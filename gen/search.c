@@ -113,37 +113,29 @@ static unsigned bits_for(uint32_t n)
     return bits;
 }
 
-/* The table an offset-in-magic search fills slice by slice: a slice may
- * start anywhere its magic says, so it may also fall on earlier slices'
- * slots where they hold the same attack sets. */
+/* The table an offset-in-magic search fills slice by slice: each slice
+ * goes into free slots, and run[i] counts the free slots from slot i on
+ * (up to 4096), so a candidate's room is one load. */
 struct placed {
-    uint64_t *value;
     unsigned char *used;
+    uint16_t *run;
     uint32_t end;      /* after the highest slot in use */
-    uint32_t capacity; /* slots a start in the magic can reach, and a slice beyond */
+    uint32_t capacity; /* slots the starts the magic can hold reach */
 };
 
-/* Whether the slice just filled into the scratch fits at start. */
-static int fits(const struct placed *t, uint32_t start, uint32_t span,
-                const struct fill_scratch *s)
-{
-    for (uint32_t i = 0; i < span; i++) {
-        if (s->stamp[i] == s->epoch && t->used[start + i] && t->value[start + i] != s->slot[i])
-            return 0;
-    }
-    return 1;
-}
-
+/* Marks the slice just filled into the scratch as placed at start. */
 static void place(struct placed *t, uint32_t start, uint32_t span, const struct fill_scratch *s)
 {
     for (uint32_t i = 0; i < span; i++) {
-        if (s->stamp[i] == s->epoch) {
+        if (s->stamp[i] == s->epoch)
             t->used[start + i] = 1;
-            t->value[start + i] = s->slot[i];
-        }
     }
     if (start + span > t->end)
         t->end = start + span;
+    for (uint32_t i = start + span, run = 0; i-- > 0 && (i + 4096 >= start);) {
+        run = t->used[i] ? 0 : (i + 1 < t->capacity ? t->run[i + 1] : 0) + 1u;
+        t->run[i] = (uint16_t)(run < 4096 ? run : 4096);
+    }
 }
 
 /* Search one square's magic.  A narrow search (fixed-width flavours with
@@ -183,44 +175,50 @@ static uint32_t search_square(const struct gen_flavour *f, enum piece p, struct 
     return best;
 }
 
-/* Slice starts an offset-in-magic search offers have at most this many
- * set bits: the start is part of the multiplier, and a start with many
- * set bits spoils the hash. */
-#define START_BITS 3
-/* Candidates tried at each start before the next. */
-#define START_TRIES 20000u
+/* An offset-in-magic search tries this many candidates at each start
+ * before it moves on to the next. */
+#define START_TRIES 60000u
 
 /* Search one square's magic and slice start for a flavour that keeps the
- * start in the magic's low bits (constrain() writes e->offset there):
- * starts with few set bits, from the lowest where the slice could still
- * overlap the table's end, up to the first where a magic is found whose
- * slice fits among those placed.  Places it; returns its span, or 0. */
+ * start in bits of its magic (constrain() writes e->offset there; the
+ * starts it can hold are multiples of 2^start_shift).  Those bits take
+ * part in the multiply, so a start suits some magics and not others:
+ * the starts are tried from the lowest with room for the slice, each
+ * with START_TRIES candidates whose slice fits in the free slots there.
+ * Places the slice; returns its span, or 0 if no start takes it. */
 static uint32_t search_square_in_magic(const struct gen_flavour *f, enum piece p,
                                        struct work_entry *e, const struct occupancies *list,
                                        uint64_t *state, struct fill_scratch *scratch,
                                        struct placed *table)
 {
     const unsigned bits = f->fixed[p];
-    uint32_t start = table->end > 4096 ? table->end - 4096 : 0;
+    const uint32_t step = (uint32_t)1 << f->start_shift;
+    const uint32_t want = (uint32_t)1 << popcount64(e->mask), full = (uint32_t)1 << bits;
 
     e->shift = index_shift(f, bits);
-    for (; start + ((uint32_t)1 << bits) <= table->capacity; start++) {
-        if (popcount64(start) > START_BITS)
-            continue;
-        e->offset = start;
-        for (uint32_t tries = 0; tries < START_TRIES; tries++) {
-            uint32_t span;
+    /* narrow slices first (indices below twice the relevant occupancies),
+     * then any that fit */
+    for (uint32_t widest = 2 * want < full ? 2 * want : full;; widest *= 2) {
+        for (uint32_t start = 0; start < table->capacity; start += step) {
+            const uint32_t room = table->run[start] < widest ? table->run[start] : widest;
 
-            e->magic = f->constrain(p, e, candidate(f, state));
-            if (!promising(f, e, 0)
-                || (span = f->fill(p, e, list, (uint32_t)1 << bits, scratch)) == 0
-                || !fits(table, start, span, scratch))
+            if (room < want)
                 continue;
-            place(table, start, span, scratch);
-            return span;
+            e->offset = start;
+            for (uint32_t tries = 0; tries < START_TRIES; tries++) {
+                uint32_t span;
+
+                e->magic = f->constrain(p, e, candidate(f, state));
+                if (!promising(f, e, bits - bits_for(room))
+                    || (span = f->fill(p, e, list, room, scratch)) == 0)
+                    continue;
+                place(table, start, span, scratch);
+                return span;
+            }
         }
+        if (widest >= full)
+            return 0;
     }
-    return 0;
 }
 
 int tables_search(struct slider_tables *t, uint64_t seed)
@@ -232,11 +230,13 @@ int tables_search(struct slider_tables *t, uint64_t seed)
     int status = 0;
 
     if (f->offset_bits != 0) {
-        table.value = calloc(OVERLAP_TABLE_MAX, sizeof *table.value);
-        table.used = calloc(OVERLAP_TABLE_MAX, 1);
         table.capacity = (uint32_t)1 << f->offset_bits;
-        if (table.value == NULL || table.used == NULL)
+        table.used = calloc(table.capacity, 1);
+        table.run = malloc(table.capacity * sizeof *table.run);
+        if (table.used == NULL || table.run == NULL)
             status = -2;
+        for (uint32_t i = 0; status == 0 && i < table.capacity; i++)
+            table.run[i] = (uint16_t)(table.capacity - i < 4096 ? table.capacity - i : 4096);
     }
     for (int p = 0; p < PIECE_COUNT && status == 0; p++) {
         for (unsigned sq = 0; sq < 64 && status == 0; sq++) {
@@ -253,8 +253,8 @@ int tables_search(struct slider_tables *t, uint64_t seed)
                 status = -1;
         }
     }
-    free(table.value);
     free(table.used);
+    free(table.run);
     if (status == 0 && f->offsets)
         status = tables_pack(t);
     return status;

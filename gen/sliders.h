@@ -112,10 +112,11 @@ struct slider_tables {
  * bits the shifts. */
 void tables_prepare(struct slider_tables *t, const struct gen_flavour *flavour);
 
-/* The slice start a magic holds in its low bits (offsetmagic). */
+/* The slice start a magic holds (offsetmagic). */
 static inline uint32_t magic_offset(const struct gen_flavour *flavour, const struct work_entry *e)
 {
-    return (uint32_t)(e->magic & (((uint64_t)1 << flavour->offset_bits) - 1));
+    return (uint32_t)(e->magic & (((uint64_t)1 << flavour->offset_bits)
+                                  - ((uint64_t)1 << flavour->start_shift)));
 }
 
 /* Place the slices of an overlapping flavour (white, black) into one
