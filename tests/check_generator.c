@@ -298,6 +298,57 @@ START_TEST(white_packs_overlapping_slices)
 }
 END_TEST
 
+/* The offline dense search: reproducible for a seed and budget, one
+ * progress line a square on stderr, its magics reload to its tables, and
+ * it never makes a table bigger (fewer index bits only; for white,
+ * narrower slices, packed again). */
+START_TEST(dense_search_is_reproducible_and_reloads)
+{
+    static const char *const flavours[] = { "--flavour=fancy", "--flavour=white" };
+
+    for (unsigned f = 0; f < 2; f++) {
+        char *first, *again, *reloaded, *err, *line;
+        unsigned progress = 0;
+        unsigned long before = 0, now = 0;
+
+        ck_assert_int_eq(run(flavours[f], "--seed=11", "--search=dense", "--budget=3000", "-o",
+                             path("d1.c"), "-d", path("d1.txt"), NULL), 0);
+        err = slurp(path("stderr"));
+        for (line = strtok(err, "\n"); line != NULL; line = strtok(NULL, "\n")) {
+            ck_assert_msg(strncmp(line, "magicbb-gen: dense: ", 20) == 0, "%s", line);
+            if (strstr(line, " relevant squares, ") != NULL)
+                progress++;
+            else
+                ck_assert_int_eq(sscanf(line, "magicbb-gen: dense: %lu slots before, %lu now",
+                                        &before, &now), 2);
+        }
+        ck_assert_uint_eq(progress, 128);
+        ck_assert_msg(now <= before, "%s: %lu slots after, %lu before", flavours[f], now, before);
+        ck_assert_int_eq(run(flavours[f], "--seed=11", "--search=dense", "--budget=3000", "-o",
+                             path("d2.c"), NULL), 0);
+        ck_assert_int_eq(run(flavours[f], "--magics", path("d1.txt"), "-o", path("d3.c"), NULL), 0);
+        first = slurp(path("d1.c"));
+        again = slurp(path("d2.c"));
+        reloaded = slurp(path("d3.c"));
+        ck_assert_msg(strcmp(first, again) == 0, "%s: two dense runs differ", flavours[f]);
+        ck_assert_msg(strstr(first, "--search=dense --seed=0xb --budget=3000") != NULL,
+                      "the provenance does not name the dense search");
+        ck_assert_msg(strcmp(body(first), body(reloaded)) == 0,
+                      "%s: the dense magics reload to other tables", flavours[f]);
+        free(first);
+        free(again);
+        free(reloaded);
+        free(err);
+    }
+    /* only flavours with magics; only known modes and budgets */
+    ck_assert_int_eq(run("--flavour=hq", "--search=dense", "-o", path("x.c"), NULL), 2);
+    ck_assert_int_eq(run("--search=sparse", "-o", path("x.c"), NULL), 2);
+    ck_assert_int_eq(run("--search=dense", "--budget=0", "-o", path("x.c"), NULL), 2);
+    ck_assert_int_eq(run("--search=dense", "--budget=12x", "-o", path("x.c"), NULL), 2);
+    ck_assert(!exists(path("x.c")));
+}
+END_TEST
+
 START_TEST(pext_needs_no_magics)
 {
     char *text;
@@ -832,6 +883,7 @@ static Suite *generator_suite(void)
     tcase_add_test(output, magic32_magics_round_trip);
     tcase_add_test(output, black_loads_the_published_layout);
     tcase_add_test(output, white_packs_overlapping_slices);
+    tcase_add_test(output, dense_search_is_reproducible_and_reloads);
     tcase_add_test(output, pext_needs_no_magics);
     tcase_add_loop_test(input, bad_magics_file_is_rejected, 0,
                         (int)(sizeof bad_files / sizeof bad_files[0]));
