@@ -10,7 +10,7 @@
 #include "sliders.h"
 
 /* SplitMix64: a tiny generator with good output from any seed. */
-static uint64_t splitmix64(uint64_t *state)
+static inline uint64_t splitmix64(uint64_t *state)
 {
     uint64_t z = (*state += 0x9e3779b97f4a7c15u);
 
@@ -21,7 +21,7 @@ static uint64_t splitmix64(uint64_t *state)
 
 /* Xorshift64 (Marsaglia's 13, 7, 17): six instructions a word, ample for
  * drawing candidates; splitmix64 seeds it (never with 0). */
-static uint64_t xorshift64(uint64_t *state)
+static inline uint64_t xorshift64(uint64_t *state)
 {
     uint64_t x = *state;
 
@@ -34,45 +34,49 @@ static uint64_t xorshift64(uint64_t *state)
 /* A good magic maps few relevant bits to the same product bits, and
  * sparse numbers (few set bits) do that far more often than dense ones;
  * the AND of three random words has about 8 bits set. */
-static uint64_t sparse_random(uint64_t *state)
+static inline uint64_t sparse_random(uint64_t *state)
 {
     return xorshift64(state) & xorshift64(state) & xorshift64(state);
 }
 
 /* A candidate for the flavour: one sparse 64-bit number, or for magic32
  * two sparse 32-bit halves. */
-static uint64_t candidate(const struct gen_flavour *flavour, uint64_t *state)
+static inline uint64_t candidate(const struct gen_flavour *flavour, uint64_t *state)
 {
     if (flavour->product == 32)
         return (sparse_random(state) & 0xffffffffu) | sparse_random(state) << 32;
     return sparse_random(state);
 }
 
-/* The set bits of a byte, without a call to a library routine where the
- * build machine's compiler has no popcount instruction enabled. */
-static unsigned popcount8(uint64_t byte)
+/* The set bits of a byte, from a table: no call to a library routine
+ * where the build machine's compiler has no popcount instruction enabled,
+ * and one load where the filter runs for every candidate. */
+#define BITS2(n) n, n + 1, n + 1, n + 2
+#define BITS4(n) BITS2(n), BITS2(n + 1), BITS2(n + 1), BITS2(n + 2)
+#define BITS6(n) BITS4(n), BITS4(n + 1), BITS4(n + 1), BITS4(n + 2)
+static const unsigned char byte_bits[256] = { BITS6(0), BITS6(1), BITS6(1), BITS6(2) };
+
+static inline unsigned popcount8(uint64_t byte)
 {
-    byte = byte - ((byte >> 1) & 0x55);
-    byte = (byte & 0x33) + ((byte >> 2) & 0x33);
-    return (unsigned)((byte + (byte >> 4)) & 0x0f);
+    return byte_bits[byte & 0xff];
 }
 
 /* Cheap filter: the top byte of the slice's index window (of `narrow`
  * index bits fewer than the flavour's fixed width) must be busy enough to
  * spread the relevant bits over the index; in a narrowed window, the full
  * occupancy's index must also stay inside the slice. */
-static int promising(const struct gen_flavour *flavour, const struct work_entry *e,
-                     unsigned narrow)
+static inline int promising(const struct gen_flavour *flavour, uint64_t mask, uint64_t magic,
+                            unsigned narrow)
 {
     uint64_t product;
 
     if (flavour->product == 32) {
-        const uint32_t half = (uint32_t)e->mask * (uint32_t)e->magic
-                              ^ (uint32_t)(e->mask >> 32) * (uint32_t)(e->magic >> 32);
+        const uint32_t half = (uint32_t)mask * (uint32_t)magic
+                              ^ (uint32_t)(mask >> 32) * (uint32_t)(magic >> 32);
 
         return popcount8(half >> 24) >= 6;
     }
-    product = e->mask * e->magic;
+    product = mask * magic;
     if (narrow != 0 && product >> (64 - narrow) != 0)
         return 0;
     return popcount8((product << narrow) >> 56) >= 6;
@@ -93,6 +97,20 @@ static void shuffle(struct occupancies *list, uint64_t seed)
         list->attacks[i - 1] = list->attacks[j];
         list->occupied[j] = o;
         list->attacks[j] = a;
+    }
+    /* The empty board and the single blockers first: all their attack
+     * sets differ, and a sparse magic that maps the relevant squares
+     * badly clashes there at once. */
+    for (unsigned i = 0, front = 0; i < list->count; i++) {
+        if ((list->occupied[i] & (list->occupied[i] - 1)) == 0) {
+            const uint64_t o = list->occupied[front], a = list->attacks[front];
+
+            list->occupied[front] = list->occupied[i];
+            list->attacks[front] = list->attacks[i];
+            list->occupied[i] = o;
+            list->attacks[i] = a;
+            front++;
+        }
     }
 }
 
@@ -153,24 +171,35 @@ static uint32_t search_square(const struct gen_flavour *f, enum piece p, struct 
     uint32_t best = 0;
     uint64_t best_magic = 0;
 
+    uint32_t limit = (uint32_t)1 << bits;
+    unsigned clear = 0; /* top index bits every index must leave clear */
+
+    /* The generator's state and the candidate in locals: stores through
+     * e would otherwise force them through memory on every candidate. */
+    uint64_t random = *state;
+
     e->shift = index_shift(f, bits);
     for (uint32_t tries = 0, left = NARROW_LIMIT; tries < SEARCH_LIMIT && left > 0; tries++) {
-        const uint32_t limit = best != 0 ? best - 1 : (uint32_t)1 << bits;
+        uint64_t magic = candidate(f, &random);
         uint32_t span;
 
         if (best != 0)
             left--; /* narrowing: a budget from the first magic found */
-        e->magic = candidate(f, state);
         if (f->constrain != NULL)
-            e->magic = f->constrain(p, e, e->magic);
-        if (!promising(f, e, bits - bits_for(limit))
-            || (span = f->fill(p, e, list, limit, scratch)) == 0)
+            magic = f->constrain(p, e, magic);
+        if (!promising(f, e->mask, magic, clear))
+            continue;
+        e->magic = magic;
+        if ((span = f->fill(p, e, list, limit, scratch)) == 0)
             continue;
         best = span;
-        best_magic = e->magic;
+        best_magic = magic;
         if (!narrow)
             break;
+        limit = span - 1; /* from now on, only a narrower slice will do */
+        clear = bits - bits_for(limit);
     }
+    *state = random;
     e->magic = best_magic;
     return best;
 }
@@ -209,7 +238,7 @@ static uint32_t search_square_in_magic(const struct gen_flavour *f, enum piece p
                 uint32_t span;
 
                 e->magic = f->constrain(p, e, candidate(f, state));
-                if (!promising(f, e, bits - bits_for(room))
+                if (!promising(f, e->mask, e->magic, bits - bits_for(room))
                     || (span = f->fill(p, e, list, room, scratch)) == 0)
                     continue;
                 place(table, start, span, scratch);
@@ -223,13 +252,16 @@ static uint32_t search_square_in_magic(const struct gen_flavour *f, enum piece p
 
 int tables_search(struct slider_tables *t, uint64_t seed)
 {
-    static struct occupancies list;
-    static struct fill_scratch scratch;
+    /* On the heap, not static: GCC 12's -fipa-reference-addressable took
+     * a static scratch that only indirect calls write for read-only and
+     * put it in .rodata. */
+    struct occupancies *list = malloc(sizeof *list);
+    struct fill_scratch *scratch = calloc(1, sizeof *scratch);
     const struct gen_flavour *f = t->flavour;
     struct placed table = { NULL, NULL, 0, 0 };
-    int status = 0;
+    int status = list != NULL && scratch != NULL ? 0 : -2;
 
-    if (f->offset_bits != 0) {
+    if (status == 0 && f->offset_bits != 0) {
         table.capacity = (uint32_t)1 << f->offset_bits;
         table.used = calloc(table.capacity, 1);
         table.run = malloc(table.capacity * sizeof *table.run);
@@ -244,17 +276,19 @@ int tables_search(struct slider_tables *t, uint64_t seed)
             uint64_t state = seed ^ ((uint64_t)(p * 64 + sq) << 56);
 
             state = splitmix64(&state) | 1; /* the square's stream */
-            occupancies_list((enum piece)p, sq, &list);
-            shuffle(&list, seed);
+            occupancies_list((enum piece)p, sq, list);
+            shuffle(list, seed);
             if ((f->offset_bits != 0
-                     ? search_square_in_magic(f, (enum piece)p, e, &list, &state, &scratch, &table)
-                     : search_square(f, (enum piece)p, e, &list, &state, &scratch))
+                     ? search_square_in_magic(f, (enum piece)p, e, list, &state, scratch, &table)
+                     : search_square(f, (enum piece)p, e, list, &state, scratch))
                 == 0)
                 status = -1;
         }
     }
     free(table.used);
     free(table.run);
+    free(list);
+    free(scratch);
     if (status == 0 && f->offsets)
         status = tables_pack(t);
     return status;
@@ -343,16 +377,27 @@ static uint32_t fixed_range(const struct gen_flavour *f, enum piece p, const str
                             const struct occupancies *list, struct fill_scratch *scratch)
 {
     const uint32_t span = f->fill(p, e, list, (uint32_t)1 << f->fixed[p], scratch);
+    uint32_t low = 0;
 
-    return span != 0 ? span - scratch->low : 0;
+    if (span == 0)
+        return 0;
+    while (scratch->stamp[low] != scratch->epoch)
+        low++;
+    return span - low;
 }
 
 int tables_dense(struct slider_tables *t, uint64_t seed, uint32_t budget)
 {
-    static struct occupancies list;
-    static struct fill_scratch scratch;
+    struct occupancies *list = malloc(sizeof *list); /* not static: see tables_search */
+    struct fill_scratch *scratch = calloc(1, sizeof *scratch);
     const struct gen_flavour *f = t->flavour;
     unsigned long before = 0, after = 0;
+
+    if (list == NULL || scratch == NULL) {
+        free(list);
+        free(scratch);
+        return -2;
+    }
 
     for (int p = 0; p < PIECE_COUNT; p++) {
         for (unsigned sq = 0; sq < 64; sq++) {
@@ -362,12 +407,12 @@ int tables_dense(struct slider_tables *t, uint64_t seed, uint32_t budget)
             char name[3];
 
             state = splitmix64(&state) | 1; /* a stream of its own, not the search's */
-            occupancies_list((enum piece)p, sq, &list);
-            shuffle(&list, seed);
+            occupancies_list((enum piece)p, sq, list);
+            shuffle(list, seed);
             square_name(sq, name);
             if (fixed != 0) {
                 /* fixed width: the fewest slots from lowest to highest index */
-                const uint32_t was = fixed_range(f, (enum piece)p, e, &list, &scratch);
+                const uint32_t was = fixed_range(f, (enum piece)p, e, list, scratch);
                 uint32_t best = was;
                 uint64_t best_magic = e->magic;
 
@@ -375,8 +420,8 @@ int tables_dense(struct slider_tables *t, uint64_t seed, uint32_t budget)
                     uint32_t range;
 
                     e->magic = draw(f, (enum piece)p, e, &state);
-                    if (promising(f, e, 0)
-                        && (range = fixed_range(f, (enum piece)p, e, &list, &scratch)) != 0
+                    if (promising(f, e->mask, e->magic, 0)
+                        && (range = fixed_range(f, (enum piece)p, e, list, scratch)) != 0
                         && range < best) {
                         best = range;
                         best_magic = e->magic;
@@ -397,7 +442,7 @@ int tables_dense(struct slider_tables *t, uint64_t seed, uint32_t budget)
                     const struct work_entry kept = *e;
 
                     e->shift = index_shift(f, bits - 1);
-                    if (!climb(f, (enum piece)p, e, &list, &scratch, &state, budget)) {
+                    if (!climb(f, (enum piece)p, e, list, scratch, &state, budget)) {
                         *e = kept;
                         break;
                     }
@@ -410,6 +455,8 @@ int tables_dense(struct slider_tables *t, uint64_t seed, uint32_t budget)
             }
         }
     }
+    free(list);
+    free(scratch);
     fprintf(stderr, "magicbb-gen: dense: %lu slots before, %lu now%s\n", before, after,
             f->offsets ? " (slices end to end, before packing)" : "");
     return f->offsets ? tables_pack(t) : 0;

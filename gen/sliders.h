@@ -44,7 +44,6 @@ struct fill_scratch {
     uint64_t slot[4096];
     uint32_t stamp[4096];
     uint32_t epoch;
-    uint32_t low; /* the last fill's lowest index */
 };
 
 /* Starts a new try: the next epoch (clearing the stamps when it wraps). */
@@ -60,8 +59,7 @@ static inline void fill_next_try(struct fill_scratch *s)
 /* Fill one square's slice for the magic search, with the index function
  * given: a unit passes its own static one (GEN_FILL), so the compiler
  * inlines it into the loop.  Stops at the first clash, or at an index of
- * limit or more.  Returns the span used (the highest index + 1), or 0;
- * s->low receives the lowest index. */
+ * limit or more.  Returns the span used (the highest index + 1), or 0. */
 static inline uint32_t slice_fill_with(uint32_t (*index)(enum piece, const struct work_entry *,
                                                           uint64_t),
                                        enum piece piece, const struct work_entry *e,
@@ -69,27 +67,28 @@ static inline uint32_t slice_fill_with(uint32_t (*index)(enum piece, const struc
                                        struct fill_scratch *s)
 {
     const struct work_entry w = *e; /* a copy the stores below cannot alias */
-    uint32_t epoch, span = 0, low = UINT32_MAX;
+    const uint64_t *restrict occupied = list->occupied, *restrict attacks = list->attacks;
+    uint64_t *restrict slot = s->slot;
+    uint32_t *restrict stamp = s->stamp;
+    const unsigned count = list->count;
+    uint32_t epoch, span = 0;
 
     fill_next_try(s);
     epoch = s->epoch;
-    for (unsigned i = 0; i < list->count; i++) {
-        const uint32_t at = index(piece, &w, list->occupied[i]);
+    for (unsigned i = 0; i < count; i++) {
+        const uint32_t at = index(piece, &w, occupied[i]);
 
         if (at >= limit)
             return 0;
-        if (s->stamp[at] != epoch) {
-            s->stamp[at] = epoch;
-            s->slot[at] = list->attacks[i];
+        if (stamp[at] != epoch) {
+            stamp[at] = epoch;
+            slot[at] = attacks[i];
             if (at >= span)
                 span = at + 1;
-            if (at < low)
-                low = at;
-        } else if (s->slot[at] != list->attacks[i]) {
+        } else if (slot[at] != attacks[i]) {
             return 0;
         }
     }
-    s->low = low;
     return span;
 }
 
