@@ -44,9 +44,25 @@ static void usage(FILE *out)
           "renamed together when all are complete; on any error no output is\n"
           "created or changed.  Exit status: 0 success, 1 bad input or failed\n"
           "verification, 2 usage error.\n"
-          "\n"
-          "Flavours: %s.\n",
-          flavour_list());
+          "\n");
+    /* "Flavours: fancy, pext, ..." wrapped before 72 columns */
+    {
+        const char *list = flavour_list();
+        unsigned column = (unsigned)fprintf(out, "Flavours:");
+
+        while (*list != '\0') {
+            size_t word = strcspn(list, " ");
+
+            if (column + 1 + word > 72) {
+                fputs("\n ", out);
+                column = 1;
+            }
+            column += (unsigned)fprintf(out, " %.*s", (int)word, list);
+            list += word;
+            list += strspn(list, " ");
+        }
+        fputs(".\n", out);
+    }
 }
 
 /* A seed is decimal without leading zeros (so "010" is no octal 8), or 0x
