@@ -281,9 +281,9 @@ int main(int argc, char **argv)
 
     if (csv == stdout)
         return fflush(stdout) != 0;
-    printf("%-9s %10s | %-29s | %-29s | %s\n", "", "", "random: throughput", "positions: throughput",
+    printf("%-11s %10s | %-29s | %-29s | %s\n", "", "", "random: throughput", "positions: throughput",
            "queen latency");
-    printf("%-9s %10s | %6s %6s %6s %7s | %6s %6s %6s %7s | %6s %6s\n", "flavour", "table KiB",
+    printf("%-11s %10s | %6s %6s %6s %7s | %6s %6s %6s %7s | %6s %6s\n", "flavour", "table KiB",
            "rook", "bishop", "queen", "spread", "rook", "bishop", "queen", "spread", "random",
            "posns");
     for (unsigned i = 0; i < n; i++) {
@@ -293,7 +293,7 @@ int main(int argc, char **argv)
         double spread_r = 0, spread_p = 0;
 
         if (!flavour_runs_here(f)) {
-            printf("%-9s skipped: this CPU has no BMI2\n", f->name);
+            printf("%-11s skipped: this CPU has no BMI2\n", f->name);
             continue;
         }
         for (int piece = 0; piece < PIECES; piece++) {
@@ -303,9 +303,9 @@ int main(int argc, char **argv)
                 spread_p = q[THROUGHPUT][piece].repeat_spread;
         }
         if (f->table_bytes != NULL)
-            printf("%-9s %10.1f |", f->name, *f->table_bytes / 1024.0);
+            printf("%-11s %10.1f |", f->name, *f->table_bytes / 1024.0);
         else
-            printf("%-9s %10s |", f->name, "-");
+            printf("%-11s %10s |", f->name, "-");
         printf(" %6.2f %6.2f %6.2f %6.1f%% | %6.2f %6.2f %6.2f %6.1f%% | %6.2f %6.2f\n",
                t[THROUGHPUT][SLIDE_ROOK].median, t[THROUGHPUT][SLIDE_BISHOP].median,
                t[THROUGHPUT][SLIDE_QUEEN].median, spread_r, q[THROUGHPUT][SLIDE_ROOK].median,

@@ -23,7 +23,7 @@ callgrind_annotate --inclusive=yes --threshold=100 "$out" 2>/dev/null \
     count[flavour, piece] = ir / 65536; seen[flavour] = 1
   }
   END {
-    printf "%-9s %8s %8s %8s\n", "flavour", "rook", "bishop", "queen"
+    printf "%-11s %8s %8s %8s\n", "flavour", "rook", "bishop", "queen"
     for (f in seen) if (f != "")
-      printf "%-9s %8.1f %8.1f %8.1f\n", f, count[f, "rook"], count[f, "bishop"], count[f, "queen"]
+      printf "%-11s %8.1f %8.1f %8.1f\n", f, count[f, "rook"], count[f, "bishop"], count[f, "queen"]
   }' | { read -r header; echo "instructions per lookup (callgrind, 65536 random pairs each)"; echo "$header"; sort; }

@@ -102,9 +102,9 @@ struct slider_tables {
     void *encoded;            /* the flavour's own tables (gen_flavour.encode) */
 };
 
-/* The most entries an overlapping layout (black) may span: every slice
- * apart at its widest, 128 x 4096.  The magics parser holds each loaded
- * offset to it and the repacker's scratch area is this size. */
+/* The most entries an overlapping layout (black, white) may span: every
+ * slice apart at its widest, 128 x 4096.  The magics parser holds each
+ * loaded offset to it, and the packer's table is this size. */
 #define OVERLAP_TABLE_MAX (PIECE_COUNT * 64 * 4096u)
 
 /* Fill in masks, and for flavours without magics or with fixed index

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* fuzz_black.c - libFuzzer target: black tables built from a fuzzed
  * magics file with the generator's own layout code (parse, lay out,
- * fill, repack, verify).
+ * fill, verify).
  *
  * Contract: whatever offsets and magics the parser accepts, building
  * either succeeds with a table inside the largest overlapping layout or
