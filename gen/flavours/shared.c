@@ -33,7 +33,7 @@ static uint32_t shared_index(enum piece piece, const struct work_entry *w, uint6
 
 static unsigned shared_group(enum piece piece, unsigned sq)
 {
-    return piece == PIECE_ROOK ? mbb_shared_rook_group(sq) : mbb_shared_bishop_group(sq);
+    return piece == PIECE_ROOK ? mbb_postmask_rook_group(sq) : mbb_postmask_bishop_group(sq);
 }
 
 GEN_COMMON_SHAPE(shared)

@@ -49,7 +49,7 @@ static const char *shiftmagic_check(enum piece piece, const struct work_entry *w
 
 static unsigned shiftmagic_group(enum piece piece, unsigned sq)
 {
-    return piece == PIECE_ROOK ? mbb_shiftmagic_rook_group(sq) : mbb_shiftmagic_bishop_group(sq);
+    return piece == PIECE_ROOK ? mbb_postmask_rook_group(sq) : mbb_postmask_bishop_group(sq);
 }
 
 GEN_COMMON_SHAPE(shiftmagic)

@@ -85,6 +85,20 @@ static inline uint64_t mbb_bswap64(uint64_t x)
 #endif
 }
 
+/* Flavours with a post-mask (shared, shiftmagic): the squares whose
+ * slices are one, each group's first square holding its offset.  Rooks
+ * on diagonal neighbours pair up (a1 with b2, b1 with a2: two pairs in
+ * each 2x2 block); bishops go by four in a row of a rank (a-d, e-h). */
+static inline unsigned mbb_postmask_rook_group(unsigned sq)
+{
+    return sq < (sq ^ 9u) ? sq : sq ^ 9u;
+}
+
+static inline unsigned mbb_postmask_bishop_group(unsigned sq)
+{
+    return sq & ~3u;
+}
+
 /* The interface for a flavour of the common shape: 64 rook and 64 bishop
  * struct mbb_NAME_entry, one shared table of attack_type,
  * mbb_NAME_attacks, and the unit's own

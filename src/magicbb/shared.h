@@ -35,17 +35,6 @@ static inline uint64_t mbb_shared_lookup(const struct mbb_shared_entry *e, const
 
 MBB_COMMON_SHAPE(shared, uint64_t, 0, 0)
 
-/* The first square of sq's group: the group's slice is at its offset. */
-static inline unsigned mbb_shared_rook_group(unsigned sq)
-{
-    return sq < (sq ^ 9u) ? sq : sq ^ 9u;
-}
-
-static inline unsigned mbb_shared_bishop_group(unsigned sq)
-{
-    return sq & ~3u;
-}
-
 /* At most one slot per relevant occupancy; sharing takes about half. */
 static inline size_t mbb_shared_slider_bytes(size_t slots, size_t sets, int *at_most)
 {

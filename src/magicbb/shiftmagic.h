@@ -34,17 +34,6 @@ static inline uint64_t mbb_shiftmagic_lookup(const struct mbb_shiftmagic_entry *
 
 MBB_COMMON_SHAPE(shiftmagic, uint64_t, 0, 0)
 
-/* The first square of sq's group, as in shared.h. */
-static inline unsigned mbb_shiftmagic_rook_group(unsigned sq)
-{
-    return sq < (sq ^ 9u) ? sq : sq ^ 9u;
-}
-
-static inline unsigned mbb_shiftmagic_bishop_group(unsigned sq)
-{
-    return sq & ~3u;
-}
-
 /* At most one slot per relevant occupancy; sharing takes about half. */
 static inline size_t mbb_shiftmagic_slider_bytes(size_t slots, size_t sets, int *at_most)
 {
