@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* search.c - seeded search for magics (the flavours that search).
+/* search.c - seeded search for magics (the flavours that search), the
+ * search that places slices by their magics (offsetmagic), and the
+ * offline dense search.
  *
  * Each (piece, square) gets its own random stream derived from the seed,
  * so one square's search never shifts another's and a seed always gives
@@ -159,8 +161,8 @@ static void place(struct placed *t, uint32_t start, uint32_t span, const struct 
 /* Search one square's magic.  A narrow search (fixed-width flavours with
  * narrow set) keeps, of the first magic found and NARROW_LIMIT candidates
  * after it, the magic whose slice is narrowest; the others take the first
- * magic that works.  Returns the
- * span of the slice (highest index + 1), or 0 if the search gave up. */
+ * magic that works.  Returns the span of the slice (highest index + 1),
+ * or 0 if the search gave up. */
 static uint32_t search_square(const struct gen_flavour *f, enum piece p, struct work_entry *e,
                               const struct occupancies *list, uint64_t *state,
                               struct fill_scratch *scratch)
@@ -168,12 +170,9 @@ static uint32_t search_square(const struct gen_flavour *f, enum piece p, struct 
     const unsigned fixed = f->fixed[p];
     const unsigned bits = fixed != 0 ? fixed : popcount64(e->mask);
     const int narrow = f->narrow && fixed != 0;
-    uint32_t best = 0;
+    uint32_t best = 0, limit = (uint32_t)1 << bits;
     uint64_t best_magic = 0;
-
-    uint32_t limit = (uint32_t)1 << bits;
     unsigned clear = 0; /* top index bits every index must leave clear */
-
     /* The generator's state and the candidate in locals: stores through
      * e would otherwise force them through memory on every candidate. */
     uint64_t random = *state;
