@@ -21,6 +21,8 @@
 #define mbb_pawn_attacks ref_pawn
 #define mbb_between ref_between
 #define mbb_line ref_line
+#elif defined(MOVEGEN_INLINE)
+#include <magicbb_inline.h> /* the documented inline path: a static build */
 #else
 #include <magicbb.h>
 #endif
@@ -30,24 +32,36 @@ enum { WHITE_OO = 1, WHITE_OOO = 2, BLACK_OO = 4, BLACK_OOO = 8 };
 
 #define BIT(sq) ((uint64_t)1 << (sq))
 
+/* The lowest set square of b (b != 0): the compiler's count of trailing
+ * zeros where there is one, else a De Bruijn multiply (one multiply, one
+ * shift and a 64-entry table, not a bit at a time). */
 static unsigned lsb(uint64_t b)
 {
-    unsigned n = 0;
+#if defined(__GNUC__) || defined(__clang__)
+    return (unsigned)__builtin_ctzll(b);
+#else
+    static const unsigned char index[64] = {
+        0,  1,  48, 2,  57, 49, 28, 3,  61, 58, 50, 42, 38, 29, 17, 4,
+        62, 55, 59, 36, 53, 51, 43, 22, 45, 39, 33, 30, 24, 18, 12, 5,
+        63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
+        46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9,  13, 8,  7,  6,
+    };
 
-    while (!(b & 1)) {
-        b >>= 1;
-        n++;
-    }
-    return n;
+    return index[((b & (0 - b)) * 0x03f79d71b4cb0a89u) >> 58];
+#endif
 }
 
 static unsigned popcount(uint64_t b)
 {
+#if defined(__GNUC__) || defined(__clang__)
+    return (unsigned)__builtin_popcountll(b);
+#else
     unsigned n = 0;
 
     for (; b; b &= b - 1)
         n++;
     return n;
+#endif
 }
 
 static uint64_t occupied(const struct position *p)
@@ -174,10 +188,32 @@ int generate(const struct position *p, struct move *list)
         }
     }
 
-    for (b = p->pieces[us][PAWN]; b; b &= b - 1) {
+    /* Pawns not pinned, set-wise: every push and capture of them at once,
+     * each target then traced back to its pawn. */
+    {
+        const uint64_t unpinned = p->pieces[us][PAWN] & ~pinned, empty = ~occ;
+        const uint64_t not_a = ~(uint64_t)0x0101010101010101u, not_h = ~(uint64_t)0x8080808080808080u;
+        const uint64_t rank3 = us == WHITE ? (uint64_t)0xff << 16 : (uint64_t)0xff << 40;
+        const uint64_t one = (us == WHITE ? unpinned << 8 : unpinned >> 8) & empty;
+        const uint64_t two = (us == WHITE ? (one & rank3) << 8 : (one & rank3) >> 8) & empty;
+        const uint64_t west = us == WHITE ? (unpinned & not_a) << 7 : (unpinned & not_a) >> 9;
+        const uint64_t east = us == WHITE ? (unpinned & not_h) << 9 : (unpinned & not_h) >> 7;
+        const int up = us == WHITE ? 8 : -8; /* to - from of a push */
+
+        for (b = one & target; b; b &= b - 1)
+            list = add_pawn(list, (unsigned)((int)lsb(b) - up), lsb(b));
+        for (b = two & target; b; b &= b - 1)
+            list = add(list, (unsigned)((int)lsb(b) - 2 * up), b & (0 - b));
+        for (b = west & theirs & target; b; b &= b - 1)
+            list = add_pawn(list, (unsigned)((int)lsb(b) - up + 1), lsb(b));
+        for (b = east & theirs & target; b; b &= b - 1)
+            list = add_pawn(list, (unsigned)((int)lsb(b) - up - 1), lsb(b));
+    }
+    /* Pinned pawns one by one, along their pin line only. */
+    for (b = p->pieces[us][PAWN] & pinned; b; b &= b - 1) {
         const unsigned from = lsb(b);
         const int step = us == WHITE ? 8 : -8;
-        const uint64_t allowed = (pinned & BIT(from)) ? mbb_line(king, from) : ~(uint64_t)0;
+        const uint64_t allowed = mbb_line(king, from);
         const unsigned one = (unsigned)((int)from + step);
         uint64_t captures = mbb_pawn_attacks((unsigned)us, from) & theirs & target & allowed;
 
@@ -192,9 +228,15 @@ int generate(const struct position *p, struct move *list)
             if (home && !(occ & BIT(two)) && (BIT(two) & target & allowed))
                 list = add(list, from, BIT(two));
         }
-        if (p->ep >= 0 && (mbb_pawn_attacks((unsigned)us, from) & BIT(p->ep))
-            && en_passant_is_legal(p, from))
-            list = add(list, from, BIT(p->ep));
+    }
+    /* En passant: each pawn that attacks the square, if the capture
+     * leaves the king safe (which also settles pins and checks). */
+    if (p->ep >= 0) {
+        for (b = mbb_pawn_attacks((unsigned)them, (unsigned)p->ep) & p->pieces[us][PAWN]; b;
+             b &= b - 1) {
+            if (en_passant_is_legal(p, lsb(b)))
+                list = add(list, lsb(b), BIT(p->ep));
+        }
     }
 
     /* Castling: rights, an empty path, and no attacked square on the
