@@ -34,10 +34,11 @@ enum { WHITE_OO = 1, WHITE_OOO = 2, BLACK_OO = 4, BLACK_OOO = 8 };
 
 /* The lowest set square of b (b != 0): the compiler's count of trailing
  * zeros where there is one, else a De Bruijn multiply (one multiply, one
- * shift and a 64-entry table, not a bit at a time). */
+ * shift and a 64-entry table, not a bit at a time).  MOVEGEN_PORTABLE
+ * forces the plain C, for its test. */
 static unsigned lsb(uint64_t b)
 {
-#if defined(__GNUC__) || defined(__clang__)
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(MOVEGEN_PORTABLE)
     return (unsigned)__builtin_ctzll(b);
 #else
     static const unsigned char index[64] = {
@@ -53,7 +54,7 @@ static unsigned lsb(uint64_t b)
 
 static unsigned popcount(uint64_t b)
 {
-#if defined(__GNUC__) || defined(__clang__)
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(MOVEGEN_PORTABLE)
     return (unsigned)__builtin_popcountll(b);
 #else
     unsigned n = 0;
