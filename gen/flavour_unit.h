@@ -72,6 +72,32 @@
     GEN_LOOKUP(name)                                                                           \
     GEN_FILL(name)
 
+/* NAME_entry_from, NAME_entry_fields and NAME_index for a flavour whose
+ * entry is MBB_FIXED_SHIFT_ENTRY(NAME) (plain, white). */
+#define GEN_FIXED_SHIFT_ENTRY(name)                                                            \
+    static struct mbb_##name##_entry name##_entry_from(enum piece piece,                      \
+                                                       const struct work_entry *w)            \
+    {                                                                                          \
+        const struct mbb_##name##_entry e = { .mask = w->mask, .magic = w->magic,              \
+                                              .offset = w->offset };                           \
+        (void)piece;                                                                           \
+        return e;                                                                              \
+    }                                                                                          \
+    static void name##_entry_fields(FILE *out, const void *entries, unsigned sq)               \
+    {                                                                                          \
+        const struct mbb_##name##_entry *e = (const struct mbb_##name##_entry *)entries + sq;  \
+        fprintf(out, ".mask = 0x%016llxu, .magic = 0x%016llxu, .offset = %6lu",                 \
+                (unsigned long long)e->mask, (unsigned long long)e->magic,                     \
+                (unsigned long)e->offset);                                                     \
+    }                                                                                          \
+    static uint32_t name##_index(enum piece piece, const struct work_entry *w,                 \
+                                 uint64_t occupied)                                            \
+    {                                                                                          \
+        const struct mbb_##name##_entry e = name##_entry_from(piece, w);                       \
+        return mbb_##name##_index(&e, occupied, piece == PIECE_ROOK ? MBB_ROOK_FIXED_BITS      \
+                                                                    : MBB_BISHOP_FIXED_BITS);  \
+    }
+
 /* Frees t->encoded, for flavours whose encode() made one allocation. */
 void release_encoded(struct slider_tables *t);
 

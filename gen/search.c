@@ -84,6 +84,16 @@ static inline int promising(const struct gen_flavour *flavour, uint64_t mask, ui
     return popcount8((product << narrow) >> 56) >= 6;
 }
 
+static void swap_places(struct occupancies *list, unsigned a, unsigned b)
+{
+    const uint64_t occupied = list->occupied[a], attacks = list->attacks[a];
+
+    list->occupied[a] = list->occupied[b];
+    list->attacks[a] = list->attacks[b];
+    list->occupied[b] = occupied;
+    list->attacks[b] = attacks;
+}
+
 /* Puts the occupancies in a random order (fixed by the seed): a bad
  * candidate then clashes after a few of them, where in counting order
  * the first hundreds differ only in their lowest squares. */
@@ -91,29 +101,24 @@ static void shuffle(struct occupancies *list, uint64_t seed)
 {
     uint64_t state = seed;
 
-    for (unsigned i = list->count; i > 1; i--) {
-        const unsigned j = (unsigned)(splitmix64(&state) % i);
-        const uint64_t o = list->occupied[i - 1], a = list->attacks[i - 1];
-
-        list->occupied[i - 1] = list->occupied[j];
-        list->attacks[i - 1] = list->attacks[j];
-        list->occupied[j] = o;
-        list->attacks[j] = a;
-    }
+    for (unsigned i = list->count; i > 1; i--)
+        swap_places(list, i - 1, (unsigned)(splitmix64(&state) % i));
     /* The empty board and the single blockers first: all their attack
      * sets differ, and a sparse magic that maps the relevant squares
      * badly clashes there at once. */
     for (unsigned i = 0, front = 0; i < list->count; i++) {
-        if ((list->occupied[i] & (list->occupied[i] - 1)) == 0) {
-            const uint64_t o = list->occupied[front], a = list->attacks[front];
-
-            list->occupied[front] = list->occupied[i];
-            list->attacks[front] = list->attacks[i];
-            list->occupied[i] = o;
-            list->attacks[i] = a;
-            front++;
-        }
+        if ((list->occupied[i] & (list->occupied[i] - 1)) == 0)
+            swap_places(list, front++, i);
     }
+}
+
+/* One candidate for the square, with the bits the flavour keeps for itself set. */
+static uint64_t draw(const struct gen_flavour *f, enum piece p, const struct work_entry *e,
+                     uint64_t *state)
+{
+    const uint64_t magic = candidate(f, state);
+
+    return f->constrain != NULL ? f->constrain(p, e, magic) : magic;
 }
 
 /* Give up on a square after this many candidates; far beyond what any
@@ -139,7 +144,6 @@ static unsigned bits_for(uint32_t n)
 struct placed {
     unsigned char *used;
     uint16_t *run;
-    uint32_t end;      /* after the highest slot in use */
     uint32_t capacity; /* slots the starts the magic can hold reach */
 };
 
@@ -150,8 +154,6 @@ static void place(struct placed *t, uint32_t start, uint32_t span, const struct 
         if (s->stamp[i] == s->epoch)
             t->used[start + i] = 1;
     }
-    if (start + span > t->end)
-        t->end = start + span;
     for (uint32_t i = start + span, run = 0; i-- > 0 && (i + 4096 >= start);) {
         run = t->used[i] ? 0 : (i + 1 < t->capacity ? t->run[i + 1] : 0) + 1u;
         t->run[i] = (uint16_t)(run < 4096 ? run : 4096);
@@ -179,13 +181,11 @@ static uint32_t search_square(const struct gen_flavour *f, enum piece p, struct 
 
     e->shift = index_shift(f, bits);
     for (uint32_t tries = 0, left = NARROW_LIMIT; tries < SEARCH_LIMIT && left > 0; tries++) {
-        uint64_t magic = candidate(f, &random);
+        const uint64_t magic = draw(f, p, e, &random);
         uint32_t span;
 
         if (best != 0)
             left--; /* narrowing: a budget from the first magic found */
-        if (f->constrain != NULL)
-            magic = f->constrain(p, e, magic);
         if (!promising(f, e->mask, magic, clear))
             continue;
         e->magic = magic;
@@ -236,7 +236,7 @@ static uint32_t search_square_in_magic(const struct gen_flavour *f, enum piece p
             for (uint32_t tries = 0; tries < START_TRIES; tries++) {
                 uint32_t span;
 
-                e->magic = f->constrain(p, e, candidate(f, state));
+                e->magic = draw(f, p, e, state);
                 if (!promising(f, e->mask, e->magic, bits - bits_for(room))
                     || (span = f->fill(p, e, list, room, scratch)) == 0)
                     continue;
@@ -257,7 +257,7 @@ int tables_search(struct slider_tables *t, uint64_t seed)
     struct occupancies *list = malloc(sizeof *list);
     struct fill_scratch *scratch = calloc(1, sizeof *scratch);
     const struct gen_flavour *f = t->flavour;
-    struct placed table = { NULL, NULL, 0, 0 };
+    struct placed table = { NULL, NULL, 0 };
     int status = list != NULL && scratch != NULL ? 0 : -2;
 
     if (status == 0 && f->offset_bits != 0) {
@@ -291,15 +291,6 @@ int tables_search(struct slider_tables *t, uint64_t seed)
     if (status == 0 && f->offsets)
         status = tables_pack(t);
     return status;
-}
-
-/* One candidate for the square, drawn and constrained as in the search. */
-static uint64_t draw(const struct gen_flavour *f, enum piece p, const struct work_entry *e,
-                     uint64_t *state)
-{
-    const uint64_t magic = candidate(f, state);
-
-    return f->constrain != NULL ? f->constrain(p, e, magic) : magic;
 }
 
 /* Occupancies of the square whose slot, under e's magic and index bits,

@@ -85,6 +85,33 @@ static inline uint64_t mbb_bswap64(uint64_t x)
 #endif
 }
 
+/* Slots of a fixed-shift table with every slice at full width:
+ * 64 x 4096 + 64 x 512. */
+#define MBB_FIXED_SHIFT_SLOTS                                                                 \
+    (((size_t)64 << MBB_ROOK_FIXED_BITS) + ((size_t)64 << MBB_BISHOP_FIXED_BITS))
+
+/* The entry, index and lookup of a fixed-shift flavour whose entry keeps
+ * its slice's offset (plain, white): mask, magic and offset, padded to 32
+ * bytes; the index is the product's top `bits` bits. */
+#define MBB_FIXED_SHIFT_ENTRY(name)                                                           \
+    struct mbb_##name##_entry {                                                               \
+        uint64_t mask;        /* relevant occupancy */                                        \
+        uint64_t magic;                                                                       \
+        uint32_t offset;      /* first slot of the square's slice */                          \
+        uint32_t reserved[3]; /* 0: pads the entry to 32 bytes */                             \
+    };                                                                                        \
+    static inline uint32_t mbb_##name##_index(const struct mbb_##name##_entry *e,            \
+                                              uint64_t occupied, unsigned bits)               \
+    {                                                                                         \
+        return (uint32_t)(((occupied & e->mask) * e->magic) >> (64 - bits));                  \
+    }                                                                                         \
+    static inline uint64_t mbb_##name##_lookup(const struct mbb_##name##_entry *e,           \
+                                               const uint64_t *attacks, uint64_t occupied,    \
+                                               unsigned bits)                                 \
+    {                                                                                         \
+        return attacks[e->offset + mbb_##name##_index(e, occupied, bits)];                    \
+    }
+
 /* Flavours with a post-mask (shared, shiftmagic): the squares whose
  * slices are one, each group's first square holding its offset.  Rooks
  * on diagonal neighbours pair up (a1 with b2, b1 with a2: two pairs in

@@ -10,24 +10,7 @@
 
 #include "common.h"
 
-struct mbb_plain_entry {
-    uint64_t mask;        /* relevant occupancy */
-    uint64_t magic;
-    uint32_t offset;      /* first slot of the square's slice */
-    uint32_t reserved[3]; /* 0: pads the entry to 32 bytes */
-};
-
-static inline uint32_t mbb_plain_index(const struct mbb_plain_entry *e, uint64_t occupied,
-                                       unsigned bits)
-{
-    return (uint32_t)(((occupied & e->mask) * e->magic) >> (64 - bits));
-}
-
-static inline uint64_t mbb_plain_lookup(const struct mbb_plain_entry *e, const uint64_t *attacks,
-                                        uint64_t occupied, unsigned bits)
-{
-    return attacks[e->offset + mbb_plain_index(e, occupied, bits)];
-}
+MBB_FIXED_SHIFT_ENTRY(plain)
 
 MBB_COMMON_SHAPE(plain, uint64_t, MBB_ROOK_FIXED_BITS, MBB_BISHOP_FIXED_BITS)
 
@@ -35,9 +18,7 @@ static inline size_t mbb_plain_slider_bytes(size_t slots, size_t sets, int *at_m
 {
     (void)slots, (void)sets;
     *at_most = 0;
-    return (((size_t)64 << MBB_ROOK_FIXED_BITS) + ((size_t)64 << MBB_BISHOP_FIXED_BITS))
-               * sizeof(uint64_t)
-           + 128 * sizeof(struct mbb_plain_entry);
+    return MBB_FIXED_SHIFT_SLOTS * sizeof(uint64_t) + 128 * sizeof(struct mbb_plain_entry);
 }
 
 #endif /* MAGICBB_PLAIN_H */
