@@ -56,9 +56,18 @@ void emit_table_bytes(FILE *out, const char *flavour, const char *const tables[]
 {
     fprintf(out, "\nconst uint32_t mbb_%s_table_bytes MBB_PLACE(mbb_%s_table_bytes) =\n    ", flavour,
             flavour);
+    if (count == 0)
+        fputs("0", out);
     for (unsigned i = 0; i < count; i++)
         fprintf(out, "%ssizeof %s", i > 0 ? " + " : "", tables[i]);
     fputs(";\n", out);
+}
+
+void emit_line_masks(FILE *out, const uint64_t line[4])
+{
+    fprintf(out, ".line = { 0x%016llxu, 0x%016llxu, 0x%016llxu, 0x%016llxu }",
+            (unsigned long long)line[0], (unsigned long long)line[1], (unsigned long long)line[2],
+            (unsigned long long)line[3]);
 }
 
 void describe_entries(FILE *out, const struct slider_tables *t)

@@ -28,9 +28,12 @@ uint64_t emit_u8_at(const void *data, uint32_t i);
 void emit_entries(FILE *out, const char *type, const char *name,
                   void (*entry)(FILE *out, const void *data, unsigned sq), const void *data);
 
+/* ".line = { 0x...u, 0x...u, 0x...u, 0x...u }": four line masks. */
+void emit_line_masks(FILE *out, const uint64_t line[4]);
+
 /* "\nconst uint32_t mbb_NAME_table_bytes MBB_PLACE = sizeof a + ...;" for
- * the tables named; sizeof on the target, whose struct padding may
- * differ from the build machine's. */
+ * the tables named (0 for none); sizeof on the target, whose struct
+ * padding may differ from the build machine's. */
 void emit_table_bytes(FILE *out, const char *flavour, const char *const tables[], unsigned count);
 
 /* The generic " *   entries: ..." provenance line of a hashing flavour. */

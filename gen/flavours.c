@@ -4,12 +4,12 @@
 
 #include "flavour.h"
 
-#define MBB_FLAVOUR(name, bmi2, magics) extern const struct gen_flavour gen_flavour_##name;
+#define MBB_FLAVOUR(name, isa, magics) extern const struct gen_flavour gen_flavour_##name;
 #include "magicbb/flavours.def"
 #undef MBB_FLAVOUR
 
 const struct gen_flavour *const gen_flavours[] = {
-#define MBB_FLAVOUR(name, bmi2, magics) &gen_flavour_##name,
+#define MBB_FLAVOUR(name, isa, magics) &gen_flavour_##name,
 #include "magicbb/flavours.def"
 #undef MBB_FLAVOUR
 };
@@ -18,7 +18,7 @@ const unsigned gen_flavour_count = sizeof gen_flavours / sizeof gen_flavours[0];
 /* What the registry says of each flavour's magics, against its unit. */
 enum { MAGICS_none, MAGICS_search, MAGICS_load };
 static const unsigned char registry_magics[] = {
-#define MBB_FLAVOUR(name, bmi2, magics) MAGICS_##magics,
+#define MBB_FLAVOUR(name, isa, magics) MAGICS_##magics,
 #include "magicbb/flavours.def"
 #undef MBB_FLAVOUR
 };

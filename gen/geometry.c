@@ -160,3 +160,26 @@ uint64_t line_through(unsigned a, unsigned b)
     }
     return squares;
 }
+
+uint64_t line_without(unsigned sq, int file_step, int rank_step)
+{
+    uint64_t line = 0;
+
+    for (int sign = -1; sign <= 1; sign += 2) {
+        int file = (int)(sq % 8) + sign * file_step, rank = (int)(sq / 8) + sign * rank_step;
+
+        for (; file >= 0 && file < 8 && rank >= 0 && rank < 8;
+             file += sign * file_step, rank += sign * rank_step)
+            line |= bit(file, rank);
+    }
+    return line;
+}
+
+void first_rank_attacks(uint8_t rank[8 * 64])
+{
+    for (unsigned file = 0; file < 8; file++) {
+        for (unsigned inner = 0; inner < 64; inner++)
+            rank[inner * 8 + file] =
+                (uint8_t)(ray_attacks(PIECE_ROOK, file, (uint64_t)inner << 1) & 0xff);
+    }
+}

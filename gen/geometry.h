@@ -54,4 +54,11 @@ uint64_t between_squares(unsigned a, unsigned b);
 /* Edge-to-edge line through aligned a and b; 0 if not aligned or equal. */
 uint64_t line_through(unsigned a, unsigned b);
 
+/* The table-free flavours' lines: the squares of the line through sq in
+ * direction (file_step, rank_step), both ways, without sq. */
+uint64_t line_without(unsigned sq, int file_step, int rank_step);
+/* The first rank's attacks: rank[inner * 8 + file] for a rook on `file`,
+ * the six inner squares occupied as the bits of `inner` say. */
+void first_rank_attacks(uint8_t rank[8 * 64]);
+
 #endif /* GEN_GEOMETRY_H */

@@ -62,7 +62,7 @@ size_t mbb_table_bytes(void) __attribute__((ifunc("resolve_table_bytes")));
 #else
 /* ---- One flavour ------------------------------------------------------ */
 #if !MBB_INLINE_SLIDERS
-#error "a BMI2 flavour's library must be compiled for BMI2 (-mbmi2)"
+#error "the library must be compiled for the instructions of its flavour (MBB_FLAVOUR_ISA)"
 #endif
 
 uint64_t mbb_rook_attacks(unsigned sq, uint64_t occupied)

@@ -34,13 +34,16 @@ extern "C" {
 #define MBB_REQUIRE(cond) ((void)0)
 #endif
 
-/* A BMI2 flavour's lookups inline only where the including code is
- * compiled for BMI2 (-mbmi2 or a -march that has it); elsewhere, and in
- * a dispatch library, the inline sliders call the library. */
-#if MBB_FLAVOUR_DISPATCH || (MBB_FLAVOUR_BMI2 && !defined(MBB_HAVE_BMI2))
+/* The lookups of a flavour built for some instructions (BMI2, AVX2...)
+ * inline only where the including code is compiled for them too (-mbmi2,
+ * -mavx2 or a -march that has them); elsewhere, and in a dispatch
+ * library, the inline sliders call the library. */
+#if MBB_FLAVOUR_DISPATCH
 #define MBB_INLINE_SLIDERS 0
-#else
+#elif MBB_FLAVOUR_ISA_MET
 #define MBB_INLINE_SLIDERS 1
+#else
+#define MBB_INLINE_SLIDERS 0
 #endif
 
 extern const uint64_t mbb_tab_knight[64];

@@ -21,7 +21,8 @@ enum { SLIDE_ROOK, SLIDE_BISHOP, SLIDE_QUEEN, PIECES };
 
 struct flavour_impl {
     const char *name;
-    int bmi2; /* its lookups use BMI2 (where tests/flavours_bmi2.c was built for it) */
+    const char *isa;  /* the registry's isa field */
+    const int *built; /* 1: its code here uses those instructions (else plain C) */
     lookup_fn rook, bishop, queen;
     batch_fn batch[MODES][PIECES];
     const uint32_t *table_bytes;
@@ -31,11 +32,15 @@ struct flavour_impl {
 extern const struct flavour_impl flavour_impls[];
 extern const unsigned flavour_impl_count;
 
-/* Whether this CPU can run the flavour's code. */
+/* Whether this CPU can run the flavour's code: code built for its
+ * instructions needs a CPU with them; its plain C runs anywhere. */
 int flavour_runs_here(const struct flavour_impl *f);
 
-/* Whether tests/flavours_bmi2.c was built with BMI2 instructions. */
-extern const int flavours_bmi2_built_for_bmi2;
+/* Whether each instruction set's lookups were built with its
+ * instructions: flavours_built_any and _bitrev in tests/flavours.c, the
+ * others in tests/flavours_isa.c, built once for each. */
+extern const int flavours_built_any, flavours_built_bitrev, flavours_built_bmi2,
+    flavours_built_avx2, flavours_built_gfni;
 
 /* The throughput and latency batches FN_throughput, FN_latency of EXPR;
  * FLAVOUR_BATCH_EXPORTED gives them external linkage. */
@@ -82,8 +87,8 @@ extern const int flavours_bmi2_built_for_bmi2;
         name##_queen_batch_throughput, name##_rook_batch_latency,                             \
         name##_bishop_batch_latency, name##_queen_batch_latency;
 
-#define FLAVOUR_ENTRY(name, bmi2)                                                             \
-    { #name, bmi2, name##_rook, name##_bishop, name##_queen,                                  \
+#define FLAVOUR_ENTRY(name, isa)                                                              \
+    { #name, #isa, &flavours_built_##isa, name##_rook, name##_bishop, name##_queen,           \
       { { name##_rook_batch_throughput, name##_bishop_batch_throughput,                       \
           name##_queen_batch_throughput },                                                    \
         { name##_rook_batch_latency, name##_bishop_batch_latency,                             \

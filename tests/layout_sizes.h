@@ -14,7 +14,9 @@ size_t relevant_slots(void);
  * entries, on this machine's struct sizes), with one slot per relevant
  * occupancy; *at_most is set to 1 where the flavour may take less
  * (fewer-bit magics, overlapping or shared slices), so the figure is a
- * bound, else to 0.  0 for an unknown flavour. */
+ * bound, else to 0.  LAYOUT_UNKNOWN for an unknown flavour (hqrev has
+ * no table: 0). */
+#define LAYOUT_UNKNOWN ((size_t)-1)
 size_t expected_table_bytes(const char *flavour, int *at_most);
 
 #endif /* TESTS_LAYOUT_SIZES_H */

@@ -5,8 +5,9 @@
  *
  * Builds every flavour's tables in memory with the generator's own code,
  * as a build makes them (the magics of MAGICS-DIR/NAME.txt where there is
- * such a file, else the default seed's search; the BMI2 ones
- * only where this program was built for BMI2 and the CPU has it), times
+ * such a file, else the default seed's search; those built for some
+ * instructions, BMI2, AVX2 or a bit reverse, only where this program was
+ * built for them and the CPU has them), times
  * each flavour's queen lookup with the chunked-median
  * method of the benchmark, and prints a line per flavour, "NAME NS", then
  * "fastest NAME".  Run by configure on the build machine, which is then
@@ -15,6 +16,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -56,7 +58,7 @@ static volatile uint64_t sink;
 /* Each flavour's queen timing, its lookups inlined in the loop, on the
  * tables the generator built in memory (encoded: its struct
  * mbb_NAME_tables). */
-#define MBB_FLAVOUR(name, bmi2, magics)                                                \
+#define MBB_FLAVOUR(name, isa, magics)                                                 \
     static double time_##name(const void *encoded)                                     \
     {                                                                                  \
         const struct mbb_##name##_tables *v = encoded;                                 \
@@ -69,21 +71,42 @@ static volatile uint64_t sink;
 
 static const struct probe {
     const char *name;
-    int bmi2;
+    const char *isa;
     double (*time)(const void *encoded);
 } probes[] = {
-#define MBB_FLAVOUR(name, bmi2, magics) { #name, bmi2, time_##name },
+#define MBB_FLAVOUR(name, isa, magics) { #name, #isa, time_##name },
 #include "magicbb/flavours.def"
 #undef MBB_FLAVOUR
 };
 
-static int cpu_has_bmi2(void)
+/* Whether this program was built with the instructions `isa` names
+ * (else their flavours would time plain C). */
+static int built_for(const char *isa)
 {
-#if defined(MBB_HAVE_BMI2) && (defined(__GNUC__) || defined(__clang__))
-    return __builtin_cpu_supports("bmi2");
-#else
-    return 0; /* not built for BMI2: the PEXT flavours would run plain C */
+    static const struct {
+        const char *isa;
+        int built;
+    } sets[] = {
+        { "any", 1 },
+#ifdef MBB_HAVE_BMI2
+        { "bmi2", 1 },
 #endif
+#ifdef MBB_HAVE_AVX2
+        { "avx2", 1 },
+#endif
+#ifdef MBB_HAVE_GFNI
+        { "gfni", 1 },
+#endif
+#ifdef MBB_HAVE_BITREV
+        { "bitrev", 1 },
+#endif
+    };
+
+    for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++) {
+        if (strcmp(sets[i].isa, isa) == 0)
+            return sets[i].built;
+    }
+    return 0;
 }
 
 int main(int argc, char **argv)
@@ -112,7 +135,7 @@ int main(int argc, char **argv)
         char path[4096];
         double ns;
 
-        if (probes[f].bmi2 && !cpu_has_bmi2())
+        if (!built_for(probes[f].isa) || !cpu_runs_isa(probes[f].isa))
             continue;
         tables_prepare(&t, flavour);
         snprintf(path, sizeof path, "%s/%s.txt", argv[1], flavour->name);

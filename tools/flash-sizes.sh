@@ -9,7 +9,7 @@
 #   tools/flash-sizes.sh [FLAVOUR...]     (from the source tree; slow)
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
-flavours=${*:-$(sed -n 's/^MBB_FLAVOUR(\([a-z0-9_]*\), *0,.*/\1/p' "$top/src/magicbb/flavours.def")}
+flavours=${*:-$(sed -n 's/^MBB_FLAVOUR(\([a-z0-9_]*\), *\(any\|bitrev\),.*/\1/p' "$top/src/magicbb/flavours.def")}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -17,7 +17,8 @@ trap 'rm -rf "$work"' EXIT
 cores='Cortex-M0|arm-none-eabi|-mcpu=cortex-m0 -mthumb -Os
 Cortex-M4|arm-none-eabi|-mcpu=cortex-m4 -mthumb -Os
 rv32imac|riscv64-unknown-elf|-march=rv32imac -mabi=ilp32 -Os
-rv64imac|riscv64-unknown-elf|-march=rv64imac -mabi=lp64 -mcmodel=medany -Os'
+rv64imac|riscv64-unknown-elf|-march=rv64imac -mabi=lp64 -mcmodel=medany -Os
+rv64imac_zbkb|riscv64-unknown-elf|-march=rv64imac_zbkb -mabi=lp64 -mcmodel=medany -Os'
 
 printf '| flavour |'
 echo "$cores" | while IFS='|' read -r name host cflags; do printf ' %s rook | %s all |' "$name" "$name"; done
@@ -38,6 +39,8 @@ for flavour in $flavours; do
           "$top/tests/$program.c" "$dir/.libs/libmagicbb.a" -lgcc
         printf ' %s |' "$("$host-size" "$dir/$program.elf" | awk 'NR == 2 { print $1 + $2 }')"
       done
+    elif grep -q 'needs a bit-reverse instruction' "$dir/config.log" 2>/dev/null; then
+      printf ' no rbit | |'
     else
       printf ' build failed | |'
     fi

@@ -10,22 +10,6 @@ struct hq_state {
     uint8_t rank[8 * 64];
 };
 
-/* The squares of the line through sq in direction (file_step,
- * rank_step), both ways, without sq. */
-static uint64_t line_without(unsigned sq, int file_step, int rank_step)
-{
-    uint64_t line = 0;
-
-    for (int sign = -1; sign <= 1; sign += 2) {
-        int file = (int)(sq % 8) + sign * file_step, rank = (int)(sq / 8) + sign * rank_step;
-
-        for (; file >= 0 && file < 8 && rank >= 0 && rank < 8;
-             file += sign * file_step, rank += sign * rank_step)
-            line |= (uint64_t)1 << (rank * 8 + file);
-    }
-    return line;
-}
-
 static int hq_encode(struct slider_tables *t)
 {
     struct hq_state *s = calloc(1, sizeof *s);
@@ -38,13 +22,7 @@ static int hq_encode(struct slider_tables *t)
         s->lines[sq].antidiagonal = line_without(sq, 1, -1);
         s->lines[sq].bit = (uint64_t)1 << sq;
     }
-    /* A rook on file f of the first rank, the six inner squares occupied
-     * as the bits of `inner` say: its attacks along the rank. */
-    for (unsigned file = 0; file < 8; file++) {
-        for (unsigned inner = 0; inner < 64; inner++)
-            s->rank[inner * 8 + file] =
-                (uint8_t)(ray_attacks(PIECE_ROOK, file, (uint64_t)inner << 1) & 0xff);
-    }
+    first_rank_attacks(s->rank);
     s->view.lines = s->lines;
     s->view.rank = s->rank;
     t->encoded = s;

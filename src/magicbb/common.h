@@ -35,8 +35,32 @@
 #define MBB_ROOK_FIXED_BITS   12
 #define MBB_BISHOP_FIXED_BITS 9
 
-#if defined(__BMI2__) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+/* The instructions a flavour's lookups may need (the registry's isa
+ * field): MBB_HAVE_<ISA> is defined to 1 where the including code is
+ * compiled for them.  Without them the lookups fall back to plain C that
+ * computes the same (the generator, built for the build machine, always
+ * does). */
+#define MBB_HAVE_ANY 1
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
+#if defined(__BMI2__)
 #define MBB_HAVE_BMI2 1
+#endif
+#if defined(__AVX2__)
+#define MBB_HAVE_AVX2 1
+#if defined(__GFNI__)
+#define MBB_HAVE_GFNI 1
+#endif
+#endif
+#endif
+/* A bit-reverse instruction: rbit (AArch64, and 32-bit ARM with Thumb-2:
+ * ARMv6T2, ARMv7-A/R, ARMv7-M such as Cortex-M3/M4/M7), rev8 with brev8
+ * (RISC-V Zbkb), bitrev.d (LoongArch64). */
+#if defined(__GNUC__) || defined(__clang__)
+#if defined(__aarch64__)                                                                      \
+    || (defined(__arm__) && defined(__ARM_ARCH_ISA_THUMB) && __ARM_ARCH_ISA_THUMB >= 2)      \
+    || (defined(__riscv) && defined(__riscv_zbkb)) || defined(__loongarch64)
+#define MBB_HAVE_BITREV 1
+#endif
 #endif
 
 /* Gathers the bits of x selected by mask into the low bits, lowest first:
@@ -83,6 +107,74 @@ static inline uint64_t mbb_bswap64(uint64_t x)
     x = ((x & 0xffff0000ffff0000u) >> 16) | ((x & 0x0000ffff0000ffffu) << 16);
     return ((x & 0xff00ff00ff00ff00u) >> 8) | ((x & 0x00ff00ff00ff00ffu) << 8);
 #endif
+}
+
+/* Reverses the bits: square n becomes square 63 - n (rank 1 becomes rank
+ * 8 and file a file h).  The instruction where there is one. */
+static inline uint64_t mbb_bitrev64(uint64_t x)
+{
+#if defined(MBB_HAVE_BITREV) && defined(__aarch64__)
+    __asm__("rbit %0, %1" : "=r"(x) : "r"(x));
+    return x;
+#elif defined(MBB_HAVE_BITREV) && defined(__arm__)
+    uint32_t low = (uint32_t)x, high = (uint32_t)(x >> 32);
+
+    __asm__("rbit %0, %1" : "=r"(low) : "r"(low));
+    __asm__("rbit %0, %1" : "=r"(high) : "r"(high));
+    return (uint64_t)low << 32 | high;
+#elif defined(MBB_HAVE_BITREV) && defined(__riscv) && __riscv_xlen == 64
+    __asm__("rev8 %0, %1" : "=r"(x) : "r"(x));
+    __asm__("brev8 %0, %1" : "=r"(x) : "r"(x));
+    return x;
+#elif defined(MBB_HAVE_BITREV) && defined(__riscv)
+    uint32_t low = (uint32_t)x, high = (uint32_t)(x >> 32);
+
+    __asm__("rev8 %0, %1" : "=r"(low) : "r"(low));
+    __asm__("brev8 %0, %1" : "=r"(low) : "r"(low));
+    __asm__("rev8 %0, %1" : "=r"(high) : "r"(high));
+    __asm__("brev8 %0, %1" : "=r"(high) : "r"(high));
+    return (uint64_t)low << 32 | high;
+#elif defined(MBB_HAVE_BITREV) && defined(__loongarch64)
+    __asm__("bitrev.d %0, %1" : "=r"(x) : "r"(x));
+    return x;
+#else
+    x = mbb_bswap64(x);
+    x = ((x >> 4) & 0x0f0f0f0f0f0f0f0fu) | ((x & 0x0f0f0f0f0f0f0f0fu) << 4);
+    x = ((x >> 2) & 0x3333333333333333u) | ((x & 0x3333333333333333u) << 2);
+    return ((x >> 1) & 0x5555555555555555u) | ((x & 0x5555555555555555u) << 1);
+#endif
+}
+
+/* Hyperbola quintessence along one line through the slider, bit r (line
+ * is the line's mask without r): with o the line's occupied squares,
+ * o - r borrows through the empty squares above r up to the first
+ * blocker, so o ^ (o - r) holds them; on the reversed line the same finds
+ * those below r.  rev reverses the line's squares (a byte swap for lines with
+ * one square a rank, a bit reverse for any line); r_reversed is rev(r). */
+#define MBB_HYPERBOLA(rev, occupied, line, r, r_reversed)                                       \
+    ((((occupied) & (line)) - (r)) ^ rev(rev((occupied) & (line)) - (r_reversed))) & (line)
+
+static inline uint64_t mbb_hyperbola_swapped(uint64_t occupied, uint64_t line, uint64_t r,
+                                           uint64_t r_swapped)
+{
+    return MBB_HYPERBOLA(mbb_bswap64, occupied, line, r, r_swapped);
+}
+
+static inline uint64_t mbb_hyperbola_reversed(uint64_t occupied, uint64_t line, uint64_t r,
+                                            uint64_t r_reversed)
+{
+    return MBB_HYPERBOLA(mbb_bitrev64, occupied, line, r, r_reversed);
+}
+
+/* A rook's attacks along its rank, from a 512-byte table of the first
+ * rank's, rank[inner * 8 + file] (inner: the six inner squares' bits).
+ * The inner squares shifted down to bits 1-6 are inner * 2, so
+ * (inner * 2) * 4 + file is the index. */
+static inline uint64_t mbb_rank_attacks_from(const uint8_t *rank, unsigned sq, uint64_t occupied)
+{
+    const unsigned shift = sq & 56;
+
+    return (uint64_t)rank[((unsigned)(occupied >> shift) & 0x7e) * 4 + (sq & 7)] << shift;
 }
 
 /* Slots of a fixed-shift table with every slice at full width:

@@ -1,10 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* magicbb/hq.h - hyperbola quintessence: no attack table.  On a line
- * through the slider (bit r), o - 2r borrows up to the first blocker
- * below it; the same on the byte-swapped board finds the first blocker
- * above.  A byte swap reverses files and diagonals (one square a rank);
- * ranks, whose squares share one byte, come from a 512-byte table of the
- * first rank's attacks. */
+/* magicbb/hq.h - hyperbola quintessence (MBB_HYPERBOLA in common.h): no
+ * attack table.  A byte swap reverses files and diagonals (one square a
+ * rank); ranks, whose squares share one byte, come from a 512-byte table
+ * of the first rank's attacks. */
 #ifndef MAGICBB_HQ_H
 #define MAGICBB_HQ_H
 
@@ -27,29 +25,11 @@ struct mbb_hq_tables {
     const uint8_t *rank;
 };
 
-/* The slider's attacks along one line: r is its bit, r_swapped the
- * byte-swapped r. */
-static inline uint64_t mbb_hq_line(uint64_t occupied, uint64_t line, uint64_t r,
-                                   uint64_t r_swapped)
-{
-    uint64_t forward = occupied & line;
-    uint64_t reverse = mbb_bswap64(forward);
-
-    forward -= r;
-    reverse -= r_swapped;
-    return (forward ^ mbb_bswap64(reverse)) & line;
-}
-
-/* The rank: the inner squares' bits, shifted down to bits 1-6, are
- * inner * 2, so (inner * 2) * 4 + file indexes the table. */
 static inline uint64_t mbb_hq_rook(const struct mbb_hq_entry *l, const uint8_t *rank,
                                    unsigned sq, uint64_t occupied)
 {
-    const unsigned rank_shift = sq & 56;
-    const unsigned index = ((unsigned)(occupied >> rank_shift) & 0x7e) * 4 + (sq & 7);
-
-    return mbb_hq_line(occupied, l->file, l->bit, mbb_bswap64(l->bit))
-           | (uint64_t)rank[index] << rank_shift;
+    return mbb_hyperbola_swapped(occupied, l->file, l->bit, mbb_bswap64(l->bit))
+           | mbb_rank_attacks_from(rank, sq, occupied);
 }
 
 static inline uint64_t mbb_hq_bishop(const struct mbb_hq_entry *l, unsigned sq,
@@ -58,8 +38,8 @@ static inline uint64_t mbb_hq_bishop(const struct mbb_hq_entry *l, unsigned sq,
     const uint64_t r_swapped = mbb_bswap64(l->bit);
 
     (void)sq;
-    return mbb_hq_line(occupied, l->diagonal, l->bit, r_swapped)
-           | mbb_hq_line(occupied, l->antidiagonal, l->bit, r_swapped);
+    return mbb_hyperbola_swapped(occupied, l->diagonal, l->bit, r_swapped)
+           | mbb_hyperbola_swapped(occupied, l->antidiagonal, l->bit, r_swapped);
 }
 
 /* Both at once: one entry, one swapped bit. */
@@ -67,13 +47,11 @@ static inline uint64_t mbb_hq_queen(const struct mbb_hq_entry *l, const uint8_t 
                                     unsigned sq, uint64_t occupied)
 {
     const uint64_t r_swapped = mbb_bswap64(l->bit);
-    const unsigned rank_shift = sq & 56;
-    const unsigned index = ((unsigned)(occupied >> rank_shift) & 0x7e) * 4 + (sq & 7);
 
-    return mbb_hq_line(occupied, l->file, l->bit, r_swapped)
-           | mbb_hq_line(occupied, l->diagonal, l->bit, r_swapped)
-           | mbb_hq_line(occupied, l->antidiagonal, l->bit, r_swapped)
-           | (uint64_t)rank[index] << rank_shift;
+    return mbb_hyperbola_swapped(occupied, l->file, l->bit, r_swapped)
+           | mbb_hyperbola_swapped(occupied, l->diagonal, l->bit, r_swapped)
+           | mbb_hyperbola_swapped(occupied, l->antidiagonal, l->bit, r_swapped)
+           | mbb_rank_attacks_from(rank, sq, occupied);
 }
 
 static inline uint64_t mbb_hq_rook_in(const struct mbb_hq_tables *t, unsigned sq,
