@@ -8,11 +8,15 @@
 
 #include "sliders.h"
 
-/* Write the slider tables of t (built and verified), and with_board the
- * leaper, between and line tables, to out.  origin says where the magics
- * came from, for the provenance comment (escaped there).  0, or -1 if
- * memory ran out. */
-int emit_tables(FILE *out, const struct slider_tables *t, const char *origin, int with_board);
+/* What emit_tables writes: the slider tables, the leaper tables (knight,
+ * king, pawn), the between and line tables. */
+enum { EMIT_SLIDERS = 1, EMIT_LEAPERS = 2, EMIT_LINES = 4 };
+
+/* Write the parts (EMIT_...) of the tables to out: the slider tables of t
+ * (built and verified), the board's.  origin says where the magics came
+ * from, for the provenance comment (escaped there).  0, or -1 if memory
+ * ran out. */
+int emit_tables(FILE *out, const struct slider_tables *t, const char *origin, unsigned parts);
 
 /* "\nconst TYPE NAME[count] MBB_PLACE = { 0x...u, ... };" with per_line
  * numbers a line; element i is value(data, i). */

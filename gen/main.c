@@ -25,6 +25,9 @@ static void usage(FILE *out)
           "  -d, --dump-magics=FILE   write the magics used to FILE\n"
           "  -o, --output=FILE        write the generated C tables to FILE\n"
           "      --sliders-only       leave the leaper, between and line tables out\n"
+          "      --board-only         write only the leaper, between and line tables\n"
+          "      --no-lines           leave the between and line tables out (a library\n"
+          "                           configured --enable-small computes them)\n"
           "      --search=dense       offline: improve the magics (searched, or loaded\n"
           "                           with --magics) with more candidates from the seed:\n"
           "                           fewer index bits, or narrower fixed-width slices\n"
@@ -138,6 +141,8 @@ int main(int argc, char **argv)
         { "dump-magics", required_argument, NULL, 'd' },
         { "output", required_argument, NULL, 'o' },
         { "sliders-only", no_argument, NULL, 'S' },
+        { "board-only", no_argument, NULL, 'O' },
+        { "no-lines", no_argument, NULL, 'L' },
         { "search", required_argument, NULL, 'D' },
         { "budget", required_argument, NULL, 'B' },
         { "help", no_argument, NULL, 'h' },
@@ -149,7 +154,8 @@ int main(int argc, char **argv)
     const struct gen_flavour *flavour = flavour_find("fancy");
     const char *magics_path = NULL, *dump_path = NULL, *output_path = NULL;
     uint64_t seed = DEFAULT_SEED;
-    int seed_given = 0, with_board = 1, dense = 0, option, status;
+    int seed_given = 0, dense = 0, option, status;
+    unsigned parts = EMIT_SLIDERS | EMIT_LEAPERS | EMIT_LINES, only = 0;
     unsigned long budget = 1000000;
     char origin_buffer[64], *file_origin = NULL;
     const char *origin = origin_buffer; /* where the magics came from */
@@ -185,7 +191,15 @@ int main(int argc, char **argv)
             output_path = optarg;
             break;
         case 'S':
-            with_board = 0;
+            parts &= ~(unsigned)(EMIT_LEAPERS | EMIT_LINES);
+            only |= EMIT_SLIDERS;
+            break;
+        case 'O':
+            parts &= ~(unsigned)EMIT_SLIDERS;
+            only |= EMIT_LEAPERS;
+            break;
+        case 'L':
+            parts &= ~(unsigned)EMIT_LINES;
             break;
         case 'D':
             if (strcmp(optarg, "dense") != 0)
@@ -220,6 +234,8 @@ int main(int argc, char **argv)
         return usage_error("unexpected argument '%s'", argv[optind]);
     if (output_path == NULL && dump_path == NULL)
         return usage_error("nothing to do: give --output, --dump-magics or both");
+    if (only == (EMIT_SLIDERS | EMIT_LEAPERS))
+        return usage_error("--sliders-only and --board-only exclude each other");
     if (magics_path != NULL && seed_given && !dense)
         return usage_error("--seed and --magics exclude each other (except with --search=dense,"
                            " where the seed drives the dense search)");
@@ -310,7 +326,7 @@ int main(int argc, char **argv)
     if (status == 0) {
         if (dump_path != NULL)
             magics_write(dump.stream, &tables, origin);
-        if (output_path != NULL && emit_tables(output.stream, &tables, origin, with_board) != 0) {
+        if (output_path != NULL && emit_tables(output.stream, &tables, origin, parts) != 0) {
             report(NULL, 0, "out of memory");
             status = 1;
         }

@@ -49,8 +49,10 @@ extern "C" {
 extern const uint64_t mbb_tab_knight[64];
 extern const uint64_t mbb_tab_king[64];
 extern const uint64_t mbb_tab_pawn[2][64];
+#if !MBB_SMALL
 extern const uint64_t mbb_tab_between[64][64];
 extern const uint64_t mbb_tab_line[64][64];
+#endif
 
 static inline uint64_t mbb_rook_attacks_inline(unsigned sq, uint64_t occupied)
 {
@@ -100,6 +102,38 @@ static inline uint64_t mbb_pawn_attacks_inline(unsigned color, unsigned sq)
     return mbb_tab_pawn[color][sq];
 }
 
+#if MBB_SMALL
+/* From the slider lookups.  a and b share a rank or file when a rook on a
+ * sees b on an empty board.  Then the squares between them are those a
+ * rook on a (b occupied) and one on b (a occupied) both attack: their
+ * other rays point away from each other or lie on other ranks and files.
+ * The line is what the two see on an empty board, with a and b.  The
+ * same for diagonals with bishops. */
+static inline uint64_t mbb_between_inline(unsigned a, unsigned b)
+{
+    const uint64_t bit_a = (uint64_t)1 << a, bit_b = (uint64_t)1 << b;
+
+    MBB_REQUIRE(a < 64 && b < 64);
+    if (mbb_rook_attacks_inline(a, 0) & bit_b)
+        return mbb_rook_attacks_inline(a, bit_b) & mbb_rook_attacks_inline(b, bit_a);
+    if (mbb_bishop_attacks_inline(a, 0) & bit_b)
+        return mbb_bishop_attacks_inline(a, bit_b) & mbb_bishop_attacks_inline(b, bit_a);
+    return 0;
+}
+
+static inline uint64_t mbb_line_inline(unsigned a, unsigned b)
+{
+    const uint64_t bit_a = (uint64_t)1 << a, bit_b = (uint64_t)1 << b;
+    uint64_t seen_a;
+
+    MBB_REQUIRE(a < 64 && b < 64);
+    if ((seen_a = mbb_rook_attacks_inline(a, 0)) & bit_b)
+        return (seen_a & mbb_rook_attacks_inline(b, 0)) | bit_a | bit_b;
+    if ((seen_a = mbb_bishop_attacks_inline(a, 0)) & bit_b)
+        return (seen_a & mbb_bishop_attacks_inline(b, 0)) | bit_a | bit_b;
+    return 0;
+}
+#else
 static inline uint64_t mbb_between_inline(unsigned a, unsigned b)
 {
     MBB_REQUIRE(a < 64 && b < 64);
@@ -111,6 +145,7 @@ static inline uint64_t mbb_line_inline(unsigned a, unsigned b)
     MBB_REQUIRE(a < 64 && b < 64);
     return mbb_tab_line[a][b];
 }
+#endif
 
 #ifdef __cplusplus
 }

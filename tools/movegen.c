@@ -8,6 +8,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifdef MOVEGEN_FLAVOUR
+/* The benchmark's copies, one for each flavour (built with
+ * -DMOVEGEN_FLAVOUR=NAME): the public functions carry the flavour's name
+ * (perft_NAME and so on). */
+#define MOVEGEN_CAT_(a, b) a##b
+#define MOVEGEN_CAT(a, b) MOVEGEN_CAT_(a, b)
+#define parse_fen MOVEGEN_CAT(parse_fen_, MOVEGEN_FLAVOUR)
+#define generate MOVEGEN_CAT(generate_, MOVEGEN_FLAVOUR)
+#define play MOVEGEN_CAT(play_, MOVEGEN_FLAVOUR)
+#define perft MOVEGEN_CAT(perft_, MOVEGEN_FLAVOUR)
+#define walk MOVEGEN_CAT(walk_, MOVEGEN_FLAVOUR)
+#define move_name MOVEGEN_CAT(move_name_, MOVEGEN_FLAVOUR)
+#endif
+
 #include "escape.h"
 #include "movegen.h"
 
@@ -23,6 +37,29 @@
 #define mbb_line ref_line
 #elif defined(MOVEGEN_INLINE)
 #include <magicbb_inline.h> /* the documented inline path: a static build */
+#define mbb_rook_attacks mbb_rook_attacks_inline
+#define mbb_bishop_attacks mbb_bishop_attacks_inline
+#define mbb_queen_attacks mbb_queen_attacks_inline
+#define mbb_knight_attacks mbb_knight_attacks_inline
+#define mbb_king_attacks mbb_king_attacks_inline
+#define mbb_pawn_attacks mbb_pawn_attacks_inline
+#define mbb_between mbb_between_inline
+#define mbb_line mbb_line_inline
+#elif defined(MOVEGEN_FLAVOUR)
+/* The flavour's lookups of its unit, on the benchmark's tables (every
+ * flavour's, and the board's: tests/tables-all.c, bench/tables-board.c). */
+#include "flavours-all.h"
+extern const uint64_t mbb_tab_knight[64], mbb_tab_king[64], mbb_tab_pawn[2][64],
+    mbb_tab_between[64][64], mbb_tab_line[64][64];
+#define MOVEGEN_LOOKUP(piece) MOVEGEN_CAT(MOVEGEN_CAT(mbb_, MOVEGEN_FLAVOUR), _##piece##_attacks)
+#define mbb_rook_attacks MOVEGEN_LOOKUP(rook)
+#define mbb_bishop_attacks MOVEGEN_LOOKUP(bishop)
+#define mbb_queen_attacks MOVEGEN_LOOKUP(queen)
+#define mbb_knight_attacks(sq) mbb_tab_knight[sq]
+#define mbb_king_attacks(sq) mbb_tab_king[sq]
+#define mbb_pawn_attacks(color, sq) mbb_tab_pawn[color][sq]
+#define mbb_between(a, b) mbb_tab_between[a][b]
+#define mbb_line(a, b) mbb_tab_line[a][b]
 #else
 #include <magicbb.h>
 #endif
