@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: MIT */
-/* bench.c - nanoseconds per slider lookup for every flavour, and for a
- * ray walk, side by side in one run, so that ratios between them hold.
+/* bench.c - every flavour side by side in one run, so that ratios between
+ * them hold: nanoseconds per slider lookup in three modes, and the nodes
+ * per second of a perft on each flavour's lookups.
  *
- *     magicbb-bench [--csv [FILE]] [--callgrind]
+ *     magicbb-bench [--csv [FILE]] [--callgrind] [--cpu] [--tt-mib N]
  *
- * --csv FILE writes every figure to FILE as well as the table; --csv alone
- * writes the CSV to standard output instead of the table.
+ * --csv FILE writes every figure to FILE as well as the tables; --csv
+ * alone writes the CSV to standard output instead.  --tt-mib sets the
+ * cache-pressure mode's table (default 256 MiB).
  *
  * Shared machines pause a process for tens of milliseconds at a time, so
  * one wall-clock total says little.  Lookups are timed in chunks of 4096
@@ -16,9 +18,22 @@
  * Two kinds of input, each a ring of (square, occupancy) pairs that fits
  * in cache: 2^16 pseudo-random pairs with about 25% of squares occupied,
  * and the rooks', bishops' and queens' squares and occupancies of every
- * position of a perft walk from the six standard positions.  Two modes:
- * throughput (independent lookups) and latency (each occupancy depends on
- * the previous answer).
+ * position of a perft walk from the six standard positions.  Modes:
+ *   throughput  independent lookups;
+ *   latency     each occupancy depends on the previous answer;
+ *   pressure    (positions) latency, and after each lookup one random
+ *               8-byte read of a 256 MiB table, a transposition-table
+ *               probe, that the next lookup waits for: the tables compete
+ *               for the caches as in an engine's search.  The figure is
+ *               the time over that of the reads alone (the reads-only
+ *               row);
+ *   perft       nodes per second of the move generator (tools/movegen.c,
+ *               one copy a flavour, its lookups inlined) on the start
+ *               position, depth 5, and Kiwipete, depth 4; the CSV gives
+ *               ns per node.
+ *
+ * The benchmark is built for speed on its machine: BENCH_CFLAGS (default
+ * -O3 -march=native) after CFLAGS; the first line says which.
  *
  * --callgrind runs each flavour's throughput loops once over the random
  * ring, untimed, for valgrind's instruction counts (make bench-callgrind). */
@@ -26,9 +41,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 
 #include "magicbb_config.h"
+#include "magicbb/common.h"
 
 #include "flavours.h"
 #include "machine.h"
@@ -40,10 +57,28 @@
 #define PASSES 4  /* over the ring, per repeat */
 #define REPEATS 5
 #define SAMPLES (REPEATS * PASSES * (RING / CHUNK))
+#define PRESSURE_SAMPLES (REPEATS * 2 * (RING / CHUNK)) /* two passes a repeat */
+#define IMPLS 32 /* room for the flavours and the ray walk */
+#define PERFT_RUNS 3 /* a repeat */
+#define TT_MIB 256
+
+#ifndef BENCH_FLAGS
+#define BENCH_FLAGS "(unknown)"
+#endif
 
 enum { RANDOM, POSITIONS, INPUTS };
 static const char *const input_names[INPUTS] = { "random", "positions" };
 static const char *const mode_names[MODES] = { "throughput", "latency" };
+enum { PERFT_START, PERFT_KIWIPETE, PERFTS };
+static const struct {
+    const char *name, *fen;
+    int depth;
+    uint64_t nodes; /* published: Chess Programming Wiki, "Perft Results" */
+} perft_positions[PERFTS] = {
+    { "start-d5", START_FEN, 5, 4865609 },
+    { "kiwipete-d4", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4,
+      4085603 },
+};
 static const char *const piece_names[PIECES] = { "rook", "bishop", "queen" };
 
 struct ring {
@@ -173,13 +208,12 @@ FLAVOUR_BATCH(walk_bishop_batch, ref_bishop)
 FLAVOUR_BATCH(walk_queen_batch, walk_queen)
 
 static const struct flavour_impl ray_walk = {
-    "ray-walk", 0, ref_rook, ref_bishop, walk_queen,
+    "ray-walk", "any", &flavours_built_any, ref_rook, ref_bishop, walk_queen,
     { { walk_rook_batch_throughput, walk_bishop_batch_throughput, walk_queen_batch_throughput },
       { walk_rook_batch_latency, walk_bishop_batch_latency, walk_queen_batch_latency } },
+    { walk_rook_batch_pressure, walk_bishop_batch_pressure, walk_queen_batch_pressure },
     NULL,
 };
-
-/* ---- Report ------------------------------------------------------------- */
 
 static const struct flavour_impl *impl(unsigned i)
 {
@@ -188,13 +222,165 @@ static const struct flavour_impl *impl(unsigned i)
     return i == flavour_impl_count ? &ray_walk : NULL;
 }
 
+/* Why the benchmark leaves a flavour out, or NULL: its instructions must
+ * be in this build (BENCH_CFLAGS) and in this CPU; timing the plain C
+ * stand-in would say nothing. */
+static const char *left_out(const struct flavour_impl *f, char *why, size_t size)
+{
+    if (!*f->built) {
+        snprintf(why, size, "built without %s (flags: %s)", isa_description(f->isa),
+                 BENCH_FLAGS);
+        return why;
+    }
+    if (!cpu_runs_isa(f->isa)) {
+        snprintf(why, size, "this CPU lacks %s", isa_description(f->isa));
+        return why;
+    }
+    return NULL;
+}
+
+/* ---- Cache pressure ------------------------------------------------------ */
+
+#define PROBES (1u << 22) /* each chunk reads lines no chunk read lately */
+
+static uint64_t *tt;        /* the transposition table */
+static uint32_t *tt_probe;  /* PROBES indices into it */
+static unsigned tt_cursor;  /* where the next chunk's probes start */
+
+/* The reads alone, chained as in the pressure loops. */
+static uint64_t reads_only(const unsigned char *sq, const uint64_t *occ, size_t n, uint64_t zero,
+                           const uint64_t *table, const uint32_t *probe)
+{
+    uint64_t last = 0;
+
+    (void)sq;
+    for (size_t i = 0; i < n; i++) {
+        last = occ[i] ^ (last & zero);
+        last ^= table[probe[i] ^ (uint32_t)(last & zero)];
+    }
+    return last;
+}
+
+/* The table on huge pages where the system gives them (fewer TLB misses
+ * in the baseline, so less noise in the difference). */
+static int tt_create(unsigned mib)
+{
+    const size_t entries = (size_t)mib << 17, bytes = entries * sizeof *tt; /* 8-byte entries */
+    uint64_t state = 0x9e3779b97f4a7c15u;
+
+    if (posix_memalign((void **)&tt, (size_t)2 << 20, bytes) != 0)
+        return -1;
+#ifdef MADV_HUGEPAGE
+    madvise(tt, bytes, MADV_HUGEPAGE);
+#endif
+    tt_probe = malloc(PROBES * sizeof *tt_probe);
+    if (tt_probe == NULL)
+        return -1;
+    for (size_t i = 0; i < entries; i++)
+        tt[i] = ref_random(&state);
+    for (unsigned i = 0; i < PROBES; i++)
+        tt_probe[i] = (uint32_t)(ref_random(&state) % entries);
+    return 0;
+}
+
+static double time_chunk(pressure_fn loop, const struct ring *ring, unsigned c, uint64_t zero)
+{
+    const uint32_t *probe = tt_probe + tt_cursor;
+    double start;
+
+    tt_cursor = (tt_cursor + CHUNK) % PROBES;
+    start = now_ns();
+    sink ^= loop(ring->sq + c, ring->occ + c, CHUNK, zero, tt, probe);
+    return (now_ns() - start) / CHUNK;
+}
+
+/* One repeat over the positions ring: each chunk timed with the reads
+ * alone and then with the lookups too, on fresh probes each; a sample is
+ * the difference, so that the machine's slow stretches cancel out. */
+static void sample_pressure(pressure_fn loop, const struct ring *ring, double *samples,
+                            double *baseline)
+{
+    const uint64_t zero = zero_source;
+    unsigned s = 0;
+
+    for (unsigned c = 0; c < RING; c += CHUNK, s++) {
+        baseline[s] = time_chunk(reads_only, ring, c, zero);
+        samples[s] = time_chunk(loop, ring, c, zero) - baseline[s];
+    }
+}
+
+static double median_of(double *values, unsigned n)
+{
+    qsort(values, n, sizeof values[0], compare_doubles);
+    return values[n / 2];
+}
+
+/* Median, quartile range and repeat range (percent) of REPEATS runs of
+ * PRESSURE_SAMPLES / REPEATS differences. */
+static struct figure summarise_pressure(double *samples)
+{
+    const unsigned per = PRESSURE_SAMPLES / REPEATS;
+    double medians[REPEATS];
+    struct figure f;
+
+    for (unsigned r = 0; r < REPEATS; r++)
+        medians[r] = median_of(samples + r * per, per);
+    f.median = median_of(samples, PRESSURE_SAMPLES);
+    f.chunk_spread = 100 * (samples[PRESSURE_SAMPLES * 3 / 4] - samples[PRESSURE_SAMPLES / 4])
+                     / f.median;
+    qsort(medians, REPEATS, sizeof medians[0], compare_doubles);
+    f.repeat_spread = 100 * (medians[REPEATS - 1] - medians[0]) / f.median;
+    return f;
+}
+
+/* ---- Perft --------------------------------------------------------------- */
+
+/* perft_NAME: tools/movegen.c built for each flavour (bench/movegen-NAME). */
+#define MBB_FLAVOUR(name, isa, magics) uint64_t perft_##name(const struct position *p, int depth);
+#include "magicbb/flavours.def"
+#undef MBB_FLAVOUR
+static uint64_t (*const perfts[])(const struct position *, int) = {
+#define MBB_FLAVOUR(name, isa, magics) perft_##name,
+#include "magicbb/flavours.def"
+#undef MBB_FLAVOUR
+};
+
+/* ns per node of one perft, or -1 for a wrong count. */
+static double time_perft(uint64_t (*run)(const struct position *, int), const struct position *p,
+                         int position)
+{
+    const double start = now_ns();
+    const uint64_t nodes = run(p, perft_positions[position].depth);
+
+    if (nodes != perft_positions[position].nodes)
+        return -1;
+    return (now_ns() - start) / (double)nodes;
+}
+
+/* ---- Report ------------------------------------------------------------- */
+
+static void csv_row(FILE *csv, const struct flavour_impl *f, const char *input, const char *mode,
+                    const char *piece, const struct figure *g)
+{
+    fprintf(csv, "%s,%.1f,%s,%s,%s,%.3f,%.1f,%.1f\n", f->name,
+            f->table_bytes ? *f->table_bytes / 1024.0 : 0.0, input, mode, piece, g->median,
+            g->chunk_spread, g->repeat_spread);
+}
+
 int main(int argc, char **argv)
 {
-    static struct figure fig[16][INPUTS][MODES][PIECES];
-    static double samples[16][INPUTS][MODES][PIECES][SAMPLES];
+    static struct figure fig[IMPLS][INPUTS][MODES][PIECES], pressure[IMPLS][PIECES],
+        perft_fig[IMPLS][PERFTS];
+    static double samples[IMPLS][INPUTS][MODES][PIECES][SAMPLES];
+    static double pressure_samples[IMPLS][PIECES][PRESSURE_SAMPLES];
+    static double baseline_samples[IMPLS * PIECES * PRESSURE_SAMPLES];
+    static double perft_samples[IMPLS][PERFTS][REPEATS * PERFT_RUNS];
+    static struct position perft_start[PERFTS];
     const char *csv_path = NULL;
     int callgrind = 0;
-    char cpu[128];
+    unsigned tt_mib = TT_MIB, baseline_count = 0;
+    double baseline;
+    char cpu[128], why[FEN_WHY_SIZE];
     FILE *csv = NULL;
     unsigned n;
 
@@ -207,9 +393,20 @@ int main(int argc, char **argv)
             cpu_name(cpu, sizeof cpu);
             puts(cpu);
             return 0;
+        } else if (strcmp(argv[a], "--tt-mib") == 0 && a + 1 < argc) {
+            char *end;
+            unsigned long mib = strtoul(argv[++a], &end, 10);
+
+            if (*argv[a] < '1' || *argv[a] > '9' || *end != '\0' || mib > 65536) {
+                fprintf(stderr, "magicbb-bench: --tt-mib: '%s' is not a number from 1 to 65536\n",
+                        argv[a]);
+                return 2;
+            }
+            tt_mib = (unsigned)mib;
         } else {
             fprintf(stderr, "magicbb-bench: unknown argument '%s'\n"
-                            "usage: magicbb-bench [--csv [FILE]] [--callgrind] [--cpu]\n", argv[a]);
+                            "usage: magicbb-bench [--csv [FILE]] [--callgrind] [--cpu] [--tt-mib N]\n",
+                    argv[a]);
             return 2;
         }
     }
@@ -218,12 +415,21 @@ int main(int argc, char **argv)
 
     if (callgrind) {
         for (unsigned i = 0; impl(i) != NULL; i++) {
-            for (int piece = 0; piece < PIECES && flavour_runs_here(impl(i)); piece++)
+            for (int piece = 0; piece < PIECES && left_out(impl(i), why, sizeof why) == NULL;
+                 piece++)
                 sink ^= impl(i)->batch[THROUGHPUT][piece](rings[RANDOM].sq, rings[RANDOM].occ,
                                                          RING, zero_source);
         }
         printf("magicbb-bench: ran %u lookups per flavour and piece\n", RING);
         return 0;
+    }
+    if (tt_create(tt_mib) != 0) {
+        fprintf(stderr, "magicbb-bench: no memory for a %u MiB table (--tt-mib)\n", tt_mib);
+        return 1;
+    }
+    for (int pos = 0; pos < PERFTS; pos++) {
+        if (parse_fen(perft_positions[pos].fen, &perft_start[pos], why) != 0)
+            return 1;
     }
     if (csv_path != NULL && strcmp(csv_path, "-") == 0)
         csv = stdout;
@@ -235,8 +441,9 @@ int main(int argc, char **argv)
     cpu_name(cpu, sizeof cpu);
     if (csv != stdout)
         printf("magicbb-bench on %s; all flavours (the library is configured for %s)\n"
-           "ns per lookup: median of %u chunks of %u (%u repeats)\n\n",
-           cpu, MBB_FLAVOUR_NAME, SAMPLES, CHUNK, REPEATS);
+               "built with: %s\n"
+               "ns per lookup: median of %u chunks of %u (%u repeats)\n\n",
+               cpu, MBB_FLAVOUR_NAME, BENCH_FLAGS, SAMPLES, CHUNK, REPEATS);
     if (csv != NULL)
         fprintf(csv, "flavour,table_kib,input,mode,piece,ns_median,chunk_spread_pct,repeat_spread_pct\n");
 
@@ -246,36 +453,81 @@ int main(int argc, char **argv)
      * over every flavour, so that a slow stretch of the machine falls on
      * all of them alike rather than on one. */
     for (unsigned i = 0; i < n; i++) {
-        for (int piece = 0; piece < PIECES && flavour_runs_here(impl(i)); piece++)
+        for (int piece = 0; piece < PIECES && left_out(impl(i), why, sizeof why) == NULL; piece++)
             sample(impl(i)->batch[THROUGHPUT][piece], &rings[RANDOM], samples[0][0][0][0]);
     }
     for (unsigned r = 0; r < REPEATS; r++) {
         for (unsigned i = 0; i < n; i++) {
-            for (int in = 0; in < INPUTS && flavour_runs_here(impl(i)); in++) {
+            const struct flavour_impl *f = impl(i);
+
+            if (left_out(f, why, sizeof why) != NULL)
+                continue;
+            for (int in = 0; in < INPUTS; in++) {
                 for (int mode = 0; mode < MODES; mode++) {
                     for (int piece = 0; piece < PIECES; piece++)
-                        sample(impl(i)->batch[mode][piece], &rings[in],
+                        sample(f->batch[mode][piece], &rings[in],
                                samples[i][in][mode][piece] + r * (SAMPLES / REPEATS));
                 }
             }
+            for (int piece = 0; piece < PIECES && i < flavour_impl_count; piece++) {
+                for (unsigned pass = 0; pass < 2; pass++) {
+                    sample_pressure(f->pressure[piece], &rings[POSITIONS],
+                                    pressure_samples[i][piece] + (r * 2 + pass) * (RING / CHUNK),
+                                    baseline_samples + baseline_count);
+                    baseline_count += RING / CHUNK;
+                }
+            }
+            for (int pos = 0; pos < PERFTS && i < flavour_impl_count; pos++) {
+                for (unsigned k = 0; k < PERFT_RUNS; k++)
+                    perft_samples[i][pos][r * PERFT_RUNS + k] =
+                        time_perft(perfts[i], &perft_start[pos], pos);
+            }
         }
     }
+    baseline = median_of(baseline_samples, baseline_count);
+
+    if (csv != NULL)
+        fprintf(csv, "reads-only,0.0,positions,pressure-baseline,none,%.3f,%.1f,%.1f\n", baseline,
+                100 * (baseline_samples[baseline_count * 3 / 4] - baseline_samples[baseline_count / 4])
+                    / baseline, 0.0);
     for (unsigned i = 0; i < n; i++) {
         const struct flavour_impl *f = impl(i);
 
-        for (int in = 0; in < INPUTS && flavour_runs_here(f); in++) {
+        if (left_out(f, why, sizeof why) != NULL)
+            continue;
+        for (int in = 0; in < INPUTS; in++) {
             for (int mode = 0; mode < MODES; mode++) {
                 for (int piece = 0; piece < PIECES; piece++) {
                     struct figure *g = &fig[i][in][mode][piece];
 
                     *g = summarise(samples[i][in][mode][piece]);
                     if (csv != NULL)
-                        fprintf(csv, "%s,%.1f,%s,%s,%s,%.3f,%.1f,%.1f\n", f->name,
-                                f->table_bytes ? *f->table_bytes / 1024.0 : 0.0, input_names[in],
-                                mode_names[mode], piece_names[piece], g->median, g->chunk_spread,
-                                g->repeat_spread);
+                        csv_row(csv, f, input_names[in], mode_names[mode], piece_names[piece], g);
                 }
             }
+        }
+        for (int piece = 0; piece < PIECES && i < flavour_impl_count; piece++) {
+            pressure[i][piece] = summarise_pressure(pressure_samples[i][piece]);
+            if (csv != NULL)
+                csv_row(csv, f, "positions", "pressure", piece_names[piece], &pressure[i][piece]);
+        }
+        for (int pos = 0; pos < PERFTS && i < flavour_impl_count; pos++) {
+            struct figure *g = &perft_fig[i][pos];
+            double *t = perft_samples[i][pos];
+
+            double medians[REPEATS];
+
+            for (unsigned r = 0; r < REPEATS; r++)
+                medians[r] = median_of(t + r * PERFT_RUNS, PERFT_RUNS);
+            qsort(medians, REPEATS, sizeof medians[0], compare_doubles);
+            qsort(t, REPEATS * PERFT_RUNS, sizeof t[0], compare_doubles);
+            g->median = t[0] < 0 ? -1 : t[REPEATS * PERFT_RUNS / 2];
+            g->chunk_spread = t[0] < 0 ? 0
+                                       : 100 * (t[REPEATS * PERFT_RUNS * 3 / 4] - t[REPEATS * PERFT_RUNS / 4])
+                                             / g->median;
+            g->repeat_spread = t[0] < 0 ? 0 : 100 * (medians[REPEATS - 1] - medians[0]) / g->median;
+            if (csv != NULL)
+                csv_row(csv, f, perft_positions[pos].name, "perft", "all", g);
         }
     }
 
@@ -292,8 +544,8 @@ int main(int argc, char **argv)
         const struct figure(*q)[PIECES] = fig[i][POSITIONS];
         double spread_r = 0, spread_p = 0;
 
-        if (!flavour_runs_here(f)) {
-            printf("%-11s skipped: this CPU has no BMI2\n", f->name);
+        if (left_out(f, why, sizeof why) != NULL) {
+            printf("%-11s skipped: %s\n", f->name, why);
             continue;
         }
         for (int piece = 0; piece < PIECES; piece++) {
@@ -312,10 +564,79 @@ int main(int argc, char **argv)
                q[THROUGHPUT][SLIDE_BISHOP].median, q[THROUGHPUT][SLIDE_QUEEN].median, spread_p,
                t[LATENCY][SLIDE_QUEEN].median, q[LATENCY][SLIDE_QUEEN].median);
     }
-    printf("\nspread: the largest repeat range of the row's three throughput figures\n");
+    printf("\nspread: the largest repeat range of the row's three throughput figures\n\n");
+
+    printf("engine-like: pressure = ns per lookup (positions, latency) with a random read of a\n"
+           "%u MiB table after each, over the reads alone (%.1f ns a read; median of %u\n"
+           "paired chunks); perft = million nodes a second, the move generator on the\n"
+           "flavour's inline lookups; spread = the largest repeat range of the row\n\n",
+           tt_mib, baseline, PRESSURE_SAMPLES);
+    printf("%-11s | %-30s | %s\n", "", "pressure", "perft Mnps");
+    printf("%-11s | %6s %6s %6s %8s | %8s %11s %7s\n", "flavour", "rook", "bishop", "queen",
+           "spread", "start d5", "kiwipete d4", "spread");
+    for (unsigned i = 0; i < n; i++) {
+        const struct flavour_impl *f = impl(i);
+        double spread = 0;
+
+        if (left_out(f, why, sizeof why) != NULL)
+            continue;
+        for (int piece = 0; piece < PIECES; piece++) {
+            if (pressure[i][piece].repeat_spread > spread)
+                spread = pressure[i][piece].repeat_spread;
+        }
+        if (i >= flavour_impl_count) { /* see the header */
+            printf("%-11s | %6s %6s %6s %8s | %8s %11s %7s\n", f->name, "-", "-", "-", "-", "-",
+                   "-", "-");
+            continue;
+        }
+        printf("%-11s | %6.1f %6.1f %6.1f %7.0f%% |", f->name, pressure[i][SLIDE_ROOK].median,
+               pressure[i][SLIDE_BISHOP].median, pressure[i][SLIDE_QUEEN].median, spread);
+        spread = 0;
+        for (int pos = 0; pos < PERFTS; pos++) {
+            if (perft_fig[i][pos].median < 0)
+                printf(" %*s", pos == 0 ? 8 : 11, "WRONG");
+            else
+                printf(" %*.1f", pos == 0 ? 8 : 11, 1000 / perft_fig[i][pos].median);
+            if (perft_fig[i][pos].repeat_spread > spread)
+                spread = perft_fig[i][pos].repeat_spread;
+        }
+        printf(" %6.0f%%\n", spread);
+    }
+    printf("\nperft: the median of %u runs; WRONG: a node count other than the published one\n",
+           REPEATS * PERFT_RUNS);
+    {
+        /* Which flavour wins which workload (queen; perft from the start). */
+        const char *best[4] = { NULL, NULL, NULL, NULL };
+        double value[4] = { 0, 0, 0, 0 };
+        static const char *const workload[4] = { "throughput (random, queen)",
+                                                  "latency (positions, queen)",
+                                                  "cache pressure (queen)", "perft (start, d5)" };
+
+        for (unsigned i = 0; i < flavour_impl_count; i++) {
+            double v[4];
+
+            if (left_out(impl(i), why, sizeof why) != NULL)
+                continue;
+            v[0] = fig[i][RANDOM][THROUGHPUT][SLIDE_QUEEN].median;
+            v[1] = fig[i][POSITIONS][LATENCY][SLIDE_QUEEN].median;
+            v[2] = pressure[i][SLIDE_QUEEN].median;
+            v[3] = perft_fig[i][PERFT_START].median < 0 ? 1e9 : perft_fig[i][PERFT_START].median;
+            for (int w = 0; w < 4; w++) {
+                if (best[w] == NULL || v[w] < value[w]) {
+                    best[w] = impl(i)->name;
+                    value[w] = v[w];
+                }
+            }
+        }
+        printf("\nfastest here:\n");
+        for (int w = 0; w < 4 && best[0] != NULL; w++)
+            printf("  %-28s %s\n", workload[w], best[w]);
+    }
     if (csv != NULL && csv != stdout && fclose(csv) != 0) {
         fprintf(stderr, "magicbb-bench: %s: write error\n", csv_path);
         return 1;
     }
+    free(tt);
+    free(tt_probe);
     return 0;
 }

@@ -1,19 +1,28 @@
 # SPDX-License-Identifier: MIT
 # plot.gp - bench/bench.png from bench/bench.csv (make bench, with gnuplot):
-# each flavour's ns per queen lookup (random input, throughput) against
-# the size of its slider tables, with the range of the repeats' medians
-# as error bars.  make bench sets cpu to the CPU's name.
+# one panel a mode, a bar a flavour (the ray walk is in the CSV only), for
+# the queen: throughput (random input) and latency (positions) in ns per
+# lookup, cache pressure in ns over the reads alone, and perft (start
+# position, depth 5) in million nodes a second.  make bench sets cpu to
+# the CPU's name.
 set datafile separator ","
-set terminal pngcairo size 900,560 noenhanced
+set terminal pngcairo size 1200,900 noenhanced
 set output "bench/bench.png"
 if (!exists("cpu")) cpu = "unknown CPU"
-set title "magicbb: queen lookup, random input, throughput, on ".cpu
-set xlabel "slider tables (KiB, log scale)"
-set ylabel "ns per lookup"
-set logscale x
+set style fill solid 0.6 border -1
+set boxwidth 0.7
+set xtics rotate by -45 nomirror
 set yrange [0:*]
 set key off
-set grid
-plot "< awk -F, '$2 > 0 && $3 == \"random\" && $4 == \"throughput\" && $5 == \"queen\"' bench/bench.csv" \
-     using 2:6:($6 * $8 / 200) with yerrorbars pointtype 7 pointsize 1.5, \
-     "" using 2:6:1 with labels offset 0,1
+set grid ytics
+set multiplot layout 2,2 title "magicbb-bench on ".cpu
+select(input, mode) = sprintf("< awk -F, '$1 != \"ray-walk\" && $3 == \"%s\" && $4 == \"%s\" && ($5 == \"queen\" || $5 == \"all\")' bench/bench.csv", input, mode)
+set title "queen throughput, random input (ns per lookup, lower is better)"
+plot select("random", "throughput") using 0:6:xtic(1) with boxes
+set title "queen latency, positions (ns per lookup, lower is better)"
+plot select("positions", "latency") using 0:6:xtic(1) with boxes
+set title "queen under cache pressure: ns over a 256 MiB table read (lower is better)"
+plot select("positions", "pressure") using 0:6:xtic(1) with boxes
+set title "perft, start position, depth 5 (million nodes a second, higher is better)"
+plot select("start-d5", "perft") using 0:(1000 / $6):xtic(1) with boxes
+unset multiplot

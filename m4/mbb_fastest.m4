@@ -1,10 +1,12 @@
 # SPDX-License-Identifier: MIT
 # mbb_fastest.m4 - --with-tables=fastest: measure the flavours here.
 #
-# MBB_FASTEST_FLAVOUR
-# -------------------
+# MBB_FASTEST_FLAVOUR(WORKLOAD)
+# -----------------------------
 # Builds tools/fastest.c with the generator's table code, for and on this
-# machine, runs it (a few seconds), and sets MBB_FLAVOUR to the flavour
+# machine, runs it (a few seconds) on WORKLOAD (engine: each lookup waits
+# for a random read of a 256 MiB table, timed over the reads alone;
+# lookups: lookups alone, in cache), and sets MBB_FLAVOUR to the flavour
 # whose queen lookup was fastest and mbb_fastest_figures to all of the
 # figures.  Refuses when cross-compiling: the target's speed cannot be
 # measured here.  The PEXT flavours take part where MBB_CHECK_PEXT found
@@ -16,7 +18,7 @@ AC_REQUIRE([MBB_CHECK_ISA])dnl
 AC_REQUIRE([MBB_FLAVOUR_REGISTRY])dnl
 AS_IF([test "x$cross_compiling" = xyes],
   [AC_MSG_ERROR([--with-tables=fastest measures this machine, but this build is for $host; name a flavour instead (auto or one of $MBB_ALL_FLAVOURS)])])
-AC_MSG_CHECKING([for the fastest flavour on this machine (takes a few seconds)])
+AC_MSG_CHECKING([for the fastest flavour on this machine, workload $1 (takes a few seconds)])
 mbb_fastest_flags=
 AS_IF([test "x$mbb_pext" != xabsent], [mbb_fastest_flags=$MBB_BMI2_CFLAGS])
 AS_IF([test "x$mbb_isa_avx2" = xyes], [mbb_fastest_flags="$mbb_fastest_flags $MBB_AVX2_CFLAGS"])
@@ -31,7 +33,7 @@ for mbb_f in $MBB_ALL_FLAVOURS; do
 done
 rm -f conftest.fastest
 AS_IF([AC_RUN_LOG([$CC $CFLAGS $mbb_fastest_flags -Isrc -I$srcdir/src -I$srcdir/gen -I$srcdir/tools $LDFLAGS -o conftest_fastest$ac_exeext $mbb_fastest_sources])],
-  [AS_IF([AC_RUN_LOG([./conftest_fastest$ac_exeext $srcdir/gen/magics > conftest.fastest])],
+  [AS_IF([AC_RUN_LOG([./conftest_fastest$ac_exeext $srcdir/gen/magics $1 > conftest.fastest])],
      [MBB_FLAVOUR=`sed -n 's/^fastest //p' conftest.fastest`])])
 AS_IF([test -z "$MBB_FLAVOUR"],
   [AC_MSG_RESULT([failed])

@@ -22,7 +22,7 @@ static const struct flavour_impl *flavour(int i)
 static int skipped(const struct flavour_impl *f)
 {
     if (!flavour_runs_here(f)) {
-        printf("# %s: skipped, this CPU has no %s\n", f->name, isa_description(f->isa));
+        printf("# %s: skipped, this CPU lacks %s\n", f->name, isa_description(f->isa));
         return 1;
     }
     if (!*f->built)

@@ -362,6 +362,34 @@ START_TEST(pext_needs_no_magics)
 }
 END_TEST
 
+/* --board-only and --no-lines choose the tables written; --sliders-only
+ * and --board-only exclude each other. */
+START_TEST(table_parts_are_chosen)
+{
+    char *text, *err;
+
+    ck_assert_int_eq(run("--flavour=hq", "--board-only", "-o", path("board.c"), NULL), 0);
+    text = slurp(path("board.c"));
+    ck_assert_msg(strstr(text, "mbb_tab_knight[64]") != NULL && strstr(text, "mbb_tab_line[64][64]")
+                      && strstr(text, "mbb_hq_") == NULL,
+                  "--board-only: not the board's tables alone");
+    free(text);
+    ck_assert_int_eq(run("--flavour=hq", "--no-lines", "-o", path("small.c"), NULL), 0);
+    text = slurp(path("small.c"));
+    ck_assert_msg(strstr(text, "mbb_tab_knight[64]") != NULL && strstr(text, "mbb_hq_lines[64]")
+                      && strstr(text, "mbb_tab_between") == NULL
+                      && strstr(text, "mbb_tab_line") == NULL,
+                  "--no-lines: between or line table left in, or another one missing");
+    free(text);
+    ck_assert_int_eq(run("--sliders-only", "--board-only", "-o", path("x.c"), NULL), 2);
+    err = slurp(path("stderr"));
+    ck_assert_msg(strstr(err, "--sliders-only and --board-only exclude each other") != NULL, "%s",
+                  err);
+    free(err);
+    ck_assert(!exists(path("x.c")));
+}
+END_TEST
+
 /* One kind of bad magics file: how to spoil a good one, and what the
  * error must say. */
 struct bad_file {
@@ -885,6 +913,7 @@ static Suite *generator_suite(void)
     tcase_add_test(output, white_packs_overlapping_slices);
     tcase_add_test(output, dense_search_is_reproducible_and_reloads);
     tcase_add_test(output, pext_needs_no_magics);
+    tcase_add_test(output, table_parts_are_chosen);
     tcase_add_loop_test(input, bad_magics_file_is_rejected, 0,
                         (int)(sizeof bad_files / sizeof bad_files[0]));
     tcase_add_test(input, overlong_line_is_rejected);

@@ -1,9 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# configure.sh - configure's checks of --with-seed and --with-magics, and
-# the build's use of the magics file, as TAP: the same seed rules as the
-# generator, a path with spaces carried through to make, and tables that
-# follow edits of the magics file.  Runs configure in a scratch build
+# configure.sh - configure's checks of --with-seed, --with-magics,
+# --enable-small and flavours the target cannot run, and the build's use
+# of the magics file, as TAP: the same seed rules as the generator, a path
+# with spaces carried through to make, and tables that follow edits of
+# the magics file.  Runs configure in a scratch build
 # directory (a config cache keeps it to a few seconds a run), from a copy
 # of the distributed sources (the source tree may be configured in place,
 # which rules out a second build beside it).
@@ -74,6 +75,21 @@ fi
 odd="$work/it's.txt"
 cp "$magics" "$odd"
 expect_refused --with-magics="$odd" "--with-magics: .* has characters make cannot take"
+
+# --enable-small: yes or no; yes leaves the between and line tables out.
+expect_refused --enable-small=maybe "--enable-small takes yes or no, not 'maybe'"
+if configure_with --enable-small && "$make" src/tables.c >>"$work/log" 2>&1 &&
+   grep -q mbb_tab_knight src/tables.c && ! grep -q 'mbb_tab_between\|mbb_tab_line' src/tables.c; then
+  ok "--enable-small: no between and line tables"
+else
+  not_ok "--enable-small: between and line tables left in, or no tables: $(tail -n 3 "$work/log")"
+fi
+
+# A flavour whose instructions the target lacks is refused, naming them.
+case $(uname -m) in
+  x86_64 | i?86)
+    expect_refused --with-tables=hqrev "--with-tables=hqrev needs a bit-reverse instruction, but" ;;
+esac
 
 echo "1..$n"
 [ "$failed" = 0 ]

@@ -15,6 +15,12 @@ typedef uint64_t (*lookup_fn)(unsigned sq, uint64_t occupied);
 typedef uint64_t batch_body(const unsigned char *squares, const uint64_t *occupied, size_t n,
                             uint64_t zero);
 typedef batch_body *batch_fn;
+/* The cache-pressure loop, as latency, but after each lookup one read of
+ * table[probe[i]] (a transposition-table probe), whose result the next
+ * lookup waits for, and whose index waits for the lookup. */
+typedef uint64_t pressure_body(const unsigned char *squares, const uint64_t *occupied, size_t n,
+                               uint64_t zero, const uint64_t *table, const uint32_t *probe);
+typedef pressure_body *pressure_fn;
 
 enum { THROUGHPUT, LATENCY, MODES };
 enum { SLIDE_ROOK, SLIDE_BISHOP, SLIDE_QUEEN, PIECES };
@@ -25,6 +31,7 @@ struct flavour_impl {
     const int *built; /* 1: its code here uses those instructions (else plain C) */
     lookup_fn rook, bishop, queen;
     batch_fn batch[MODES][PIECES];
+    pressure_fn pressure[PIECES];
     const uint32_t *table_bytes;
 };
 
@@ -42,8 +49,9 @@ int flavour_runs_here(const struct flavour_impl *f);
 extern const int flavours_built_any, flavours_built_bitrev, flavours_built_bmi2,
     flavours_built_avx2, flavours_built_gfni;
 
-/* The throughput and latency batches FN_throughput, FN_latency of EXPR;
- * FLAVOUR_BATCH_EXPORTED gives them external linkage. */
+/* The throughput, latency and cache-pressure batches FN_throughput,
+ * FN_latency, FN_pressure of EXPR; FLAVOUR_BATCH_EXPORTED gives them
+ * external linkage. */
 #define FLAVOUR_BATCH(fn, EXPR) FLAVOUR_BATCH_LINKAGE(static, fn, EXPR)
 #define FLAVOUR_BATCH_EXPORTED(fn, EXPR) FLAVOUR_BATCH_LINKAGE(, fn, EXPR)
 #define FLAVOUR_BATCH_LINKAGE(linkage, fn, EXPR)                                               \
@@ -61,6 +69,16 @@ extern const int flavours_built_any, flavours_built_bitrev, flavours_built_bmi2,
         uint64_t last = 0;                                                                     \
         for (size_t i = 0; i < n; i++)                                                         \
             last = EXPR(sq[i], occ[i] ^ (last & zero));                                        \
+        return last;                                                                           \
+    }                                                                                          \
+    linkage uint64_t fn##_pressure(const unsigned char *sq, const uint64_t *occ, size_t n,     \
+                                   uint64_t zero, const uint64_t *table, const uint32_t *probe) \
+    {                                                                                          \
+        uint64_t last = 0;                                                                     \
+        for (size_t i = 0; i < n; i++) {                                                       \
+            last = EXPR(sq[i], occ[i] ^ (last & zero));                                        \
+            last ^= table[probe[i] ^ (uint32_t)(last & zero)];                                 \
+        }                                                                                      \
         return last;                                                                           \
     }
 
@@ -85,7 +103,9 @@ extern const int flavours_built_any, flavours_built_bitrev, flavours_built_bmi2,
     uint64_t name##_queen(unsigned sq, uint64_t occ);                                         \
     batch_body name##_rook_batch_throughput, name##_bishop_batch_throughput,                  \
         name##_queen_batch_throughput, name##_rook_batch_latency,                             \
-        name##_bishop_batch_latency, name##_queen_batch_latency;
+        name##_bishop_batch_latency, name##_queen_batch_latency;                              \
+    pressure_body name##_rook_batch_pressure, name##_bishop_batch_pressure,                   \
+        name##_queen_batch_pressure;
 
 #define FLAVOUR_ENTRY(name, isa)                                                              \
     { #name, #isa, &flavours_built_##isa, name##_rook, name##_bishop, name##_queen,           \
@@ -93,6 +113,8 @@ extern const int flavours_built_any, flavours_built_bitrev, flavours_built_bmi2,
           name##_queen_batch_throughput },                                                    \
         { name##_rook_batch_latency, name##_bishop_batch_latency,                             \
           name##_queen_batch_latency } },                                                     \
+      { name##_rook_batch_pressure, name##_bishop_batch_pressure,                             \
+        name##_queen_batch_pressure },                                                        \
       &mbb_##name##_table_bytes }
 
 #endif /* TESTS_FLAVOURS_H */

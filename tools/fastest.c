@@ -1,17 +1,24 @@
 /* SPDX-License-Identifier: MIT */
-/* fastest.c - configure's probe for --with-tables=fastest.
+/* fastest.c - configure's probe for --with-tables=fastest and
+ * --with-tables=fastest-lookups.
  *
- *     fastest MAGICS-DIR
+ *     fastest MAGICS-DIR [engine|lookups]
  *
  * Builds every flavour's tables in memory with the generator's own code,
  * as a build makes them (the magics of MAGICS-DIR/NAME.txt where there is
  * such a file, else the default seed's search; those built for some
  * instructions, BMI2, AVX2 or a bit reverse, only where this program was
- * built for them and the CPU has them), times
- * each flavour's queen lookup with the chunked-median
- * method of the benchmark, and prints a line per flavour, "NAME NS", then
- * "fastest NAME".  Run by configure on the build machine, which is then
- * the host: never when cross-compiling. */
+ * built for them and the CPU has them), times each flavour's queen lookup
+ * with the chunked-median method of the benchmark, and prints a line per
+ * flavour, "NAME NS", then "fastest NAME".  The workloads:
+ *   engine   (the default) as an engine's search meets them: each lookup
+ *            waits for a random read of a 256 MiB table (a transposition
+ *            table probe) and the next read for the lookup, the tables
+ *            competing for the caches; NS is the time over the reads
+ *            alone, chunk by chunk (make bench's pressure mode);
+ *   lookups  lookups alone, independent, their tables in the caches.
+ * Run by configure on the build machine, which is then the host: never
+ * when cross-compiling. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <stdio.h>
@@ -55,15 +62,78 @@ static volatile uint64_t sink;
         (result) = samples[ROUNDS / 2];                                                \
     } while (0)
 
+#define TT_ENTRIES ((size_t)32 << 20) /* 8-byte entries: 256 MiB */
+#define PROBES (1u << 20)
+
+static uint64_t *tt;
+static uint32_t *probes_at, probe_cursor;
+static volatile uint64_t zero_source;
+
+/* The next CHUNK probes: fresh lines, not read lately. */
+static const uint32_t *next_probes(void)
+{
+    const uint32_t *p = probes_at + probe_cursor;
+
+    probe_cursor = (probe_cursor + CHUNK) % PROBES;
+    return p;
+}
+
+/* ns per read of a chunk of reads alone, chained as below. */
+static double reads_chunk(unsigned first)
+{
+    const uint32_t *p = next_probes();
+    const uint64_t zero = zero_source;
+    uint64_t last = 0;
+    const double start = now_ns();
+
+    for (unsigned i = first; i < first + CHUNK; i++) {
+        last = occupancies[i] ^ (last & zero);
+        last ^= tt[*p++ ^ (uint32_t)(last & zero)];
+    }
+    sink ^= last;
+    return (now_ns() - start) / CHUNK;
+}
+
+/* The engine workload: the median over ROUNDS chunks of (lookup and read)
+ * less (read alone), each on fresh probes. */
+#define TIME_QUEEN_ENGINE(result, ROOK_EXPR, BISHOP_EXPR)                              \
+    do {                                                                               \
+        double samples[ROUNDS];                                                        \
+        const uint64_t zero = zero_source;                                             \
+        for (int round = -1; round < ROUNDS; round++) {                                \
+            const unsigned first = round < 0 ? 0 : (unsigned)round * CHUNK % RING;     \
+            const double base = reads_chunk(first);                                    \
+            const uint32_t *p = next_probes();                                         \
+            uint64_t last = 0;                                                         \
+            const double start = now_ns();                                             \
+            for (unsigned i = first; i < first + CHUNK; i++) {                         \
+                const unsigned sq = squares[i];                                        \
+                const uint64_t occ = occupancies[i] ^ (last & zero);                   \
+                last = (ROOK_EXPR) | (BISHOP_EXPR);                                    \
+                last ^= tt[*p++ ^ (uint32_t)(last & zero)];                            \
+            }                                                                          \
+            sink ^= last;                                                              \
+            if (round >= 0)                                                            \
+                samples[round] = (now_ns() - start) / CHUNK - base;                    \
+        }                                                                              \
+        qsort(samples, ROUNDS, sizeof samples[0], compare_doubles);                    \
+        (result) = samples[ROUNDS / 2];                                                \
+    } while (0)
+
 /* Each flavour's queen timing, its lookups inlined in the loop, on the
  * tables the generator built in memory (encoded: its struct
  * mbb_NAME_tables). */
 #define MBB_FLAVOUR(name, isa, magics)                                                 \
-    static double time_##name(const void *encoded)                                     \
+    static double time_##name(const void *encoded, int engine)                         \
     {                                                                                  \
         const struct mbb_##name##_tables *v = encoded;                                 \
         double ns;                                                                     \
-        TIME_QUEEN(ns, mbb_##name##_rook_in(v, sq, occ), mbb_##name##_bishop_in(v, sq, occ)); \
+        if (engine)                                                                    \
+            TIME_QUEEN_ENGINE(ns, mbb_##name##_rook_in(v, sq, occ),                    \
+                              mbb_##name##_bishop_in(v, sq, occ));                     \
+        else                                                                           \
+            TIME_QUEEN(ns, mbb_##name##_rook_in(v, sq, occ),                           \
+                       mbb_##name##_bishop_in(v, sq, occ));                            \
         return ns;                                                                     \
     }
 #include "magicbb/flavours.def"
@@ -72,7 +142,7 @@ static volatile uint64_t sink;
 static const struct probe {
     const char *name;
     const char *isa;
-    double (*time)(const void *encoded);
+    double (*time)(const void *encoded, int engine);
 } probes[] = {
 #define MBB_FLAVOUR(name, isa, magics) { #name, #isa, time_##name },
 #include "magicbb/flavours.def"
@@ -117,10 +187,29 @@ int main(int argc, char **argv)
     const char *best = NULL;
     double best_ns = 0;
     struct collision c;
+    int engine = 1;
 
-    if (argc != 2) {
-        fputs("usage: fastest MAGICS-DIR\n", stderr);
+    if (argc == 3 && strcmp(argv[2], "lookups") == 0)
+        engine = 0;
+    else if (argc != 2 && !(argc == 3 && strcmp(argv[2], "engine") == 0)) {
+        fputs("usage: fastest MAGICS-DIR [engine|lookups]\n", stderr);
         return 2;
+    }
+    if (engine) {
+        tt = malloc(TT_ENTRIES * sizeof *tt);
+        probes_at = malloc(PROBES * sizeof *probes_at);
+        if (tt == NULL || probes_at == NULL) {
+            fputs("fastest: no memory for the 256 MiB table of the engine workload\n", stderr);
+            return 1;
+        }
+        for (size_t i = 0; i < TT_ENTRIES; i++) {
+            state ^= state << 13, state ^= state >> 7, state ^= state << 17;
+            tt[i] = state;
+        }
+        for (unsigned i = 0; i < PROBES; i++) {
+            state ^= state << 13, state ^= state >> 7, state ^= state << 17;
+            probes_at[i] = (uint32_t)(state % TT_ENTRIES);
+        }
     }
     for (unsigned i = 0; i < RING; i++) {
         state ^= state << 13, state ^= state >> 7, state ^= state << 17;
@@ -146,7 +235,7 @@ int main(int argc, char **argv)
             return 1;
         if (tables_build(&t, &c) != 0)
             return 1;
-        ns = probes[f].time(t.encoded);
+        ns = probes[f].time(t.encoded, engine);
         printf("%s %.2f\n", flavour->name, ns);
         if (best == NULL || ns < best_ns) {
             best = flavour->name;
@@ -155,5 +244,7 @@ int main(int argc, char **argv)
         tables_free(&t);
     }
     printf("fastest %s\n", best);
+    free(tt);
+    free(probes_at);
     return 0;
 }
