@@ -7,6 +7,9 @@
 # (tests/firmware.c).  Prints a Markdown table of text + data bytes.
 #
 #   tools/flash-sizes.sh [FLAVOUR...]     (from the source tree; slow)
+#
+# FLASH_CONFIGURE_ARGS adds configure options (--enable-small, say).  A
+# core without the flavour's instructions shows "no rbit" (hqrev).
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 flavours=${*:-$(sed -n 's/^MBB_FLAVOUR(\([a-z0-9_]*\), *\(any\|bitrev\),.*/\1/p' "$top/src/magicbb/flavours.def")}
@@ -32,6 +35,7 @@ for flavour in $flavours; do
     dir="$work/$flavour-$(echo "$name" | tr -c 'a-zA-Z0-9\n' _)"
     mkdir -p "$dir"
     if (cd "$dir" && "$top/configure" -q --host="$host" --with-tables="$flavour" CFLAGS="$cflags" \
+          ${FLASH_CONFIGURE_ARGS:-} \
           >/dev/null 2>&1 && make -j2 libmagicbb.la >/dev/null 2>&1); then
       for program in firmware-rook firmware; do
         "$host-gcc" $cflags -ffreestanding -nostdlib -nostartfiles -static -Wl,--gc-sections \
