@@ -11,7 +11,9 @@
 # (substituted: -mavx2, -mavx2 -mgfni, or empty where CFLAGS already
 # select them), and, in a native build, that this CPU runs a program
 # using them.  A cross build never runs a target program: the compiler's
-# predefined macros decide, as for BMI2.
+# predefined macros decide, as for BMI2.  The compile checks use the
+# library's own flags (LIBRARY_CFLAGS: -ffreestanding, so a bare-metal
+# target's <stdint.h> is the compiler's, as in the library).
 AC_DEFUN([_MBB_ISA_PROGRAM],
 [AC_LANG_PROGRAM([[
 #include "magicbb/common.h"
@@ -29,7 +31,7 @@ AC_DEFUN([_MBB_CHECK_X86_ISA],
   [mbb_cv_$1_cflags=no
    mbb_save_CFLAGS=$CFLAGS
    for mbb_flag in '' '$3'; do
-     CFLAGS="$mbb_save_CFLAGS $mbb_flag -I$srcdir/src"
+     CFLAGS="$mbb_save_CFLAGS $mbb_flag $LIBRARY_CFLAGS -I$srcdir/src"
      AC_COMPILE_IFELSE([_MBB_ISA_PROGRAM([$2], [$4])],
        [mbb_cv_$1_cflags=${mbb_flag:-none needed}; break])
      AS_IF([test "x$cross_compiling" = xyes], [break])
@@ -74,7 +76,7 @@ AC_SUBST([MBB_AVX2_CFLAGS])
 AC_SUBST([MBB_GFNI_CFLAGS])
 AC_CACHE_CHECK([whether the target has a bit-reverse instruction], [mbb_cv_bitrev],
   [mbb_save_CFLAGS=$CFLAGS
-   CFLAGS="$CFLAGS -I$srcdir/src"
+   CFLAGS="$CFLAGS $LIBRARY_CFLAGS -I$srcdir/src"
    AC_COMPILE_IFELSE([_MBB_ISA_PROGRAM([BITREV], [[return (int)mbb_bitrev64(1);]])],
      [mbb_cv_bitrev=yes], [mbb_cv_bitrev=no])
    CFLAGS=$mbb_save_CFLAGS])

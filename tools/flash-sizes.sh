@@ -21,7 +21,7 @@ cores='Cortex-M0|arm-none-eabi|-mcpu=cortex-m0 -mthumb -Os
 Cortex-M4|arm-none-eabi|-mcpu=cortex-m4 -mthumb -Os
 rv32imac|riscv64-unknown-elf|-march=rv32imac -mabi=ilp32 -Os
 rv64imac|riscv64-unknown-elf|-march=rv64imac -mabi=lp64 -mcmodel=medany -Os
-rv64imac_zbkb|riscv64-unknown-elf|-march=rv64imac_zbkb -mabi=lp64 -mcmodel=medany -Os'
+rv64gc_zbkb|riscv64-unknown-elf|-march=rv64gc_zbkb -mabi=lp64d -mcmodel=medany -Os'
 
 printf '| flavour |'
 echo "$cores" | while IFS='|' read -r name host cflags; do printf ' %s rook | %s all |' "$name" "$name"; done
