@@ -394,10 +394,15 @@ int main(int argc, char **argv)
             cpu_name(cpu, sizeof cpu);
             puts(cpu);
             return 0;
-        } else if (strcmp(argv[a], "--tt-mib") == 0 && a + 1 < argc) {
+        } else if (strcmp(argv[a], "--tt-mib") == 0) {
             char *end;
-            unsigned long mib = strtoul(argv[++a], &end, 10);
+            unsigned long mib;
 
+            if (a + 1 == argc) {
+                fputs("magicbb-bench: --tt-mib needs a number of MiB\n", stderr);
+                return 2;
+            }
+            mib = strtoul(argv[++a], &end, 10);
             if (*argv[a] < '1' || *argv[a] > '9' || *end != '\0' || mib > 65536) {
                 fprintf(stderr, "magicbb-bench: --tt-mib: '%s' is not a number from 1 to 65536\n",
                         argv[a]);

@@ -8,11 +8,14 @@
 #
 #   tools/flash-sizes.sh [FLAVOUR...]     (from the source tree; slow)
 #
-# FLASH_CONFIGURE_ARGS adds configure options (--enable-small, say).  A
-# core without the flavour's instructions shows "no rbit" (hqrev).
+# FLASH_CONFIGURE_ARGS adds configure options (--enable-small, say).
+# FLASH_PROGRAMS chooses the programs (default "firmware-rook firmware";
+# tests/firmware-sliders.c calls the three slider lookups only).  A core
+# without the flavour's instructions shows "no rbit" (hqrev).
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 flavours=${*:-$(sed -n 's/^MBB_FLAVOUR(\([a-z0-9_]*\), *\(any\|bitrev\),.*/\1/p' "$top/src/magicbb/flavours.def")}
+programs=${FLASH_PROGRAMS:-firmware-rook firmware}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -23,11 +26,16 @@ rv32imac|riscv64-unknown-elf|-march=rv32imac -mabi=ilp32 -Os
 rv64imac|riscv64-unknown-elf|-march=rv64imac -mabi=lp64 -mcmodel=medany -Os
 rv64gc_zbkb|riscv64-unknown-elf|-march=rv64gc_zbkb -mabi=lp64d -mcmodel=medany -Os'
 
+label() { case $1 in firmware-rook) echo rook ;; firmware) echo all ;; *) echo "${1#firmware-}" ;; esac; }
 printf '| flavour |'
-echo "$cores" | while IFS='|' read -r name host cflags; do printf ' %s rook | %s all |' "$name" "$name"; done
+echo "$cores" | while IFS='|' read -r name host cflags; do
+  for program in $programs; do printf ' %s %s |' "$name" "$(label "$program")"; done
+done
 echo
 printf '|---|'
-echo "$cores" | while IFS='|' read -r name host cflags; do printf -- '---:|---:|'; done
+echo "$cores" | while IFS='|' read -r name host cflags; do
+  for program in $programs; do printf -- '---:|'; done
+done
 echo
 for flavour in $flavours; do
   printf '| `%s` |' "$flavour"
@@ -37,16 +45,16 @@ for flavour in $flavours; do
     if (cd "$dir" && "$top/configure" -q --host="$host" --with-tables="$flavour" CFLAGS="$cflags" \
           ${FLASH_CONFIGURE_ARGS:-} \
           >/dev/null 2>&1 && make -j2 libmagicbb.la >/dev/null 2>&1); then
-      for program in firmware-rook firmware; do
+      for program in $programs; do
         "$host-gcc" $cflags -ffreestanding -nostdlib -nostartfiles -static -Wl,--gc-sections \
           -Wl,-e,firmware_start -I"$dir/src" -I"$top/src" -o "$dir/$program.elf" \
           "$top/tests/$program.c" "$dir/.libs/libmagicbb.a" -lgcc
         printf ' %s |' "$("$host-size" "$dir/$program.elf" | awk 'NR == 2 { print $1 + $2 }')"
       done
-    elif grep -q 'needs a bit-reverse instruction' "$dir/config.log" 2>/dev/null; then
-      printf ' no rbit | |'
     else
-      printf ' build failed | |'
+      why='build failed'
+      grep -q 'needs a bit-reverse instruction' "$dir/config.log" 2>/dev/null && why='no rbit'
+      for program in $programs; do printf ' %s |' "$why"; why=; done
     fi
   done
   echo
