@@ -61,6 +61,7 @@
 #define PRESSURE_SAMPLES (REPEATS * 2 * (RING / CHUNK)) /* two passes a repeat */
 #define IMPLS 32 /* room for the flavours and the ray walk */
 #define PERFT_RUNS 3 /* a repeat */
+#define PERFT_TOTAL (REPEATS * PERFT_RUNS) /* runs in all */
 #define TT_MIB 256
 
 #ifndef BENCH_FLAGS
@@ -411,7 +412,8 @@ int main(int argc, char **argv)
             tt_mib = (unsigned)mib;
         } else {
             fprintf(stderr, "magicbb-bench: unknown argument '%s'\n"
-                            "usage: magicbb-bench [--csv [FILE]] [--callgrind] [--cpu] [--tt-mib N]\n",
+                            "usage: magicbb-bench [--csv [FILE]] [--callgrind] [--cpu]"
+                            " [--tt-mib N]\n",
                     argv[a]);
             return 2;
         }
@@ -497,8 +499,8 @@ int main(int argc, char **argv)
 
     if (csv != NULL)
         fprintf(csv, "reads-only,0.0,positions,pressure-baseline,none,%.3f,%.1f,%.1f\n", baseline,
-                100 * (baseline_samples[baseline_count * 3 / 4] - baseline_samples[baseline_count / 4])
-                    / baseline, 0.0);
+                100 * (baseline_samples[baseline_count * 3 / 4]
+                       - baseline_samples[baseline_count / 4]) / baseline, 0.0);
     for (unsigned i = 0; i < n; i++) {
         const struct flavour_impl *f = impl(i);
 
@@ -529,11 +531,10 @@ int main(int argc, char **argv)
             for (unsigned r = 0; r < REPEATS; r++)
                 medians[r] = median_of(t + r * PERFT_RUNS, PERFT_RUNS);
             qsort(medians, REPEATS, sizeof medians[0], compare_doubles);
-            qsort(t, REPEATS * PERFT_RUNS, sizeof t[0], compare_doubles);
-            g->median = t[0] < 0 ? -1 : t[REPEATS * PERFT_RUNS / 2];
-            g->chunk_spread = t[0] < 0 ? 0
-                                       : 100 * (t[REPEATS * PERFT_RUNS * 3 / 4] - t[REPEATS * PERFT_RUNS / 4])
-                                             / g->median;
+            qsort(t, PERFT_TOTAL, sizeof t[0], compare_doubles);
+            g->median = t[0] < 0 ? -1 : t[PERFT_TOTAL / 2];
+            g->chunk_spread =
+                t[0] < 0 ? 0 : 100 * (t[PERFT_TOTAL * 3 / 4] - t[PERFT_TOTAL / 4]) / g->median;
             g->repeat_spread = t[0] < 0 ? 0 : 100 * (medians[REPEATS - 1] - medians[0]) / g->median;
             if (csv != NULL)
                 csv_row(csv, f, perft_positions[pos].name, "perft", "all", g);

@@ -146,22 +146,23 @@ static inline uint64_t mbb_bitrev64(uint64_t x)
 }
 
 /* Hyperbola quintessence along one line through the slider, bit r (line
- * is the line's mask without r): with o the line's occupied squares,
- * o - r borrows through the empty squares above r up to the first
- * blocker, so o ^ (o - r) holds them; on the reversed line the same finds
- * those below r.  rev reverses the line's squares (a byte swap for lines with
- * one square a rank, a bit reverse for any line); r_reversed is rev(r). */
-#define MBB_HYPERBOLA(rev, occupied, line, r, r_reversed)                                       \
+ * is the line's mask without r).  With o the line's occupied squares,
+ * o - r flips r and the squares above it up to the first blocker, which
+ * it includes; on the reversed line the same flips r and those below it.
+ * XORed, o and r cancel and the two runs remain: the attacks.  rev
+ * reverses the line's squares (a byte swap for lines with one square a
+ * rank, a bit reverse for any line); r_reversed is rev(r). */
+#define MBB_HYPERBOLA(rev, occupied, line, r, r_reversed)                                    \
     ((((occupied) & (line)) - (r)) ^ rev(rev((occupied) & (line)) - (r_reversed))) & (line)
 
 static inline uint64_t mbb_hyperbola_swapped(uint64_t occupied, uint64_t line, uint64_t r,
-                                           uint64_t r_swapped)
+                                             uint64_t r_swapped)
 {
     return MBB_HYPERBOLA(mbb_bswap64, occupied, line, r, r_swapped);
 }
 
 static inline uint64_t mbb_hyperbola_reversed(uint64_t occupied, uint64_t line, uint64_t r,
-                                            uint64_t r_reversed)
+                                              uint64_t r_reversed)
 {
     return MBB_HYPERBOLA(mbb_bitrev64, occupied, line, r, r_reversed);
 }

@@ -52,8 +52,8 @@ static inline uint64_t mbb_hqgfni_pair(const uint64_t *lines, unsigned sq, uint6
     const __m128i m = _mm_loadu_si128((const __m128i *)lines);
     const __m128i o = _mm_and_si128(_mm_set1_epi64x((long long)occupied), m);
     const __m128i r = _mm_set1_epi64x((long long)((uint64_t)1 << sq));
-    const __m128i reverse =
-        _mm_sub_epi64(mbb_hqgfni_reverse128(o), _mm_set1_epi64x((long long)((uint64_t)1 << (63 - sq))));
+    const __m128i r_reversed = _mm_set1_epi64x((long long)((uint64_t)1 << (63 - sq)));
+    const __m128i reverse = _mm_sub_epi64(mbb_hqgfni_reverse128(o), r_reversed);
     const __m128i a =
         _mm_and_si128(_mm_xor_si128(_mm_sub_epi64(o, r), mbb_hqgfni_reverse128(reverse)), m);
 
