@@ -263,6 +263,12 @@ int magics_parse(const char *path, FILE *in, struct slider_tables *t,
             status = -1;
             break;
         }
+        if (line_no == 1 && strncmp(text, "\xef\xbb\xbf", 3) == 0) {
+            report(path, line_no, "starts with a UTF-8 byte-order mark (bytes EF BB BF):"
+                   " save the file without one");
+            status = -1;
+            break;
+        }
         comment = strchr(text, '#');
         if (comment != NULL) {
             status = check_flavour_comment(path, line_no, comment, t->flavour, &flavour_seen);

@@ -43,10 +43,12 @@ static void usage(FILE *out)
           "A magics file is text: a '# flavour: NAME' line and one line for each\n"
           "of the 128 (piece, square) pairs; see magicbb's README.\n"
           "\n"
-          "Outputs are written to temporary files beside them (FILE.XXXXXX) and\n"
-          "renamed together when all are complete; on any error no output is\n"
-          "created or changed.  Exit status: 0 success, 1 bad input or failed\n"
-          "verification, 2 usage error.\n"
+          "An output FILE of - is standard output; a device or FIFO is written\n"
+          "through; a symbolic link writes the file it points to.  A regular file\n"
+          "is written beside itself (FILE.XXXXXX) and renamed into place when\n"
+          "all outputs are complete: on any error none is created or changed.\n"
+          "A read-only file is refused.  Exit status: 0 success, 1 bad input or\n"
+          "failed verification, 2 usage error.\n"
           "\n");
     /* "Flavours: fancy, pext, ..." wrapped before 72 columns */
     {
@@ -112,13 +114,14 @@ static int usage_error(const char *format, ...)
 static void report_collision(const char *file, unsigned line, const struct collision *c)
 {
     char name[3], other[3];
+    const int same_square = c->piece == c->other_piece && c->sq == c->other_sq;
 
     square_name(c->sq, name);
     square_name(c->other_sq, other);
-    if (c->first == c->second)
+    if (same_square && c->first == c->second)
         report(file, line, "%s %s: occupancy 0x%llx gives the wrong attacks", piece_name(c->piece),
                name, (unsigned long long)c->first);
-    else if (c->piece == c->other_piece && c->sq == c->other_sq)
+    else if (same_square)
         report(file, line,
                "%s %s: the magic collides: occupancies 0x%llx and 0x%llx share slot %lu"
                " but not their attacks",
@@ -126,13 +129,41 @@ static void report_collision(const char *file, unsigned line, const struct colli
                (unsigned long long)c->second, (unsigned long)c->slot);
     else
         report(file, line,
-               "%s %s: occupancy 0x%llx lands in slot %lu, which %s %s (occupancy 0x%llx)"
-               " holds with other attacks",
-               piece_name(c->piece), name, (unsigned long long)c->second, (unsigned long)c->slot,
-               piece_name(c->other_piece), other, (unsigned long long)c->first);
+               "%s %s: its slice overlaps %s %s's at slot %lu with other attacks (occupancy 0x%llx"
+               " of %s %s, 0x%llx of %s %s)",
+               piece_name(c->piece), name, piece_name(c->other_piece), other,
+               (unsigned long)c->slot, (unsigned long long)c->second, piece_name(c->piece), name,
+               (unsigned long long)c->first, piece_name(c->other_piece), other);
 }
 
-int main(int argc, char **argv)
+/* What the command line asks for. */
+struct request {
+    const struct gen_flavour *flavour;
+    const char *magics_path, *dump_path, *output_path;
+    uint64_t seed;
+    int seed_given, dense, budget_given;
+    unsigned parts, only;
+    unsigned long budget;
+};
+
+/* The option getopt_long just stopped at, as the user wrote it: "-q"
+ * for a short one (also inside a group such as -Sq), "--name" for a
+ * long one (without its "=value").  getopt sets optopt to 0 for an
+ * unknown long option; an option that lacks its value was the last
+ * argument. */
+static void option_name(char **argv, int missing_value, char *name, size_t size)
+{
+    const char *arg = argv[optind - 1];
+
+    if (missing_value ? strncmp(arg, "--", 2) == 0 : optopt == 0)
+        snprintf(name, size, "%.*s", (int)strcspn(arg, "="), arg);
+    else
+        snprintf(name, size, "-%c", optopt);
+}
+
+/* Reads the options into r; 0, or the exit status of a usage error or
+ * of --help and --version (-1 - status: -1 for 0). */
+static int parse_options(int argc, char **argv, struct request *r)
 {
     static const struct option options[] = {
         { "flavour", required_argument, NULL, 'f' },
@@ -149,196 +180,220 @@ int main(int argc, char **argv)
         { "version", no_argument, NULL, 'V' },
         { NULL, 0, NULL, 0 },
     };
+    int option;
+    char name[64];
+
+    opterr = 0; /* report bad options in the generator's own words */
+    while ((option = getopt_long(argc, argv, ":f:s:m:d:o:hV", options, NULL)) != -1) {
+        switch (option) {
+        case 'f':
+            if ((r->flavour = flavour_find(optarg)) == NULL)
+                return usage_error("unknown flavour '%s' (expected %s)", optarg, flavour_list());
+            break;
+        case 's':
+            if (parse_seed(optarg, &r->seed) != 0)
+                return usage_error("--seed: '%s' is neither a decimal number without leading"
+                                   " zeros nor 0x and 1 to 16 hex digits (0 to 2^64-1)", optarg);
+            r->seed_given = 1;
+            break;
+        case 'm':
+            r->magics_path = optarg;
+            break;
+        case 'd':
+            r->dump_path = optarg;
+            break;
+        case 'o':
+            r->output_path = optarg;
+            break;
+        case 'S':
+            r->parts &= ~(unsigned)(EMIT_LEAPERS | EMIT_LINES);
+            r->only |= EMIT_SLIDERS;
+            break;
+        case 'O':
+            r->parts &= ~(unsigned)EMIT_SLIDERS;
+            r->only |= EMIT_LEAPERS;
+            break;
+        case 'L':
+            r->parts &= ~(unsigned)EMIT_LINES;
+            break;
+        case 'D':
+            if (strcmp(optarg, "dense") != 0)
+                return usage_error("--search: '%s' is not a search mode (expected dense)",
+                                   optarg);
+            r->dense = 1;
+            break;
+        case 'B': {
+            char *end;
+
+            errno = 0;
+            r->budget = strtoul(optarg, &end, 10);
+            if (optarg[0] < '1' || optarg[0] > '9' || *end != '\0' || errno != 0
+                || r->budget > 4000000000ul)
+                return usage_error("--budget: '%s' is not a number of candidates from 1 to"
+                                   " 4000000000", optarg);
+            r->budget_given = 1;
+            break;
+        }
+        case 'h':
+            usage(stdout);
+            return -1;
+        case 'V':
+            puts("magicbb-gen " MBB_VERSION);
+            return -1;
+        case ':':
+            option_name(argv, 1, name, sizeof name);
+            return usage_error("option '%s' needs a value", name);
+        default:
+            option_name(argv, 0, name, sizeof name);
+            return usage_error("unknown option '%s'", name);
+        }
+    }
+    if (optind < argc)
+        return usage_error("unexpected argument '%s'", argv[optind]);
+    return 0;
+}
+
+/* The combinations of options that make no sense; 0 or 2. */
+static int check_request(const struct request *r)
+{
+    const struct gen_flavour *f = r->flavour;
+
+    if (r->output_path == NULL && r->dump_path == NULL)
+        return usage_error("nothing to do: give --output, --dump-magics or both");
+    if (r->output_path != NULL && r->dump_path != NULL
+        && outfile_same(r->output_path, r->dump_path))
+        return usage_error("--output and --dump-magics name the same file, '%s'",
+                           r->output_path);
+    if (r->only == (EMIT_SLIDERS | EMIT_LEAPERS))
+        return usage_error("--sliders-only and --board-only exclude each other");
+    if (r->budget_given && !r->dense)
+        return usage_error("--budget applies to --search=dense only");
+    if (r->magics_path != NULL && r->seed_given && !r->dense)
+        return usage_error("--seed and --magics exclude each other (except with --search=dense,"
+                           " where the seed drives the dense search)");
+    if (r->dense && !f->magics)
+        return usage_error("--search=dense: the %s flavour uses no magics", f->name);
+    if (!f->magics && (r->magics_path != NULL || r->dump_path != NULL || r->seed_given))
+        return usage_error("the %s flavour uses no magics: --seed, --magics and --dump-magics"
+                           " do not apply", f->name);
+    if (f->magics && !f->searches && (r->magics_path == NULL || (r->seed_given && !r->dense)))
+        return usage_error("the %s flavour loads its magics: give --magics FILE (the shipped set"
+                           " is gen/magics/%s.txt), not --seed", f->name, f->name);
+    return 0;
+}
+
+/* Lay out, fill and verify the tables; 0, or 1 after a report naming
+ * the magics file's line where the magics came from one. */
+static int build(struct slider_tables *tables, const char *magics_path,
+                 unsigned line[PIECE_COUNT][64])
+{
+    struct collision c;
+    const int status = tables_build(tables, &c);
+
+    if (status == -2)
+        report(NULL, 0, "out of memory");
+    else if (status != 0)
+        report_collision(magics_path, magics_path ? line[c.piece][c.sq] : 0, &c);
+    return status != 0;
+}
+
+/* Write the requested outputs together (output.h); 0 or 1. */
+static int write_outputs(const struct request *r, struct slider_tables *tables,
+                         const char *origin)
+{
+    struct outfile dump, output, *outputs[2];
+    int count = 0, status = 0;
+
+    if (r->dump_path != NULL) {
+        if (outfile_open(&dump, r->dump_path) != 0)
+            status = 1;
+        else
+            outputs[count++] = &dump;
+    }
+    if (status == 0 && r->output_path != NULL) {
+        if (outfile_open(&output, r->output_path) != 0)
+            status = 1;
+        else
+            outputs[count++] = &output;
+    }
+    if (status == 0) {
+        if (r->dump_path != NULL)
+            magics_write(dump.stream, tables, origin);
+        if (r->output_path != NULL && emit_tables(output.stream, tables, origin, r->parts) != 0) {
+            report(NULL, 0, "out of memory");
+            status = 1;
+        }
+    }
+    if (status == 0)
+        return outfiles_commit(outputs, count) != 0;
+    for (int i = 0; i < count; i++)
+        outfile_abandon(outputs[i]);
+    return 1;
+}
+
+int main(int argc, char **argv)
+{
     static struct slider_tables tables;
     static unsigned line[PIECE_COUNT][64];
-    const struct gen_flavour *flavour = flavour_find("fancy");
-    const char *magics_path = NULL, *dump_path = NULL, *output_path = NULL;
-    uint64_t seed = DEFAULT_SEED;
-    int seed_given = 0, dense = 0, option, status;
-    unsigned parts = EMIT_SLIDERS | EMIT_LEAPERS | EMIT_LINES, only = 0;
-    unsigned long budget = 1000000;
-    char origin_buffer[64], *file_origin = NULL;
-    const char *origin = origin_buffer; /* where the magics came from */
-    struct outfile dump, output, *outputs[2];
-    int output_count = 0;
-    struct collision c;
+    struct request r = {
+        .flavour = flavour_find("fancy"), .seed = DEFAULT_SEED, .budget = 1000000,
+        .parts = EMIT_SLIDERS | EMIT_LEAPERS | EMIT_LINES,
+    };
+    char *origin = NULL; /* where the magics came from */
+    int status;
 
     if (flavour_registry_mismatch() != NULL) {
         report(NULL, 0, "internal error: src/magicbb/flavours.def and gen/flavours/%s.c disagree"
                " on its magics", flavour_registry_mismatch());
         return 1;
     }
-    opterr = 0; /* report bad options in the generator's own words */
-    while ((option = getopt_long(argc, argv, ":f:s:m:d:o:hV", options, NULL)) != -1) {
-        switch (option) {
-        case 'f':
-            if ((flavour = flavour_find(optarg)) == NULL)
-                return usage_error("unknown flavour '%s' (expected %s)", optarg, flavour_list());
-            break;
-        case 's':
-            if (parse_seed(optarg, &seed) != 0)
-                return usage_error("--seed: '%s' is neither a decimal number without leading"
-                                   " zeros nor 0x and 1 to 16 hex digits (0 to 2^64-1)", optarg);
-            seed_given = 1;
-            break;
-        case 'm':
-            magics_path = optarg;
-            break;
-        case 'd':
-            dump_path = optarg;
-            break;
-        case 'o':
-            output_path = optarg;
-            break;
-        case 'S':
-            parts &= ~(unsigned)(EMIT_LEAPERS | EMIT_LINES);
-            only |= EMIT_SLIDERS;
-            break;
-        case 'O':
-            parts &= ~(unsigned)EMIT_SLIDERS;
-            only |= EMIT_LEAPERS;
-            break;
-        case 'L':
-            parts &= ~(unsigned)EMIT_LINES;
-            break;
-        case 'D':
-            if (strcmp(optarg, "dense") != 0)
-                return usage_error("--search: '%s' is not a search mode (expected dense)",
-                                   optarg);
-            dense = 1;
-            break;
-        case 'B': {
-            char *end;
-
-            errno = 0;
-            budget = strtoul(optarg, &end, 10);
-            if (optarg[0] < '1' || optarg[0] > '9' || *end != '\0' || errno != 0
-                || budget > 4000000000ul)
-                return usage_error("--budget: '%s' is not a number of candidates from 1 to"
-                                   " 4000000000", optarg);
-            break;
-        }
-        case 'h':
-            usage(stdout);
-            return 0;
-        case 'V':
-            puts("magicbb-gen " MBB_VERSION);
-            return 0;
-        case ':':
-            return usage_error("option '%s' needs a value", argv[optind - 1]);
-        default:
-            return usage_error("unknown option '%s'", argv[optind - 1]);
-        }
-    }
-    if (optind < argc)
-        return usage_error("unexpected argument '%s'", argv[optind]);
-    if (output_path == NULL && dump_path == NULL)
-        return usage_error("nothing to do: give --output, --dump-magics or both");
-    if (only == (EMIT_SLIDERS | EMIT_LEAPERS))
-        return usage_error("--sliders-only and --board-only exclude each other");
-    if (magics_path != NULL && seed_given && !dense)
-        return usage_error("--seed and --magics exclude each other (except with --search=dense,"
-                           " where the seed drives the dense search)");
-    if (dense && !flavour->magics)
-        return usage_error("--search=dense: the %s flavour uses no magics", flavour->name);
-    if (!flavour->magics && (magics_path != NULL || dump_path != NULL || seed_given))
-        return usage_error("the %s flavour uses no magics: --seed, --magics and --dump-magics"
-                           " do not apply", flavour->name);
-    if (flavour->magics && !flavour->searches
-        && (magics_path == NULL || (seed_given && !dense)))
-        return usage_error("the %s flavour loads its magics: give --magics FILE (the shipped set"
-                           " is gen/magics/%s.txt), not --seed", flavour->name, flavour->name);
-
-    tables_prepare(&tables, flavour);
-    if (!flavour->magics) {
-        snprintf(origin_buffer, sizeof origin_buffer, "none (%s needs no magics)",
-                 flavour->name);
-    } else if (magics_path != NULL) {
-        if (magics_load(magics_path, &tables, line) != 0)
-            return 1;
-    } else {
-        status = tables_search(&tables, seed);
-        if (status == -2) {
-            report(NULL, 0, "out of memory");
-            return 1;
-        }
-        if (status != 0) {
-            report(NULL, 0, "the magic search with seed 0x%llx gave up", (unsigned long long)seed);
-            return 1;
-        }
-        snprintf(origin_buffer, sizeof origin_buffer, "seed 0x%llx", (unsigned long long)seed);
-    }
-
-    if (dense) {
-        const char *from = magics_path != NULL ? magics_path : origin_buffer;
-        char *text = malloc(strlen(from) + 128);
-
-        if (text == NULL || tables_dense(&tables, seed, (uint32_t)budget) != 0) {
-            report(NULL, 0, "out of memory");
-            free(text);
-            return 1;
-        }
-        sprintf(text, "--search=dense --seed=0x%llx --budget=%lu, from %s%s",
-                (unsigned long long)seed, budget, magics_path != NULL ? "file " : "", from);
-        file_origin = text;
-        origin = file_origin;
-        magics_path = NULL; /* the tables no longer come from the file's lines */
-    }
-
-    status = tables_build(&tables, &c);
-    if (status == -2) {
+    if ((status = parse_options(argc, argv, &r)) != 0)
+        return status < 0 ? -1 - status : status;
+    if ((status = check_request(&r)) != 0)
+        return status;
+    if ((origin = malloc(strlen(r.magics_path != NULL ? r.magics_path : "") + 160)) == NULL) {
         report(NULL, 0, "out of memory");
-        tables_free(&tables);
         return 1;
-    }
-    if (status != 0) {
-        report_collision(magics_path, magics_path ? line[c.piece][c.sq] : 0, &c);
-        tables_free(&tables);
-        return 1;
-    }
-    if (magics_path != NULL && file_origin == NULL) {
-        file_origin = malloc(sizeof "file " + strlen(magics_path));
-        if (file_origin == NULL) {
-            report(NULL, 0, "out of memory");
-            tables_free(&tables);
-            return 1;
-        }
-        strcpy(file_origin, "file ");
-        strcat(file_origin, magics_path);
-        origin = file_origin;
     }
 
-    /* Every output is written under a temporary name first and all are
-     * renamed together: a failure changes none of them. */
-    status = 0;
-    if (dump_path != NULL) {
-        if (outfile_open(&dump, dump_path) != 0)
-            status = 1;
-        else
-            outputs[output_count++] = &dump;
+    tables_prepare(&tables, r.flavour);
+    if (!r.flavour->magics) {
+        sprintf(origin, "none (%s needs no magics)", r.flavour->name);
+    } else if (r.magics_path != NULL) {
+        /* a bad file is named, with its line, before any dense search */
+        status = magics_load(r.magics_path, &tables, line) != 0
+                 || (r.dense && build(&tables, r.magics_path, line) != 0);
+        sprintf(origin, "file %s", r.magics_path);
+    } else {
+        status = tables_search(&tables, r.seed);
+        if (status == -2)
+            report(NULL, 0, "out of memory");
+        else if (status != 0)
+            report(NULL, 0, "the magic search with seed 0x%llx gave up",
+                   (unsigned long long)r.seed);
+        status = status != 0;
+        sprintf(origin, "seed 0x%llx", (unsigned long long)r.seed);
     }
-    if (status == 0 && output_path != NULL) {
-        if (outfile_open(&output, output_path) != 0)
-            status = 1;
-        else
-            outputs[output_count++] = &output;
-    }
-    if (status == 0) {
-        if (dump_path != NULL)
-            magics_write(dump.stream, &tables, origin);
-        if (output_path != NULL && emit_tables(output.stream, &tables, origin, parts) != 0) {
+    if (status == 0 && r.dense) {
+        char prefix[96];
+        const int length = snprintf(prefix, sizeof prefix,
+                                    "--search=dense --seed=0x%llx --budget=%lu, from ",
+                                    (unsigned long long)r.seed, r.budget);
+
+        tables_free(&tables);
+        if (tables_dense(&tables, r.seed, (uint32_t)r.budget) != 0) {
             report(NULL, 0, "out of memory");
             status = 1;
         }
+        memmove(origin + length, origin, strlen(origin) + 1);
+        memcpy(origin, prefix, (size_t)length);
+        r.magics_path = NULL; /* the tables no longer come from the file's lines */
     }
-    if (status == 0) {
-        if (outfiles_commit(outputs, output_count) != 0)
-            status = 1;
-    } else {
-        for (int i = 0; i < output_count; i++)
-            outfile_abandon(outputs[i]);
-    }
-    free(file_origin);
+    if (status == 0)
+        status = build(&tables, r.magics_path, line);
+    if (status == 0)
+        status = write_outputs(&r, &tables, origin);
+    free(origin);
     tables_free(&tables);
     return status;
 }

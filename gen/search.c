@@ -376,14 +376,64 @@ static uint32_t fixed_range(const struct gen_flavour *f, enum piece p, const str
     return span - low;
 }
 
+/* An offset-in-magic flavour's table as its magics place the slices:
+ * owner[slot] is the (piece * 64 + square) whose slice uses the slot, or
+ * -1.  A magic's start is fixed by its bits, so a dense candidate must
+ * keep the start and use only slots no other slice uses. */
+static int16_t *owners_of(struct slider_tables *t, struct occupancies *list,
+                          struct fill_scratch *s)
+{
+    const struct gen_flavour *f = t->flavour;
+    const uint32_t capacity = ((uint32_t)1 << f->offset_bits) + 4096;
+    int16_t *owner = malloc(capacity * sizeof *owner);
+
+    if (owner == NULL)
+        return NULL;
+    for (uint32_t i = 0; i < capacity; i++)
+        owner[i] = -1;
+    for (int p = 0; p < PIECE_COUNT; p++) {
+        for (unsigned sq = 0; sq < 64; sq++) {
+            struct work_entry *e = &t->entry[p][sq];
+
+            e->offset = magic_offset(f, e); /* a loaded magic's start */
+            occupancies_list((enum piece)p, sq, list);
+            if (f->fill((enum piece)p, e, list, (uint32_t)1 << f->fixed[p], s) == 0)
+                continue; /* a bad magic: tables_build names it */
+            for (uint32_t i = 0; i < 4096; i++) {
+                if (s->stamp[i] == s->epoch)
+                    owner[e->offset + i] = (int16_t)(p * 64 + (int)sq);
+            }
+        }
+    }
+    return owner;
+}
+
+/* Whether the slice just filled into the scratch, at start, uses only
+ * slots that are free or the square's own (id); with mark, takes them. */
+static int slice_fits(int16_t *owner, uint32_t start, int16_t id, const struct fill_scratch *s,
+                      int mark)
+{
+    for (uint32_t i = 0; i < 4096; i++) {
+        if (s->stamp[i] != s->epoch)
+            continue;
+        if (owner[start + i] != -1 && owner[start + i] != id)
+            return 0;
+        if (mark)
+            owner[start + i] = id;
+    }
+    return 1;
+}
+
 int tables_dense(struct slider_tables *t, uint64_t seed, uint32_t budget)
 {
     struct occupancies *list = malloc(sizeof *list); /* not static: see tables_search */
     struct fill_scratch *scratch = calloc(1, sizeof *scratch);
     const struct gen_flavour *f = t->flavour;
     unsigned long before = 0, after = 0;
+    int16_t *owner = NULL;
 
-    if (list == NULL || scratch == NULL) {
+    if (list == NULL || scratch == NULL
+        || (f->offset_bits != 0 && (owner = owners_of(t, list, scratch)) == NULL)) {
         free(list);
         free(scratch);
         return -2;
@@ -402,7 +452,13 @@ int tables_dense(struct slider_tables *t, uint64_t seed, uint32_t budget)
             square_name(sq, name);
             if (fixed != 0) {
                 /* fixed width: the fewest slots from lowest to highest index */
-                const uint32_t was = fixed_range(f, (enum piece)p, e, list, scratch);
+                /* an offset-in-magic slice keeps its start (e->offset,
+                 * which draw() writes into each candidate): there its
+                 * end is what counts, and it must not touch another's */
+                const int16_t id = (int16_t)(p * 64 + (int)sq);
+                const uint32_t was = owner != NULL
+                                         ? f->fill((enum piece)p, e, list, 1u << fixed, scratch)
+                                         : fixed_range(f, (enum piece)p, e, list, scratch);
                 uint32_t best = was;
                 uint64_t best_magic = e->magic;
 
@@ -410,14 +466,26 @@ int tables_dense(struct slider_tables *t, uint64_t seed, uint32_t budget)
                     uint32_t range;
 
                     e->magic = draw(f, (enum piece)p, e, &state);
-                    if (promising(f, e->mask, e->magic, 0)
-                        && (range = fixed_range(f, (enum piece)p, e, list, scratch)) != 0
-                        && range < best) {
+                    if (!promising(f, e->mask, e->magic, 0))
+                        continue;
+                    range = owner != NULL ? f->fill((enum piece)p, e, list, best, scratch)
+                                          : fixed_range(f, (enum piece)p, e, list, scratch);
+                    if (range != 0 && range < best
+                        && (owner == NULL || slice_fits(owner, e->offset, id, scratch, 0))) {
                         best = range;
                         best_magic = e->magic;
                     }
                 }
                 e->magic = best_magic;
+                if (owner != NULL && best != was) {
+                    /* free the old slots, take the new */
+                    for (uint32_t i = 0; i < ((uint32_t)1 << f->offset_bits) + 4096; i++) {
+                        if (owner[i] == id)
+                            owner[i] = -1;
+                    }
+                    f->fill((enum piece)p, e, list, 1u << fixed, scratch);
+                    slice_fits(owner, e->offset, id, scratch, 1);
+                }
                 before += was;
                 after += best;
                 fprintf(stderr, "magicbb-gen: dense: %s %s: %u relevant squares, indices span"
@@ -445,6 +513,7 @@ int tables_dense(struct slider_tables *t, uint64_t seed, uint32_t budget)
             }
         }
     }
+    free(owner);
     free(list);
     free(scratch);
     fprintf(stderr, "magicbb-gen: dense: %lu slots before, %lu now%s\n", before, after,

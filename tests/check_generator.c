@@ -3,6 +3,7 @@
  * output, magics files that round-trip, and one clear error line, exit
  * status and no output for each kind of bad input. */
 #define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE /* mknod, makedev */
 #include <check.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -11,6 +12,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -48,17 +50,17 @@ static const char *path(const char *name)
     return p;
 }
 
-/* Run the generator with up to 8 arguments (NULL-terminated); stderr goes
- * to workdir/stderr.  Returns the exit status. */
+/* Run the generator with up to 12 arguments (NULL-terminated); stderr
+ * goes to workdir/stderr.  Returns the exit status. */
 static int run(const char *arg, ...)
 {
-    const char *argv[10] = { generator };
+    const char *argv[14] = { generator };
     int argc = 1, status;
     va_list args;
     pid_t pid;
 
     va_start(args, arg);
-    for (; arg != NULL && argc < 9; arg = va_arg(args, const char *))
+    for (; arg != NULL && argc < 13; arg = va_arg(args, const char *))
         argv[argc++] = arg;
     va_end(args);
     argv[argc] = NULL;
@@ -504,7 +506,7 @@ START_TEST(bad_black_files_are_rejected)
     /* rook b1 moved onto rook a1's slice */
     text = spoil(good, "0x5ffbfefdfef67fff  12  50579", "0x5ffbfefdfef67fff  12  10890");
     spill(path("bad.txt"), text);
-    expect_rejected_as(path("bad.txt"), "black", 0, "which rook a1");
+    expect_rejected_as(path("bad.txt"), "black", 0, "overlaps rook a1's");
     /* ... the error names the line of the square that found the clash */
     eol = strstr(text, "rook   b1");
     ck_assert_ptr_nonnull(eol);
@@ -897,6 +899,299 @@ START_TEST(seeds_are_checked_strictly)
 }
 END_TEST
 
+/* ---- Outputs that are not plain new files ------------------------------ */
+
+/* The shipped magics set of a flavour, from the source tree. */
+static const char *shipped(const char *flavour)
+{
+    static char buffer[512];
+    const char *dir = getenv("MBB_MAGICS_DIR");
+
+    ck_assert_msg(dir != NULL, "MBB_MAGICS_DIR must name gen/magics (make check sets it)");
+    snprintf(buffer, sizeof buffer, "%s/%s.txt", dir, flavour);
+    return buffer;
+}
+
+/* The run's stderr is one "magicbb-gen: " line saying message (and, after
+ * a usage error, the pointer to --help). */
+static void expect_error(const char *message)
+{
+    char *err = slurp(path("stderr")), *eol = strchr(err, '\n');
+
+    ck_assert_msg(eol != NULL && strncmp(err, "magicbb-gen: ", 13) == 0, "error '%s'", err);
+    *eol = '\0';
+    ck_assert_msg(strstr(err, message) != NULL, "error '%s' does not say '%s'", err, message);
+    ck_assert_msg(eol[1] == '\0' || strcmp(eol + 1, "Try 'magicbb-gen --help' for more information.\n") == 0,
+                  "error is not one line: '%s'", eol + 1);
+    free(err);
+}
+
+/* "-" is standard output: no file called "-" anywhere. */
+START_TEST(dash_is_standard_output)
+{
+    char *out;
+
+    ck_assert_int_eq(run("--seed=7", "-d", "-", NULL), 0);
+    ck_assert_msg(!exists("-"), "a file called '-' was written");
+    if (exists("-"))
+        unlink("-");
+    out = slurp(path("stdout"));
+    ck_assert_msg(strncmp(out, "# magicbb magics v1", 19) == 0, "stdout: '%.40s'", out);
+    free(out);
+    ck_assert_int_eq(run("--flavour=hq", "--sliders-only", "-o", "-", NULL), 0);
+    ck_assert(!exists("-"));
+    out = slurp(path("stdout"));
+    ck_assert_msg(strstr(out, "flavour:  hq") != NULL, "stdout: '%.80s'", out);
+    free(out);
+    /* one stream cannot take both */
+    ck_assert_int_eq(run("--seed=7", "-d", "-", "-o", "-", NULL), 2);
+    expect_error("name the same file");
+    spill(path("same.txt"), "old\n");
+    ck_assert_int_eq(symlink("same.txt", path("alias.txt")), 0);
+    ck_assert_int_eq(run("--seed=7", "-d", path("same.txt"), "-o", path("alias.txt"), NULL), 2);
+    expect_error("name the same file");
+}
+END_TEST
+
+/* Devices are written through, never replaced; a write error (ENOSPC on
+ * a copy of /dev/full) is one line, status 1, and no other output. */
+START_TEST(devices_are_written_through)
+{
+    struct stat st;
+
+    if (geteuid() != 0) {
+        printf("# devices_are_written_through: skipped, mknod needs root\n");
+        return;
+    }
+    ck_assert_int_eq(mknod(path("null"), S_IFCHR | 0666, makedev(1, 3)), 0);
+    ck_assert_int_eq(mknod(path("full"), S_IFCHR | 0666, makedev(1, 7)), 0);
+    ck_assert_int_eq(run("--seed=7", "-o", path("null"), "-d", path("m.txt"), NULL), 0);
+    ck_assert_int_eq(lstat(path("null"), &st), 0);
+    ck_assert_msg(S_ISCHR(st.st_mode), "the device was replaced");
+    ck_assert(exists(path("m.txt")));
+    ck_assert_int_eq(run("--seed=7", "-o", path("full"), "-d", path("n.txt"), NULL), 1);
+    expect_error("full: cannot write: No space left on device");
+    ck_assert_int_eq(lstat(path("full"), &st), 0);
+    ck_assert_msg(S_ISCHR(st.st_mode), "the device was replaced");
+    ck_assert_msg(!exists(path("n.txt")), "the other output was written");
+    ck_assert_msg(leftover("n.txt") == NULL, "left behind: %s", leftover("n.txt"));
+    ck_assert_msg(leftover("full") == NULL, "left behind: %s", leftover("full"));
+}
+END_TEST
+
+/* A FIFO is opened and written, not replaced. */
+START_TEST(fifos_are_written_through)
+{
+    struct stat st;
+    char *got;
+    pid_t reader;
+
+    ck_assert_int_eq(mkfifo(path("fifo"), 0644), 0);
+    reader = fork();
+    ck_assert_msg(reader >= 0, "fork failed");
+    if (reader == 0) {
+        FILE *in = fopen(path("fifo"), "rb"), *out = fopen(path("read.txt"), "wb");
+        int c;
+
+        if (in == NULL || out == NULL)
+            _exit(1);
+        while ((c = getc(in)) != EOF)
+            putc(c, out);
+        _exit(fclose(out) != 0);
+    }
+    ck_assert_int_eq(run("--seed=7", "-d", path("fifo"), NULL), 0);
+    ck_assert_int_eq(finish(reader), 0);
+    ck_assert_int_eq(lstat(path("fifo"), &st), 0);
+    ck_assert_msg(S_ISFIFO(st.st_mode), "the FIFO was replaced");
+    got = slurp(path("read.txt"));
+    ck_assert_msg(strncmp(got, "# magicbb magics v1", 19) == 0, "read: '%.40s'", got);
+    free(got);
+}
+END_TEST
+
+/* A symbolic link stays a link: the file it points to is written; a link
+ * to nothing is refused and nothing is created. */
+START_TEST(links_write_their_target)
+{
+    struct stat st;
+    char *text;
+
+    ck_assert_int_eq(mkdir(path("real"), 0755), 0);
+    spill(path("real/t.c"), "old\n");
+    ck_assert_int_eq(symlink("real/t.c", path("link.c")), 0);
+    ck_assert_int_eq(run("--flavour=hq", "-o", path("link.c"), NULL), 0);
+    ck_assert_int_eq(lstat(path("link.c"), &st), 0);
+    ck_assert_msg(S_ISLNK(st.st_mode), "the link was replaced by a file");
+    text = slurp(path("real/t.c"));
+    ck_assert_msg(strstr(text, "flavour:  hq") != NULL, "the target was not written");
+    free(text);
+    ck_assert_msg(leftover("link.c") == NULL, "left behind: %s", leftover("link.c"));
+    ck_assert_int_eq(symlink("nowhere.c", path("dangling.c")), 0);
+    ck_assert_int_eq(run("--flavour=hq", "-o", path("dangling.c"), NULL), 1);
+    expect_error("dangling.c: is a symbolic link to no file");
+    ck_assert(!exists(path("nowhere.c")));
+    ck_assert_int_eq(lstat(path("dangling.c"), &st), 0);
+    ck_assert(S_ISLNK(st.st_mode));
+}
+END_TEST
+
+/* A file without write permission is not replaced, even by root; a
+ * replaced file keeps its mode. */
+START_TEST(read_only_files_are_refused)
+{
+    struct stat st;
+    char *text;
+
+    spill(path("ro.c"), "keep\n");
+    ck_assert_int_eq(chmod(path("ro.c"), 0444), 0);
+    ck_assert_int_eq(run("--flavour=hq", "-o", path("ro.c"), NULL), 1);
+    expect_error("ro.c: is read-only");
+    text = slurp(path("ro.c"));
+    ck_assert_str_eq(text, "keep\n");
+    free(text);
+    ck_assert_msg(leftover("ro.c") == NULL, "left behind: %s", leftover("ro.c"));
+    spill(path("private.c"), "old\n");
+    ck_assert_int_eq(chmod(path("private.c"), 0600), 0);
+    ck_assert_int_eq(run("--flavour=hq", "-o", path("private.c"), NULL), 0);
+    ck_assert_int_eq(stat(path("private.c"), &st), 0);
+    ck_assert_msg((st.st_mode & 07777) == 0600, "mode %o, not 600", (unsigned)(st.st_mode & 07777));
+    ck_assert_int_eq(run("--flavour=hq", "-o", "", NULL), 1);
+    expect_error("file name is empty");
+}
+END_TEST
+
+/* The seed a file's provenance names ("seed 0x..."), or 0. */
+static unsigned long seed_named(const char *file)
+{
+    char *text = slurp(file), *at;
+    unsigned long seed = 0;
+
+    ck_assert_ptr_nonnull(text);
+    at = strstr(text, "seed 0x");
+    if (at != NULL)
+        seed = strtoul(at + 5, NULL, 16);
+    free(text);
+    return seed;
+}
+
+/* Runs at once on the same two outputs: the tables and the magics dump
+ * always come from one run. */
+START_TEST(concurrent_runs_keep_outputs_together)
+{
+    for (int round = 0; round < 6; round++) {
+        pid_t pids[3];
+
+        for (int i = 0; i < 3; i++) {
+            pids[i] = fork();
+            ck_assert_msg(pids[i] >= 0, "fork failed");
+            if (pids[i] == 0) {
+                char seed[32];
+
+                snprintf(seed, sizeof seed, "--seed=%d", 1 + i);
+                if (freopen("/dev/null", "w", stderr) == NULL)
+                    _exit(126);
+                execl(generator, generator, seed, "--sliders-only", "-o", path("t.c"), "-d",
+                      path("m.txt"), (char *)NULL);
+                _exit(127);
+            }
+        }
+        for (int i = 0; i < 3; i++)
+            ck_assert_int_eq(finish(pids[i]), 0);
+        ck_assert_msg(seed_named(path("t.c")) == seed_named(path("m.txt")),
+                      "round %d: tables of seed %lu beside magics of seed %lu", round,
+                      seed_named(path("t.c")), seed_named(path("m.txt")));
+    }
+}
+END_TEST
+
+/* ---- The dense search's inputs ----------------------------------------- */
+
+/* The shipped offsetmagic set: its magics hold their slices' starts,
+ * which a dense candidate must keep, without touching other slices
+ * (budget 100 once gave "rook h5: occupancy 0x0 gives the wrong
+ * attacks"). */
+START_TEST(dense_search_keeps_offsetmagic_starts)
+{
+    static const char *const budgets[] = { "--budget=100", "--budget=3000" };
+
+    for (int i = 0; i < 2; i++) {
+        ck_assert_int_eq(run("--flavour=offsetmagic", "--magics", shipped("offsetmagic"),
+                             "--search=dense", budgets[i], "-o", path("o.c"), "-d",
+                             path("o.txt"), NULL), 0);
+        ck_assert_int_eq(run("--flavour=offsetmagic", "--magics", path("o.txt"), "-o",
+                             path("o2.c"), NULL), 0);
+    }
+}
+END_TEST
+
+/* A bad magics file is named with its line before any search starts;
+ * --budget belongs to --search=dense. */
+START_TEST(dense_search_checks_its_file_first)
+{
+    char *good = good_file(), *text, expected[256];
+
+    /* a magic of 0 maps every occupancy of rook b1 (line 5) to slot 0 */
+    text = spoil(good, "rook   b1  0x", "rook   b1  0x0 11 #");
+    spill(path("bad.txt"), text);
+    ck_assert_int_eq(run("--magics", path("bad.txt"), "--search=dense", "--budget=4000000000",
+                         "-o", path("d.c"), NULL), 1);
+    snprintf(expected, sizeof expected, "%s:5: rook b1: the magic collides", path("bad.txt"));
+    expect_error(expected);
+    ck_assert(!exists(path("d.c")));
+    free(text);
+    free(good);
+    ck_assert_int_eq(run("--budget=100", "-o", path("d.c"), NULL), 2);
+    expect_error("--budget applies to --search=dense only");
+}
+END_TEST
+
+/* ---- Messages ------------------------------------------------------------ */
+
+START_TEST(option_errors_name_the_option)
+{
+    ck_assert_int_eq(run("-o", path("out.c"), "-qz", NULL), 2);
+    expect_error("unknown option '-q'");
+    ck_assert_int_eq(run("--bogus=3", NULL), 2);
+    expect_error("unknown option '--bogus'");
+    ck_assert_int_eq(run("--seed=1", "--output", NULL), 2);
+    expect_error("option '--output' needs a value");
+    ck_assert_int_eq(run("--seed=1", "-o", NULL), 2);
+    expect_error("option '-o' needs a value");
+    ck_assert(!exists(path("out.c")));
+}
+END_TEST
+
+/* Two squares whose slices overlap with other attacks are both named. */
+START_TEST(overlap_names_both_squares)
+{
+    char *text = slurp(shipped("white")), *line = strstr(text, "\nrook   b1"), *end;
+
+    ck_assert_ptr_nonnull(line);
+    /* rook b1 (line 14) moved onto rook a1's slice, which starts at 0 */
+    end = strchr(line + 1, '\n');
+    while (end[-1] != ' ')
+        end--;
+    memmove(end + 1, strchr(end, '\n'), strlen(strchr(end, '\n')) + 1);
+    end[0] = '0';
+    spill(path("w.txt"), text);
+    expect_rejected_as(path("w.txt"), "white", 14, "rook b1: its slice overlaps rook a1's");
+    free(text);
+}
+END_TEST
+
+START_TEST(byte_order_mark_is_named)
+{
+    char *good = good_file(), *text = malloc(strlen(good) + 4);
+
+    strcpy(text, "\xef\xbb\xbf");
+    strcat(text, good);
+    spill(path("bom.txt"), text);
+    expect_rejected(path("bom.txt"), 1, "UTF-8 byte-order mark");
+    free(text);
+    free(good);
+}
+END_TEST
+
 static Suite *generator_suite(void)
 {
     Suite *s = suite_create("generator");
@@ -931,6 +1226,17 @@ static Suite *generator_suite(void)
     tcase_add_test(output, paths_cannot_break_the_outputs);
     tcase_add_test(output, outputs_change_together_or_not_at_all);
     tcase_add_test(output, concurrent_runs_leave_a_whole_file);
+    tcase_add_test(output, dash_is_standard_output);
+    tcase_add_test(output, devices_are_written_through);
+    tcase_add_test(output, fifos_are_written_through);
+    tcase_add_test(output, links_write_their_target);
+    tcase_add_test(output, read_only_files_are_refused);
+    tcase_add_test(output, concurrent_runs_keep_outputs_together);
+    tcase_add_test(output, dense_search_keeps_offsetmagic_starts);
+    tcase_add_test(input, dense_search_checks_its_file_first);
+    tcase_add_test(input, option_errors_name_the_option);
+    tcase_add_test(input, overlap_names_both_squares);
+    tcase_add_test(input, byte_order_mark_is_named);
     tcase_set_timeout(output, 60);
     tcase_set_timeout(input, 60);
     suite_add_tcase(s, output);
