@@ -15,9 +15,11 @@
 #
 # MBB_FLAVOUR_NAMES
 # -----------------
-# The names at autoconf time, for help texts.
+# The names at autoconf time, for help texts: "fancy, pext, ...", quoted
+# twice over, so that its commas separate no macro arguments where it is
+# expanded (they once cut configure --help's list after the first name).
 m4_define([MBB_FLAVOUR_NAMES],
-  m4_esyscmd_s([sed -n 's/^MBB_FLAVOUR(\([a-z0-9_]*\),.*/\1/p' src/magicbb/flavours.def | tr '\n' ' ' | sed 's/ $//; s/ /, /g']))
+  m4_esyscmd_s([printf '[[%s]]' "$(sed -n 's/^MBB_FLAVOUR(\([a-z0-9_]*\),.*/\1/p' src/magicbb/flavours.def | tr '\n' ' ' | sed 's/ $//; s/ /, /g')"]))
 
 AC_DEFUN([MBB_FLAVOUR_REGISTRY],
 [mbb_registry="$srcdir/src/magicbb/flavours.def"

@@ -31,12 +31,13 @@ configure_with() {
 
 # expect_refused OPTION ERROR-PATTERN: configure fails with that error.
 expect_refused() {
+  shown=$(printf '%s' "$1" | tr '\n' '?') # TAP takes one line
   if configure_with "$1"; then
-    not_ok "$1 is refused"
+    not_ok "$shown is refused"
   elif grep -q "^configure: error: $2" "$work/log"; then
-    ok "$1 is refused"
+    ok "$shown is refused"
   else
-    not_ok "$1: $(tail -n 1 "$work/log")"
+    not_ok "$shown: $(tail -n 1 "$work/log")"
   fi
 }
 
@@ -74,12 +75,33 @@ fi
 # Characters make cannot carry: refused by configure, not by make.
 odd="$work/it's.txt"
 cp "$magics" "$odd"
-expect_refused --with-magics="$odd" "--with-magics: .* has characters make cannot take"
+expect_refused --with-magics="$odd" "--with-magics: .* has a character that make or the shell cannot carry"
+
+# A newline, or any character make or the shell cannot carry, in any
+# value: one line naming the option, before anything is written.
+nl='
+'
+expect_refused "--with-seed=5${nl}all:" "--with-seed: '5?all?' has a character"
+expect_refused "--with-table-section=.text${nl}x" "--with-table-section: '.text?x' has a character"
+expect_refused "--with-tables=fancy pext" "--with-tables: 'fancy?pext' has a character"
+expect_refused "--with-tables=fancy${nl}all:" "--with-tables: 'fancy?all?' has a character"
+expect_refused "--enable-debug=y${nl}es" "--enable-debug: 'y?es' has a character"
+expect_refused "--enable-small=no;x" "--enable-small: 'no?x' has a character"
+expect_refused "--with-magics=$work/m${nl}.txt" "--with-magics: '.*m?.txt' has a character"
+
+# A magics path that starts with '-' is a file name, not an option.
+cp "$magics" "./-m.txt"
+if configure_with --with-magics=-m.txt >/dev/null && grep -q "^  magics: *loaded from .*/-m.txt\$" "$work/log"; then
+  ok "--with-magics=-m.txt (a name starting with '-')"
+else
+  not_ok "--with-magics=-m.txt: $(tail -n 3 "$work/log")"
+fi
 
 # --enable-small: yes or no; yes leaves the between and line tables out.
 expect_refused --enable-small=maybe "--enable-small takes yes or no, not 'maybe'"
 if configure_with --enable-small && "$make" src/tables.c >>"$work/log" 2>&1 &&
-   grep -q mbb_tab_knight src/tables.c && ! grep -q 'mbb_tab_between\|mbb_tab_line' src/tables.c; then
+   grep -q mbb_tab_knight src/tables.c && ! grep -q 'mbb_tab_between\|mbb_tab_line' src/tables.c &&
+   grep -q '^  small: *yes (between and line: computed)$' "$work/log"; then
   ok "--enable-small: no between and line tables"
 else
   not_ok "--enable-small: between and line tables left in, or no tables: $(tail -n 3 "$work/log")"
