@@ -51,6 +51,7 @@
 #include "flavours.h"
 #include "machine.h"
 #include "movegen.h"
+#include "output.h"
 #include "reference.h"
 
 #define RING (1u << 16)
@@ -369,6 +370,22 @@ static void csv_row(FILE *csv, const struct flavour_impl *f, const char *input, 
             g->chunk_spread, g->repeat_spread);
 }
 
+static void usage(FILE *out)
+{
+    fputs("Usage: magicbb-bench [--csv [FILE]] [--callgrind] [--cpu] [--tt-mib N]\n"
+          "Time every flavour's slider lookups side by side in one process.\n"
+          "\n"
+          "  --csv [FILE]   also write every figure to FILE as CSV; without FILE (or\n"
+          "                 with -), write only the CSV, to standard output\n"
+          "  --callgrind    run each flavour's lookups once, untimed, for valgrind\n"
+          "  --cpu          print the CPU's name and exit\n"
+          "  --tt-mib N     the pressure mode's table, in MiB (1 to 65536; 256)\n"
+          "  -h, --help     show this help and exit\n"
+          "\n"
+          "make bench runs it and draws the chart; the README explains the modes.\n",
+          out);
+}
+
 int main(int argc, char **argv)
 {
     static struct figure fig[IMPLS][INPUTS][MODES][PIECES], pressure[IMPLS][PIECES],
@@ -384,6 +401,7 @@ int main(int argc, char **argv)
     double baseline;
     char cpu[128], why[FEN_WHY_SIZE];
     FILE *csv = NULL;
+    struct outfile csv_file;
     unsigned n;
 
     for (int a = 1; a < argc; a++) {
@@ -410,11 +428,12 @@ int main(int argc, char **argv)
                 return 2;
             }
             tt_mib = (unsigned)mib;
+        } else if (strcmp(argv[a], "--help") == 0 || strcmp(argv[a], "-h") == 0) {
+            usage(stdout);
+            return 0;
         } else {
             fprintf(stderr, "magicbb-bench: unknown argument '%s'\n"
-                            "usage: magicbb-bench [--csv [FILE]] [--callgrind] [--cpu]"
-                            " [--tt-mib N]\n",
-                    argv[a]);
+                            "Try 'magicbb-bench --help' for more information.\n", argv[a]);
             return 2;
         }
     }
@@ -442,11 +461,13 @@ int main(int argc, char **argv)
         if (parse_fen(perft_positions[pos].fen, &perft_start[pos], why) != 0)
             return 1;
     }
-    if (csv_path != NULL && strcmp(csv_path, "-") == 0)
-        csv = stdout;
-    else if (csv_path != NULL && (csv = fopen(csv_path, "w")) == NULL) {
-        fprintf(stderr, "magicbb-bench: %s: cannot create\n", csv_path);
-        return 1;
+    /* the CSV is written as magicbb-gen writes its outputs (output.h):
+     * complete or not at all, a device written through, "-" stdout */
+    if (csv_path != NULL) {
+        report_program = "magicbb-bench";
+        if (outfile_open(&csv_file, csv_path) != 0)
+            return 1;
+        csv = csv_file.stream;
     }
 
     cpu_name(cpu, sizeof cpu);
@@ -642,9 +663,11 @@ int main(int argc, char **argv)
         for (int w = 0; w < 4 && best[0] != NULL; w++)
             printf("  %-28s %s\n", workload[w], best[w]);
     }
-    if (csv != NULL && csv != stdout && fclose(csv) != 0) {
-        fprintf(stderr, "magicbb-bench: %s: write error\n", csv_path);
-        return 1;
+    if (csv != NULL) {
+        struct outfile *files[1] = { &csv_file };
+
+        if (outfiles_commit(files, 1) != 0)
+            return 1;
     }
     free(tt);
     free(tt_probe);

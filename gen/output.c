@@ -16,6 +16,7 @@
 #include "output.h"
 
 FILE *report_stream;
+const char *report_program = "magicbb-gen";
 
 void vreport(const char *file, unsigned line, const char *format, va_list args)
 {
@@ -25,7 +26,7 @@ void vreport(const char *file, unsigned line, const char *format, va_list args)
     /* A message cut at the buffer's end may split a UTF-8 character:
      * escape_text then prints the stray bytes as \xNN. */
     vsnprintf(message, sizeof message, format, args);
-    fputs("magicbb-gen: ", out);
+    fprintf(out, "%s: ", report_program);
     if (file != NULL) {
         escape_text(out, file, ESCAPE_MESSAGE);
         if (line != 0)

@@ -13,7 +13,8 @@
 #define GEN_PRINTF(f, a)
 #endif
 
-/* One line: "magicbb-gen: FILE:LINE: message".  FILE and LINE are left
+/* One line: "PROGRAM: FILE:LINE: message" (report_program, by default
+ * magicbb-gen).  FILE and LINE are left
  * out when file is NULL or line is 0.  Whatever the file or the message
  * quotes is escaped (escape.h), so the report is always one line.  It
  * goes to stderr, or to report_stream where a test harness set it. */
@@ -21,6 +22,7 @@ void report(const char *file, unsigned line, const char *format, ...) GEN_PRINTF
 void vreport(const char *file, unsigned line, const char *format, va_list args)
     GEN_PRINTF(3, 0);
 extern FILE *report_stream;
+extern const char *report_program;
 
 /* An output named by the user, by what it is when the run opens it:
  *

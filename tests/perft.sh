@@ -72,6 +72,22 @@ for args in "--bogus 2" "-x 2" "" "0" "21" "2 start extra" "--divide"; do
     *) not_ok "usage error: '$args': status $status, '$err'" ;;
   esac
 done
+# Each usage error names what is wrong: the option as written, and a
+# depth of digits only.
+while IFS='|' read -r arg1 arg2 message; do
+  err=$("$perft" "$arg1" $arg2 2>&1 >/dev/null | head -n 1)
+  case $err in
+    "magicbb-perft: $message") ok "'$arg1' $arg2: $message" ;;
+    *) not_ok "'$arg1' $arg2: '$err', not '$message'" ;;
+  esac
+done <<'END'
+--divide=3|2|this option takes no value: '--divide'
+--bogus=1|2|unknown option '--bogus'
+-dx|2|unknown option '-x'
++3||depth is not a number from 1 to 20: '+3'
+ 3||depth is not a number from 1 to 20: ' 3'
+0x3||depth is not a number from 1 to 20: '0x3'
+END
 
 # Bad FENs: exit status 2 and one line saying why, quoting what it
 # quotes escaped (\\xNN) but for whole UTF-8 characters.  The FEN and

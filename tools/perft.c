@@ -88,21 +88,29 @@ int main(int argc, char **argv)
         case 'V':
             puts("magicbb-perft " MBB_VERSION);
             return 0;
-        default:
-            if (optopt != 0) {
-                char name[3] = { '-', (char)optopt, '\0' };
+        default: {
+            /* getopt sets optopt to 0 for an unknown long option, and to
+             * the letter for a long one given a value it does not take */
+            const char *arg = argv[optind - 1];
+            char name[64];
 
-                return usage_error("unknown option", name);
+            if (strncmp(arg, "--", 2) == 0) {
+                snprintf(name, sizeof name, "%.*s", (int)strcspn(arg, "="), arg);
+                return usage_error(optopt != 0 ? "this option takes no value:" : "unknown option",
+                                   name);
             }
-            return usage_error("unknown option", argv[optind - 1]);
+            snprintf(name, sizeof name, "-%c", optopt);
+            return usage_error("unknown option", name);
+        }
         }
     }
     if (optind >= argc)
         return usage_error("missing DEPTH", NULL);
     if (argc - optind > 2)
         return usage_error("unexpected argument", argv[optind + 2]);
+    /* digits only: strtol would also take "+3", " 3" and "0x3" */
     value = strtol(argv[optind], &end, 10);
-    if (*end != '\0' || end == argv[optind] || value < 1 || value > 20)
+    if (argv[optind][0] < '1' || argv[optind][0] > '9' || *end != '\0' || value > 20)
         return usage_error("depth is not a number from 1 to 20:", argv[optind]);
     depth = (int)value;
     if (optind + 1 < argc)
