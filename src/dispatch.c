@@ -4,7 +4,9 @@
  * flavours, with -DMBB_IMPL=NAME and -DMBB_IMPL_HEADER='"magicbb/NAME.h"'
  * (and the BMI2 flavour with -mbmi2): the functions are
  * mbb_NAME_impl_rook and so on, which lookup.c picks from when the
- * dynamic loader resolves the exported functions. */
+ * dynamic loader resolves the exported functions.  Built with
+ * MBB_DEBUG (--enable-debug), each traps on a square past h8, as the
+ * inline lookups of a one-flavour library do. */
 #include <stddef.h>
 #include <stdint.h>
 
@@ -25,16 +27,19 @@ size_t IMPL(table_bytes)(void);
 
 uint64_t IMPL(rook)(unsigned sq, uint64_t occupied)
 {
+    MBB_REQUIRE(sq < 64);
     return LOOKUP(rook)(sq, occupied);
 }
 
 uint64_t IMPL(bishop)(unsigned sq, uint64_t occupied)
 {
+    MBB_REQUIRE(sq < 64);
     return LOOKUP(bishop)(sq, occupied);
 }
 
 uint64_t IMPL(queen)(unsigned sq, uint64_t occupied)
 {
+    MBB_REQUIRE(sq < 64);
     return LOOKUP(queen)(sq, occupied);
 }
 

@@ -28,11 +28,8 @@ extern "C" {
 #include MBB_FLAVOUR_HEADER
 #endif
 
-#if defined(MBB_DEBUG) && (defined(__GNUC__) || defined(__clang__))
-#define MBB_REQUIRE(cond) do { if (!(cond)) __builtin_trap(); } while (0)
-#else
-#define MBB_REQUIRE(cond) ((void)0)
-#endif
+/* MBB_REQUIRE, the debug build's trap, is in magicbb/common.h. */
+#include "magicbb/common.h"
 
 /* The lookups of a flavour built for some instructions (BMI2, AVX2...)
  * inline only where the including code is compiled for them too (-mbmi2,

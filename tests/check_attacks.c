@@ -177,10 +177,22 @@ static volatile uint64_t sunk;
 static void sink_result(uint64_t x) { sunk = x; }
 
 /* A library built with --enable-debug traps (ud2: SIGILL) on a square
- * past h8 instead of reading outside its tables. */
+ * past h8 or a colour past black, in every public function, instead of
+ * reading outside its tables: a dispatch library once did not. */
+enum { BAD_CALLS = 14 };
 START_TEST(debug_build_traps_on_bad_square)
 {
-    sink_result(mbb_rook_attacks(64 + (unsigned)_i, 0));
+    const unsigned bad = 64 + (unsigned)(_i & 1) * 1000;
+
+    switch (_i >> 1) {
+    case 0: sink_result(mbb_rook_attacks(bad, 0)); break;
+    case 1: sink_result(mbb_bishop_attacks(bad, 0)); break;
+    case 2: sink_result(mbb_queen_attacks(bad, 0)); break;
+    case 3: sink_result(mbb_knight_attacks(bad) ^ mbb_king_attacks(bad)); break;
+    case 4: sink_result(_i & 1 ? mbb_pawn_attacks(2, 0) : mbb_pawn_attacks(0, bad)); break;
+    case 5: sink_result(_i & 1 ? mbb_between(0, bad) : mbb_between(bad, 0)); break;
+    default: sink_result(_i & 1 ? mbb_line(0, bad) : mbb_line(bad, 0)); break;
+    }
 }
 END_TEST
 #endif
@@ -201,7 +213,7 @@ static Suite *attacks_suite(void)
     tcase_add_test(about, table_bytes_match_the_layout);
     tcase_add_test(about, versions_agree);
 #if defined(MBB_DEBUG) && (defined(__x86_64__) || defined(__i386__))
-    tcase_add_loop_test_raise_signal(about, debug_build_traps_on_bad_square, SIGILL, 0, 2);
+    tcase_add_loop_test_raise_signal(about, debug_build_traps_on_bad_square, SIGILL, 0, BAD_CALLS);
 #endif
     suite_add_tcase(s, exhaustive);
     suite_add_tcase(s, boards);

@@ -31,6 +31,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The preconditions of the public functions (sq < 64, color < 2): code
+ * compiled with MBB_DEBUG (configure --enable-debug) traps where one
+ * fails, in every build, a dispatch library's included. */
+#if defined(MBB_DEBUG) && (defined(__GNUC__) || defined(__clang__))
+#define MBB_REQUIRE(cond) do { if (!(cond)) __builtin_trap(); } while (0)
+#else
+#define MBB_REQUIRE(cond) ((void)0)
+#endif
+
 /* Index bits of the fixed-width flavours (plain, black). */
 #define MBB_ROOK_FIXED_BITS   12
 #define MBB_BISHOP_FIXED_BITS 9
