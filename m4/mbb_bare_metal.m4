@@ -40,3 +40,21 @@ AS_IF([test "x$mbb_bare_metal" = xyes],
       [AC_MSG_RESULT([$mbb_bare_specs])
        LDFLAGS="$LDFLAGS $mbb_bare_specs"])])])
 ])
+
+# MBB_BARE_METAL_CODE_MODEL
+# -------------------------
+# After AC_PROG_CC.  A 64-bit RISC-V bare-metal host compiles with
+# -mcmodel=medany unless CFLAGS name a code model: the default, medlow,
+# reaches only the lowest and highest 2 GiB of addresses, so a library
+# whose tables a firmware places at 0x80000000 (QEMU's virt board, most
+# RISC-V boards' RAM) failed to link ("relocation truncated to fit:
+# R_RISCV_HI20").  medany reaches any 2 GiB around the code.
+AC_DEFUN([MBB_BARE_METAL_CODE_MODEL],
+[AC_REQUIRE([AC_PROG_CC])dnl
+AS_IF([test "x$mbb_bare_metal" = xyes],
+  [AS_CASE([$host_cpu:" $CFLAGS "],
+    [riscv64*:*" -mcmodel="*], [],
+    [riscv64*:*],
+      [CFLAGS="$CFLAGS -mcmodel=medany"
+       AC_MSG_NOTICE([adding -mcmodel=medany to CFLAGS: the tables may be placed at any address])])])
+])

@@ -113,5 +113,26 @@ case $(uname -m) in
     expect_refused --with-tables=hqrev "--with-tables=hqrev needs a bit-reverse instruction, but" ;;
 esac
 
+# A 64-bit RISC-V bare-metal build gets -mcmodel=medany (a firmware may
+# place the tables at 0x80000000), unless CFLAGS choose a code model.
+if command -v riscv64-unknown-elf-gcc >/dev/null 2>&1; then
+  for flags in "" "-Os -mcmodel=medlow"; do
+    if "$srcdir/configure" --host=riscv64-unknown-elf CFLAGS="${flags:--g -O2}" >"$work/log" 2>&1; then
+      want=medany
+      [ -z "$flags" ] || want=medlow
+      if grep '^  C compiler:' "$work/log" | grep -q -- "-mcmodel=$want" &&
+         [ "$(grep '^  C compiler:' "$work/log" | grep -o -- '-mcmodel=' | wc -l)" = 1 ]; then
+        ok "riscv64-unknown-elf, CFLAGS '${flags:--g -O2}': -mcmodel=$want"
+      else
+        not_ok "riscv64-unknown-elf, CFLAGS '${flags:--g -O2}': $(grep '^  C compiler:' "$work/log")"
+      fi
+    else
+      not_ok "riscv64-unknown-elf: configure failed: $(tail -n 1 "$work/log")"
+    fi
+  done
+else
+  echo "# riscv64-unknown-elf-gcc not found: the RISC-V code model is not checked"
+fi
+
 echo "1..$n"
 [ "$failed" = 0 ]
