@@ -41,7 +41,7 @@ static void usage(FILE *out)
           "\n"
           "A seed is decimal (no leading zeros) or 0x and up to 16 hex digits.\n"
           "A magics file is text: a '# flavour: NAME' line and one line for each\n"
-          "of the 128 (piece, square) pairs; see magicbb's README.\n"
+          "of the 128 (piece, square) pairs; magicbb-gen(1) describes it.\n"
           "\n"
           "An output FILE of - is standard output; a device or FIFO is written\n"
           "through; a symbolic link writes the file it points to.  A regular file\n"

@@ -54,7 +54,7 @@ MBB_API uint64_t mbb_between(unsigned a, unsigned b);
 MBB_API uint64_t mbb_line(unsigned a, unsigned b);
 
 /* Name of the table flavour built into the library, such as "fancy" or
- * "pext" (README.md lists them). */
+ * "pext" (magicbb(3) lists them). */
 MBB_API const char *mbb_flavour(void);
 
 /* Bytes of the slider tables: the flavour's attack tables plus its

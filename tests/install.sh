@@ -1,0 +1,58 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# install.sh - make install and make uninstall into a scratch DESTDIR, as
+# TAP: every public function's name finds the manual page, the README
+# that installed texts point to is installed, and make uninstall leaves
+# neither a file nor a directory of magicbb's behind.
+builddir=${MBB_BUILDDIR:?MBB_BUILDDIR must name the build directory}
+make=${MAKE:-make}
+unset MAKEFLAGS MFLAGS MAKELEVEL
+n=0
+failed=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
+work=$(mktemp -d "${TMPDIR:-/tmp}/magicbb-install.XXXXXX") || exit 99
+trap 'rm -rf "$work"' EXIT
+root="$work/root"
+
+"$make" -s -C "$builddir" install DESTDIR="$root" >"$work/log" 2>&1 || {
+  echo "not ok 1 - make install: $(tail -n 1 "$work/log")"; echo "1..1"; exit 1; }
+man3=$(find "$root" -type d -path '*/man/man3' | head -n 1)
+docdir=$(find "$root" -type d -path '*/doc/magicbb' | head -n 1)
+
+# man mbb_NAME: a page of that name that leads to magicbb(3)
+for f in mbb_rook_attacks mbb_bishop_attacks mbb_queen_attacks mbb_knight_attacks \
+    mbb_king_attacks mbb_pawn_attacks mbb_between mbb_line mbb_flavour mbb_table_bytes \
+    mbb_version; do
+  if [ -n "$man3" ] && [ -f "$man3/$f.3" ] &&
+     { grep -q '^\.so man3/magicbb\.3$' "$man3/$f.3" || grep -q "^\\.TH MAGICBB 3" "$man3/$f.3"; } &&
+     [ -f "$man3/magicbb.3" ]; then
+    if command -v man >/dev/null 2>&1 &&
+       ! MANPATH="${man3%/man3}" man -w "$f" 2>/dev/null | grep -q "/man3/magicbb\.3$"; then
+      not_ok "man $f: man -w does not find it"
+    else
+      ok "man $f finds magicbb(3)"
+    fi
+  else
+    not_ok "man $f: no page ${man3:-(no man3 directory)}/$f.3 leading to magicbb.3"
+  fi
+done
+
+# Installed texts that point to the README find it installed.
+mentions=$(grep -rl 'README' "$root" 2>/dev/null | grep -v '/doc/magicbb/' | sed "s|^$root||")
+if [ -n "$docdir" ] && [ -f "$docdir/README.md" ]; then
+  ok "README.md is installed in the documentation directory${mentions:+ (named in $(echo $mentions))}"
+else
+  not_ok "README.md is not installed, yet named in: ${mentions:-nothing}"
+fi
+
+"$make" -s -C "$builddir" uninstall DESTDIR="$root" >>"$work/log" 2>&1 ||
+  not_ok "make uninstall: $(tail -n 1 "$work/log")"
+left=$(find "$root" -type f | sed "s|^$root||")
+[ -z "$left" ] && ok "make uninstall removes every file" || not_ok "make uninstall left: $(echo $left)"
+left=$(find "$root" -type d \( -name magicbb -o -name 'magicbb-*' \) | sed "s|^$root||")
+[ -z "$left" ] && ok "make uninstall removes magicbb's directories" \
+  || not_ok "make uninstall left directories: $(echo $left)"
+
+echo "1..$n"
+[ "$failed" = 0 ]
