@@ -5,12 +5,8 @@
 # timing starts (read-only, a directory) and never replaced when it is a
 # device.  The benchmark itself runs in make bench, not here.
 bench=${MBB_BENCH:?MBB_BENCH must name magicbb-bench}
-n=0
-failed=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
-work=$(mktemp -d "${TMPDIR:-/tmp}/magicbb-bench.XXXXXX") || exit 99
-trap 'chmod -R u+w "$work"; rm -rf "$work"' EXIT
+. "$(dirname "$0")/tap.sh"
+tap_workdir bench
 
 out=$("$bench" --help 2>&1)
 status=$?
@@ -43,5 +39,4 @@ expect "1:magicbb-bench: $work: is a directory" --csv "$work"
 [ -z "$(ls "$work" | grep -v '^ro\.csv$')" ] && ok "nothing left in $work" \
   || not_ok "left in $work: $(ls "$work")"
 
-echo "1..$n"
-[ "$failed" = 0 ]
+tap_done

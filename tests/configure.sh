@@ -12,13 +12,9 @@ builddir=${MBB_BUILDDIR:?MBB_BUILDDIR must name the build directory}
 gen=${MBB_GEN:?MBB_GEN must name the generator}
 make=${MAKE:-make}
 unset MAKEFLAGS MFLAGS MAKELEVEL
-n=0
-failed=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
+. "$(dirname "$0")/tap.sh"
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/magicbb-configure.XXXXXX") || exit 99
-trap 'chmod -R u+w "$work"; rm -rf "$work"' EXIT
+tap_workdir configure
 srcdir="$work/src"
 "$make" -s -C "$builddir" distdir distdir="$srcdir" >/dev/null || exit 99
 mkdir "$work/build" && cd "$work/build" || exit 99
@@ -134,5 +130,4 @@ else
   echo "# riscv64-unknown-elf-gcc not found: the RISC-V code model is not checked"
 fi
 
-echo "1..$n"
-[ "$failed" = 0 ]
+tap_done

@@ -6,12 +6,8 @@
 # --help lists is in its manual page.
 srcdir=${MBB_SRCDIR:?MBB_SRCDIR must name the source directory}
 builddir=${MBB_BUILDDIR:?MBB_BUILDDIR must name the build directory}
-n=0
-failed=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
-work=$(mktemp -d "${TMPDIR:-/tmp}/magicbb-docs.XXXXXX") || exit 99
-trap 'rm -rf "$work"' EXIT
+. "$(dirname "$0")/tap.sh"
+tap_workdir docs
 
 for entry in magicbb-gen:gen/magicbb-gen:doc/magicbb-gen.1 \
     magicbb-perft:tools/magicbb-perft:doc/magicbb-perft.1; do
@@ -42,5 +38,4 @@ for entry in magicbb-gen:gen/magicbb-gen:doc/magicbb-gen.1 \
     || not_ok "$name(1) lacks$missing"
 done
 
-echo "1..$n"
-[ "$failed" = 0 ]
+tap_done

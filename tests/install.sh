@@ -7,12 +7,8 @@
 builddir=${MBB_BUILDDIR:?MBB_BUILDDIR must name the build directory}
 make=${MAKE:-make}
 unset MAKEFLAGS MFLAGS MAKELEVEL
-n=0
-failed=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
-work=$(mktemp -d "${TMPDIR:-/tmp}/magicbb-install.XXXXXX") || exit 99
-trap 'rm -rf "$work"' EXIT
+. "$(dirname "$0")/tap.sh"
+tap_workdir install
 root="$work/root"
 
 "$make" -s -C "$builddir" install DESTDIR="$root" >"$work/log" 2>&1 || {
@@ -54,5 +50,4 @@ left=$(find "$root" -type d \( -name magicbb -o -name 'magicbb-*' \) | sed "s|^$
 [ -z "$left" ] && ok "make uninstall removes magicbb's directories" \
   || not_ok "make uninstall left directories: $(echo $left)"
 
-echo "1..$n"
-[ "$failed" = 0 ]
+tap_done
