@@ -338,9 +338,7 @@ int outfiles_commit(struct outfile *files[], int count)
     for (int i = 0; i < count; i++) {
         struct outfile *out = files[i];
 
-        if (out->temp_path == NULL)
-            continue;
-        if (failed < 0 && rename(out->temp_path, out->target) != 0) {
+        if (out->temp_path != NULL && failed < 0 && rename(out->temp_path, out->target) != 0) {
             /* rare: the directory changed under the run */
             report(out->name, 0, "cannot write: %s%s", strerror(errno),
                    i > 0 ? " (the outputs before it were written)" : "");
