@@ -46,7 +46,10 @@ fi
   not_ok "make uninstall: $(tail -n 1 "$work/log")"
 left=$(find "$root" -type f | sed "s|^$root||")
 [ -z "$left" ] && ok "make uninstall removes every file" || not_ok "make uninstall left: $(echo $left)"
-left=$(find "$root" -type d \( -name magicbb -o -name 'magicbb-*' \) | sed "s|^$root||")
+# (below the prefix: the prefix's own path may hold such a name)
+prefix=$(sed -n 's/^prefix = //p' "$builddir/Makefile")
+left=$(find "$root$prefix" -mindepth 1 -type d \( -name magicbb -o -name 'magicbb-*' \) |
+  sed "s|^$root||")
 [ -z "$left" ] && ok "make uninstall removes magicbb's directories" \
   || not_ok "make uninstall left directories: $(echo $left)"
 
