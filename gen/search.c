@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* search.c - seeded search for magics (the flavours that search), the
- * search that places slices by their magics (offsetmagic), and the
- * offline dense search.
+/* search.c - seeded search for magics (the flavours that search), and
+ * the search that places slices by their magics (offsetmagic).  The
+ * offline dense search is in dense.c.
  *
  * Each (piece, square) gets its own random stream derived from the seed,
  * so one square's search never shifts another's and a seed always gives
@@ -9,80 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "sliders.h"
-
-/* SplitMix64: a tiny generator with good output from any seed. */
-static inline uint64_t splitmix64(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15u);
-
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
-
-/* Xorshift64 (Marsaglia's 13, 7, 17): six instructions a word, ample for
- * drawing candidates; splitmix64 seeds it (never with 0). */
-static inline uint64_t xorshift64(uint64_t *state)
-{
-    uint64_t x = *state;
-
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
-    return *state = x;
-}
-
-/* A good magic maps few relevant bits to the same product bits, and
- * sparse numbers (few set bits) do that far more often than dense ones;
- * the AND of three random words has about 8 bits set. */
-static inline uint64_t sparse_random(uint64_t *state)
-{
-    return xorshift64(state) & xorshift64(state) & xorshift64(state);
-}
-
-/* A candidate for the flavour: one sparse 64-bit number, or for magic32
- * two sparse 32-bit halves. */
-static inline uint64_t candidate(const struct gen_flavour *flavour, uint64_t *state)
-{
-    if (flavour->product == 32)
-        return (sparse_random(state) & 0xffffffffu) | sparse_random(state) << 32;
-    return sparse_random(state);
-}
-
-/* The set bits of a byte, from a table: no call to a library routine
- * where the build machine's compiler has no popcount instruction enabled,
- * and one load where the filter runs for every candidate. */
-#define BITS2(n) n, n + 1, n + 1, n + 2
-#define BITS4(n) BITS2(n), BITS2(n + 1), BITS2(n + 1), BITS2(n + 2)
-#define BITS6(n) BITS4(n), BITS4(n + 1), BITS4(n + 1), BITS4(n + 2)
-static const unsigned char byte_bits[256] = { BITS6(0), BITS6(1), BITS6(1), BITS6(2) };
-
-static inline unsigned popcount8(uint64_t byte)
-{
-    return byte_bits[byte & 0xff];
-}
-
-/* Cheap filter: the top byte of the slice's index window (of `narrow`
- * index bits fewer than the flavour's fixed width) must be busy enough to
- * spread the relevant bits over the index; in a narrowed window, the full
- * occupancy's index must also stay inside the slice. */
-static inline int promising(const struct gen_flavour *flavour, uint64_t mask, uint64_t magic,
-                            unsigned narrow)
-{
-    uint64_t product;
-
-    if (flavour->product == 32) {
-        const uint32_t half = (uint32_t)mask * (uint32_t)magic
-                              ^ (uint32_t)(mask >> 32) * (uint32_t)(magic >> 32);
-
-        return popcount8(half >> 24) >= 6;
-    }
-    product = mask * magic;
-    if (narrow != 0 && product >> (64 - narrow) != 0)
-        return 0;
-    return popcount8((product << narrow) >> 56) >= 6;
-}
+#include "candidates.h"
 
 static void swap_places(struct occupancies *list, unsigned a, unsigned b)
 {
@@ -97,7 +24,7 @@ static void swap_places(struct occupancies *list, unsigned a, unsigned b)
 /* Puts the occupancies in a random order (fixed by the seed): a bad
  * candidate then clashes after a few of them, where in counting order
  * the first hundreds differ only in their lowest squares. */
-static void shuffle(struct occupancies *list, uint64_t seed)
+void occupancies_shuffle(struct occupancies *list, uint64_t seed)
 {
     uint64_t state = seed;
 
@@ -112,14 +39,7 @@ static void shuffle(struct occupancies *list, uint64_t seed)
     }
 }
 
-/* One candidate for the square, with the bits the flavour keeps for itself set. */
-static uint64_t draw(const struct gen_flavour *f, enum piece p, const struct work_entry *e,
-                     uint64_t *state)
-{
-    const uint64_t magic = candidate(f, state);
 
-    return f->constrain != NULL ? f->constrain(p, e, magic) : magic;
-}
 
 /* Give up on a square after this many candidates; far beyond what any
  * square needs (typically a few thousand). */
@@ -276,7 +196,7 @@ int tables_search(struct slider_tables *t, uint64_t seed)
 
             state = splitmix64(&state) | 1; /* the square's stream */
             occupancies_list((enum piece)p, sq, list);
-            shuffle(list, seed);
+            occupancies_shuffle(list, seed);
             if ((f->offset_bits != 0
                      ? search_square_in_magic(f, (enum piece)p, e, list, &state, scratch, &table)
                      : search_square(f, (enum piece)p, e, list, &state, scratch))
@@ -291,232 +211,4 @@ int tables_search(struct slider_tables *t, uint64_t seed)
     if (status == 0 && f->offsets)
         status = tables_pack(t);
     return status;
-}
-
-/* Occupancies of the square whose slot, under e's magic and index bits,
- * another occupancy with other attacks took first: 0 for a magic that
- * works. */
-static unsigned clashes(const struct gen_flavour *f, enum piece p, const struct work_entry *e,
-                        const struct occupancies *list, struct fill_scratch *s)
-{
-    unsigned count = 0;
-
-    fill_next_try(s);
-    for (unsigned i = 0; i < list->count; i++) {
-        const uint32_t at = f->index(p, e, list->occupied[i]);
-
-        if (s->stamp[at] != s->epoch) {
-            s->stamp[at] = s->epoch;
-            s->slot[at] = list->attacks[i];
-        } else if (s->slot[at] != list->attacks[i]) {
-            count++;
-        }
-    }
-    return count;
-}
-
-/* A climb that has not lowered its clashes for this many flips starts
- * again from a fresh candidate. */
-#define CLIMB_STALE 20000u
-
-/* Hill-climbs toward a magic with no clashes at e's index bits, for at
- * most `budget` magics tried: flip one or two bits of the current magic
- * and keep the flip if it clashes no more.  It starts, and restarts when
- * stuck, from a fresh sparse candidate or its complement (most published
- * fewer-bit magics are complements of sparse numbers).  1 with e->magic
- * set if it found one. */
-static int climb(const struct gen_flavour *f, enum piece p, struct work_entry *e,
-                 const struct occupancies *list, struct fill_scratch *s, uint64_t *state,
-                 uint32_t budget)
-{
-    unsigned cost = UINT32_MAX, stale = CLIMB_STALE;
-    uint64_t current = 0;
-
-    for (uint32_t tries = 0; tries < budget; tries++) {
-        const uint64_t r = xorshift64(state);
-        unsigned c;
-
-        if (stale >= CLIMB_STALE) {
-            e->magic = draw(f, p, e, state);
-            if (r & 1)
-                e->magic = f->constrain != NULL ? f->constrain(p, e, ~e->magic) : ~e->magic;
-            cost = UINT32_MAX;
-            stale = 0;
-        } else {
-            e->magic = current ^ (uint64_t)1 << (r >> 1 & 63);
-            if (r & 128)
-                e->magic ^= (uint64_t)1 << (r >> 8 & 63);
-            if (f->constrain != NULL)
-                e->magic = f->constrain(p, e, e->magic);
-        }
-        c = clashes(f, p, e, list, s);
-        if (c == 0)
-            return 1;
-        stale = c < cost ? 0 : stale + 1;
-        if (c <= cost) {
-            current = e->magic;
-            cost = c;
-        }
-    }
-    return 0;
-}
-
-/* The slots a fixed-width magic's indices span, lowest to highest; 0 if
- * it collides. */
-static uint32_t fixed_range(const struct gen_flavour *f, enum piece p, const struct work_entry *e,
-                            const struct occupancies *list, struct fill_scratch *scratch)
-{
-    const uint32_t span = f->fill(p, e, list, (uint32_t)1 << f->fixed[p], scratch);
-    uint32_t low = 0;
-
-    if (span == 0)
-        return 0;
-    while (scratch->stamp[low] != scratch->epoch)
-        low++;
-    return span - low;
-}
-
-/* An offset-in-magic flavour's table as its magics place the slices:
- * owner[slot] is the (piece * 64 + square) whose slice uses the slot, or
- * -1.  A magic's start is fixed by its bits, so a dense candidate must
- * keep the start and use only slots no other slice uses. */
-static int16_t *owners_of(struct slider_tables *t, struct occupancies *list,
-                          struct fill_scratch *s)
-{
-    const struct gen_flavour *f = t->flavour;
-    const uint32_t capacity = ((uint32_t)1 << f->offset_bits) + 4096;
-    int16_t *owner = malloc(capacity * sizeof *owner);
-
-    if (owner == NULL)
-        return NULL;
-    for (uint32_t i = 0; i < capacity; i++)
-        owner[i] = -1;
-    for (int p = 0; p < PIECE_COUNT; p++) {
-        for (unsigned sq = 0; sq < 64; sq++) {
-            struct work_entry *e = &t->entry[p][sq];
-
-            e->offset = magic_offset(f, e); /* a loaded magic's start */
-            occupancies_list((enum piece)p, sq, list);
-            if (f->fill((enum piece)p, e, list, (uint32_t)1 << f->fixed[p], s) == 0)
-                continue; /* a bad magic: tables_build names it */
-            for (uint32_t i = 0; i < 4096; i++) {
-                if (s->stamp[i] == s->epoch)
-                    owner[e->offset + i] = (int16_t)(p * 64 + (int)sq);
-            }
-        }
-    }
-    return owner;
-}
-
-/* Whether the slice just filled into the scratch, at start, uses only
- * slots that are free or the square's own (id); with mark, takes them. */
-static int slice_fits(int16_t *owner, uint32_t start, int16_t id, const struct fill_scratch *s,
-                      int mark)
-{
-    for (uint32_t i = 0; i < 4096; i++) {
-        if (s->stamp[i] != s->epoch)
-            continue;
-        if (owner[start + i] != -1 && owner[start + i] != id)
-            return 0;
-        if (mark)
-            owner[start + i] = id;
-    }
-    return 1;
-}
-
-int tables_dense(struct slider_tables *t, uint64_t seed, uint32_t budget)
-{
-    struct occupancies *list = malloc(sizeof *list); /* not static: see tables_search */
-    struct fill_scratch *scratch = calloc(1, sizeof *scratch);
-    const struct gen_flavour *f = t->flavour;
-    unsigned long before = 0, after = 0;
-    int16_t *owner = NULL;
-
-    if (list == NULL || scratch == NULL
-        || (f->offset_bits != 0 && (owner = owners_of(t, list, scratch)) == NULL)) {
-        free(list);
-        free(scratch);
-        return -2;
-    }
-
-    for (int p = 0; p < PIECE_COUNT; p++) {
-        for (unsigned sq = 0; sq < 64; sq++) {
-            struct work_entry *e = &t->entry[p][sq];
-            const unsigned fixed = f->fixed[p], relevant = popcount64(e->mask);
-            uint64_t state = seed ^ ((uint64_t)(p * 64 + sq) << 56) ^ 0x64656e7365u; /* "dense" */
-            char name[3];
-
-            state = splitmix64(&state) | 1; /* a stream of its own, not the search's */
-            occupancies_list((enum piece)p, sq, list);
-            shuffle(list, seed);
-            square_name(sq, name);
-            if (fixed != 0) {
-                /* fixed width: the fewest slots from lowest to highest index */
-                /* an offset-in-magic slice keeps its start (e->offset,
-                 * which draw() writes into each candidate): there its
-                 * end is what counts, and it must not touch another's */
-                const int16_t id = (int16_t)(p * 64 + (int)sq);
-                const uint32_t was = owner != NULL
-                                         ? f->fill((enum piece)p, e, list, 1u << fixed, scratch)
-                                         : fixed_range(f, (enum piece)p, e, list, scratch);
-                uint32_t best = was;
-                uint64_t best_magic = e->magic;
-
-                for (uint32_t tries = 0; tries < budget; tries++) {
-                    uint32_t range;
-
-                    e->magic = draw(f, (enum piece)p, e, &state);
-                    if (!promising(f, e->mask, e->magic, 0))
-                        continue;
-                    range = owner != NULL ? f->fill((enum piece)p, e, list, best, scratch)
-                                          : fixed_range(f, (enum piece)p, e, list, scratch);
-                    if (range != 0 && range < best
-                        && (owner == NULL || slice_fits(owner, e->offset, id, scratch, 0))) {
-                        best = range;
-                        best_magic = e->magic;
-                    }
-                }
-                e->magic = best_magic;
-                if (owner != NULL && best != was) {
-                    /* free the old slots, take the new */
-                    for (uint32_t i = 0; i < ((uint32_t)1 << f->offset_bits) + 4096; i++) {
-                        if (owner[i] == id)
-                            owner[i] = -1;
-                    }
-                    f->fill((enum piece)p, e, list, 1u << fixed, scratch);
-                    slice_fits(owner, e->offset, id, scratch, 1);
-                }
-                before += was;
-                after += best;
-                fprintf(stderr, "magicbb-gen: dense: %s %s: %u relevant squares, indices span"
-                        " %lu slots, %lu before\n", piece_name((enum piece)p), name, relevant,
-                        (unsigned long)best, (unsigned long)was);
-            } else {
-                /* own index bits: one fewer, for as long as one is found */
-                const unsigned was = index_bits(f, (enum piece)p, e);
-                unsigned bits = was;
-
-                while (bits > 1) {
-                    const struct work_entry kept = *e;
-
-                    e->shift = index_shift(f, bits - 1);
-                    if (!climb(f, (enum piece)p, e, list, scratch, &state, budget)) {
-                        *e = kept;
-                        break;
-                    }
-                    bits--;
-                }
-                before += 1ul << was;
-                after += 1ul << bits;
-                fprintf(stderr, "magicbb-gen: dense: %s %s: %u relevant squares, %u index bits,"
-                        " %u before\n", piece_name((enum piece)p), name, relevant, bits, was);
-            }
-        }
-    }
-    free(owner);
-    free(list);
-    free(scratch);
-    fprintf(stderr, "magicbb-gen: dense: %lu slots before, %lu now%s\n", before, after,
-            f->offsets ? " (slices end to end, before packing)" : "");
-    return f->offsets ? tables_pack(t) : 0;
 }

@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: MIT */
+/* candidates.h - what the seeded search (search.c) and the dense search
+ * (dense.c) share: the random streams, the candidate magics and their
+ * cheap filter, and the shuffled order of a square's occupancies. */
+#ifndef GEN_CANDIDATES_H
+#define GEN_CANDIDATES_H
+
+#include <stdint.h>
+
+#include "sliders.h"
+
+/* SplitMix64: a tiny generator with good output from any seed. */
+static inline uint64_t splitmix64(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15u);
+
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+/* Xorshift64 (Marsaglia's 13, 7, 17): six instructions a word, ample for
+ * drawing candidates; splitmix64 seeds it (never with 0). */
+static inline uint64_t xorshift64(uint64_t *state)
+{
+    uint64_t x = *state;
+
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return *state = x;
+}
+
+/* A good magic maps few relevant bits to the same product bits, and
+ * sparse numbers (few set bits) do that far more often than dense ones;
+ * the AND of three random words has about 8 bits set. */
+static inline uint64_t sparse_random(uint64_t *state)
+{
+    return xorshift64(state) & xorshift64(state) & xorshift64(state);
+}
+
+/* A candidate for the flavour: one sparse 64-bit number, or for magic32
+ * two sparse 32-bit halves. */
+static inline uint64_t candidate(const struct gen_flavour *flavour, uint64_t *state)
+{
+    if (flavour->product == 32)
+        return (sparse_random(state) & 0xffffffffu) | sparse_random(state) << 32;
+    return sparse_random(state);
+}
+
+/* The set bits of a byte, from a table: no call to a library routine
+ * where the build machine's compiler has no popcount instruction enabled,
+ * and one load where the filter runs for every candidate. */
+#define BITS2(n) n, n + 1, n + 1, n + 2
+#define BITS4(n) BITS2(n), BITS2(n + 1), BITS2(n + 1), BITS2(n + 2)
+#define BITS6(n) BITS4(n), BITS4(n + 1), BITS4(n + 1), BITS4(n + 2)
+static const unsigned char byte_bits[256] = { BITS6(0), BITS6(1), BITS6(1), BITS6(2) };
+
+static inline unsigned popcount8(uint64_t byte)
+{
+    return byte_bits[byte & 0xff];
+}
+
+/* Cheap filter: the top byte of the slice's index window (of `narrow`
+ * index bits fewer than the flavour's fixed width) must be busy enough to
+ * spread the relevant bits over the index; in a narrowed window, the full
+ * occupancy's index must also stay inside the slice. */
+static inline int promising(const struct gen_flavour *flavour, uint64_t mask, uint64_t magic,
+                            unsigned narrow)
+{
+    uint64_t product;
+
+    if (flavour->product == 32) {
+        const uint32_t half = (uint32_t)mask * (uint32_t)magic
+                              ^ (uint32_t)(mask >> 32) * (uint32_t)(magic >> 32);
+
+        return popcount8(half >> 24) >= 6;
+    }
+    product = mask * magic;
+    if (narrow != 0 && product >> (64 - narrow) != 0)
+        return 0;
+    return popcount8((product << narrow) >> 56) >= 6;
+}
+
+
+/* Puts the occupancies in a random order fixed by the seed, the empty
+ * board and the single blockers first (search.c). */
+void occupancies_shuffle(struct occupancies *list, uint64_t seed);
+
+/* One candidate for the square, with the bits the flavour keeps for itself set. */
+static inline uint64_t draw(const struct gen_flavour *f, enum piece p, const struct work_entry *e,
+                            uint64_t *state)
+{
+    const uint64_t magic = candidate(f, state);
+
+    return f->constrain != NULL ? f->constrain(p, e, magic) : magic;
+}
+
+#endif /* GEN_CANDIDATES_H */
