@@ -382,7 +382,7 @@ static void usage(FILE *out)
           "  --tt-mib N     the pressure mode's table, in MiB (1 to 65536; 256)\n"
           "  -h, --help     show this help and exit\n"
           "\n"
-          "make bench runs it and draws the chart; the README explains the modes.\n",
+          "make bench runs it and draws the chart; doc/benchmark.md explains the modes.\n",
           out);
 }
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* magicsfile.h - read and write magics files (format: README.md). */
+/* magicsfile.h - read and write magics files (format: doc/generator.md). */
 #ifndef GEN_MAGICSFILE_H
 #define GEN_MAGICSFILE_H
 

@@ -38,4 +38,22 @@ for entry in magicbb-gen:gen/magicbb-gen:doc/magicbb-gen.1 \
     || not_ok "$name(1) lacks$missing"
 done
 
+# Every flavour of the registry is in every list of flavours: the
+# README's table for choosing one, doc/flavours.md, magicbb(3),
+# magicbb-gen --help and configure --help.
+"$builddir/gen/magicbb-gen" --help >"$work/gen-help" 2>&1
+"$srcdir/configure" --help >"$work/configure-help" 2>&1
+tr -s ' \n' '  ' <"$work/gen-help" >"$work/gen-help.line"
+tr -s ' \n' '  ' <"$work/configure-help" >"$work/configure-help.line"
+for flavour in $(sed -n 's/^MBB_FLAVOUR(\([a-z0-9_]*\),.*/\1/p' "$srcdir/src/magicbb/flavours.def"); do
+  missing=
+  grep -q "^| \`$flavour\` |" "$srcdir/README.md" || missing="$missing README.md"
+  grep -q "\`$flavour\`" "$srcdir/doc/flavours.md" || missing="$missing doc/flavours.md"
+  grep -q "^\.B $flavour\$" "$builddir/doc/magicbb.3" || missing="$missing magicbb(3)"
+  grep -Eq "[ ,]$flavour[ ,.]" "$work/gen-help.line" || missing="$missing magicbb-gen-help"
+  grep -Eq "[ ,]$flavour[, )]" "$work/configure-help.line" || missing="$missing configure-help"
+  [ -z "$missing" ] && ok "$flavour is in every list of flavours" \
+    || not_ok "$flavour is missing from:$missing"
+done
+
 tap_done
