@@ -386,30 +386,36 @@ static void usage(FILE *out)
           out);
 }
 
-int main(int argc, char **argv)
-{
-    static struct figure fig[IMPLS][INPUTS][MODES][PIECES], pressure[IMPLS][PIECES],
-        perft_fig[IMPLS][PERFTS];
-    static double samples[IMPLS][INPUTS][MODES][PIECES][SAMPLES];
-    static double pressure_samples[IMPLS][PIECES][PRESSURE_SAMPLES];
-    static double baseline_samples[IMPLS * PIECES * PRESSURE_SAMPLES];
-    static double perft_samples[IMPLS][PERFTS][REPEATS * PERFT_RUNS];
-    static struct position perft_start[PERFTS];
-    const char *csv_path = NULL;
-    int callgrind = 0;
-    unsigned tt_mib = TT_MIB, baseline_count = 0;
-    double baseline;
-    char cpu[128], why[FEN_WHY_SIZE];
-    FILE *csv = NULL;
-    struct outfile csv_file;
-    unsigned n;
+/* Every timed figure of a run, and the samples they come from. */
+static struct {
+    struct figure lookups[IMPLS][INPUTS][MODES][PIECES], pressure[IMPLS][PIECES],
+        perft[IMPLS][PERFTS];
+    double samples[IMPLS][INPUTS][MODES][PIECES][SAMPLES];
+    double pressure_samples[IMPLS][PIECES][PRESSURE_SAMPLES];
+    double baseline_samples[IMPLS * PIECES * PRESSURE_SAMPLES];
+    double perft_samples[IMPLS][PERFTS][PERFT_TOTAL];
+    unsigned baseline_count;
+    double baseline; /* ns of a read alone */
+} run;
 
+/* What the command line asks for. */
+struct request {
+    const char *csv_path;
+    int callgrind;
+    unsigned tt_mib;
+};
+
+/* Reads the arguments into r: -1 to go on, else the exit status. */
+static int parse_arguments(int argc, char **argv, struct request *r)
+{
     for (int a = 1; a < argc; a++) {
         if (strcmp(argv[a], "--csv") == 0) {
-            csv_path = a + 1 < argc && strncmp(argv[a + 1], "--", 2) != 0 ? argv[++a] : "-";
+            r->csv_path = a + 1 < argc && strncmp(argv[a + 1], "--", 2) != 0 ? argv[++a] : "-";
         } else if (strcmp(argv[a], "--callgrind") == 0) {
-            callgrind = 1;
+            r->callgrind = 1;
         } else if (strcmp(argv[a], "--cpu") == 0) {
+            char cpu[128];
+
             cpu_name(cpu, sizeof cpu);
             puts(cpu);
             return 0;
@@ -427,7 +433,7 @@ int main(int argc, char **argv)
                         argv[a]);
                 return 2;
             }
-            tt_mib = (unsigned)mib;
+            r->tt_mib = (unsigned)mib;
         } else if (strcmp(argv[a], "--help") == 0 || strcmp(argv[a], "-h") == 0) {
             usage(stdout);
             return 0;
@@ -437,24 +443,263 @@ int main(int argc, char **argv)
             return 2;
         }
     }
+    return -1;
+}
+
+/* --callgrind: each flavour's throughput loops once, untimed. */
+static int run_callgrind(void)
+{
+    char why[FEN_WHY_SIZE];
+
+    for (unsigned i = 0; impl(i) != NULL; i++) {
+        if (left_out(impl(i), why, sizeof why) != NULL) {
+            printf("%s: left out, %s\n", impl(i)->name, why);
+            continue;
+        }
+        for (int piece = 0; piece < PIECES; piece++)
+            sink ^= impl(i)->batch[THROUGHPUT][piece](rings[RANDOM].sq, rings[RANDOM].occ, RING,
+                                                     zero_source);
+    }
+    printf("magicbb-bench: ran %u lookups per flavour and piece\n", RING);
+    return 0;
+}
+
+/* One repeat of every mode for flavour i (of n), into its samples. */
+static void measure_repeat(unsigned i, unsigned r, const struct position perft_start[PERFTS])
+{
+    const struct flavour_impl *f = impl(i);
+
+    for (int in = 0; in < INPUTS; in++) {
+        for (int mode = 0; mode < MODES; mode++) {
+            for (int piece = 0; piece < PIECES; piece++)
+                sample(f->batch[mode][piece], &rings[in],
+                       run.samples[i][in][mode][piece] + r * (SAMPLES / REPEATS));
+        }
+    }
+    for (int piece = 0; piece < PIECES && i < flavour_impl_count; piece++) {
+        for (unsigned pass = 0; pass < 2; pass++) {
+            sample_pressure(f->pressure[piece], &rings[POSITIONS],
+                            run.pressure_samples[i][piece] + (r * 2 + pass) * (RING / CHUNK),
+                            run.baseline_samples + run.baseline_count);
+            run.baseline_count += RING / CHUNK;
+        }
+    }
+    for (int pos = 0; pos < PERFTS && i < flavour_impl_count; pos++) {
+        for (unsigned k = 0; k < PERFT_RUNS; k++)
+            run.perft_samples[i][pos][r * PERFT_RUNS + k] =
+                time_perft(perfts[i], &perft_start[pos], pos);
+    }
+}
+
+/* Warm up (clock speed, caches, page faults), then the repeats in turn
+ * over every flavour, so that a slow stretch of the machine falls on all
+ * of them alike rather than on one. */
+static void measure(unsigned n, const struct position perft_start[PERFTS])
+{
+    char why[FEN_WHY_SIZE];
+
+    for (unsigned i = 0; i < n; i++) {
+        for (int piece = 0; piece < PIECES && left_out(impl(i), why, sizeof why) == NULL; piece++)
+            sample(impl(i)->batch[THROUGHPUT][piece], &rings[RANDOM], run.samples[0][0][0][0]);
+    }
+    for (unsigned r = 0; r < REPEATS; r++) {
+        for (unsigned i = 0; i < n; i++) {
+            if (left_out(impl(i), why, sizeof why) == NULL)
+                measure_repeat(i, r, perft_start);
+        }
+    }
+    run.baseline = median_of(run.baseline_samples, run.baseline_count);
+}
+
+/* A perft figure from its runs: ns per node, -1 if a count was wrong. */
+static struct figure summarise_perft(double *t)
+{
+    struct figure g;
+    double medians[REPEATS];
+
+    for (unsigned r = 0; r < REPEATS; r++)
+        medians[r] = median_of(t + r * PERFT_RUNS, PERFT_RUNS);
+    qsort(medians, REPEATS, sizeof medians[0], compare_doubles);
+    qsort(t, PERFT_TOTAL, sizeof t[0], compare_doubles);
+    g.median = t[0] < 0 ? -1 : t[PERFT_TOTAL / 2];
+    g.chunk_spread = t[0] < 0 ? 0 : 100 * (t[PERFT_TOTAL * 3 / 4] - t[PERFT_TOTAL / 4]) / g.median;
+    g.repeat_spread = t[0] < 0 ? 0 : 100 * (medians[REPEATS - 1] - medians[0]) / g.median;
+    return g;
+}
+
+/* Every figure from its samples, each also a CSV row where csv is set. */
+static void summarise_all(unsigned n, FILE *csv)
+{
+    char why[FEN_WHY_SIZE];
+
+    if (csv != NULL)
+        fprintf(csv, "reads-only,0.0,positions,pressure-baseline,none,%.3f,%.1f,%.1f\n",
+                run.baseline,
+                100 * (run.baseline_samples[run.baseline_count * 3 / 4]
+                       - run.baseline_samples[run.baseline_count / 4]) / run.baseline, 0.0);
+    for (unsigned i = 0; i < n; i++) {
+        const struct flavour_impl *f = impl(i);
+
+        if (left_out(f, why, sizeof why) != NULL)
+            continue;
+        for (int in = 0; in < INPUTS; in++) {
+            for (int mode = 0; mode < MODES; mode++) {
+                for (int piece = 0; piece < PIECES; piece++) {
+                    struct figure *g = &run.lookups[i][in][mode][piece];
+
+                    *g = summarise(run.samples[i][in][mode][piece]);
+                    if (csv != NULL)
+                        csv_row(csv, f, input_names[in], mode_names[mode], piece_names[piece], g);
+                }
+            }
+        }
+        for (int piece = 0; piece < PIECES && i < flavour_impl_count; piece++) {
+            run.pressure[i][piece] = summarise_pressure(run.pressure_samples[i][piece]);
+            if (csv != NULL)
+                csv_row(csv, f, "positions", "pressure", piece_names[piece],
+                        &run.pressure[i][piece]);
+        }
+        for (int pos = 0; pos < PERFTS && i < flavour_impl_count; pos++) {
+            run.perft[i][pos] = summarise_perft(run.perft_samples[i][pos]);
+            if (csv != NULL)
+                csv_row(csv, f, perft_positions[pos].name, "perft", "all", &run.perft[i][pos]);
+        }
+    }
+}
+
+/* The largest repeat spread of a row's figures. */
+static double largest_spread(const struct figure *g, int count)
+{
+    double spread = 0;
+
+    for (int k = 0; k < count; k++) {
+        if (g[k].repeat_spread > spread)
+            spread = g[k].repeat_spread;
+    }
+    return spread;
+}
+
+/* The first table: throughput on both inputs, queen latency. */
+static void print_lookups(unsigned n)
+{
+    char why[FEN_WHY_SIZE];
+
+    printf("%-11s %10s | %-29s | %-29s | %s\n", "", "", "random: throughput", "positions: throughput",
+           "queen latency");
+    printf("%-11s %10s | %6s %6s %6s %7s | %6s %6s %6s %7s | %6s %6s\n", "flavour", "table KiB",
+           "rook", "bishop", "queen", "spread", "rook", "bishop", "queen", "spread", "random",
+           "posns");
+    for (unsigned i = 0; i < n; i++) {
+        const struct flavour_impl *f = impl(i);
+        const struct figure(*t)[PIECES] = run.lookups[i][RANDOM];
+        const struct figure(*q)[PIECES] = run.lookups[i][POSITIONS];
+
+        if (left_out(f, why, sizeof why) != NULL) {
+            printf("%-11s skipped: %s\n", f->name, why);
+            continue;
+        }
+        if (f->table_bytes != NULL)
+            printf("%-11s %10.1f |", f->name, *f->table_bytes / 1024.0);
+        else
+            printf("%-11s %10s |", f->name, "-");
+        printf(" %6.2f %6.2f %6.2f %6.1f%% | %6.2f %6.2f %6.2f %6.1f%% | %6.2f %6.2f\n",
+               t[THROUGHPUT][SLIDE_ROOK].median, t[THROUGHPUT][SLIDE_BISHOP].median,
+               t[THROUGHPUT][SLIDE_QUEEN].median, largest_spread(t[THROUGHPUT], PIECES),
+               q[THROUGHPUT][SLIDE_ROOK].median, q[THROUGHPUT][SLIDE_BISHOP].median,
+               q[THROUGHPUT][SLIDE_QUEEN].median, largest_spread(q[THROUGHPUT], PIECES),
+               t[LATENCY][SLIDE_QUEEN].median, q[LATENCY][SLIDE_QUEEN].median);
+    }
+    printf("\nspread: the largest repeat range of the row's three throughput figures\n\n");
+}
+
+/* The second table: pressure and perft. */
+static void print_engine(unsigned n, unsigned tt_mib)
+{
+    char why[FEN_WHY_SIZE];
+
+    printf("engine-like: pressure = ns per lookup (positions, latency) with a random read of a\n"
+           "%u MiB table after each, over the reads alone (%.1f ns a read; median of %u\n"
+           "paired chunks); perft = million nodes a second, the move generator on the\n"
+           "flavour's inline lookups; spread = the largest repeat range of the row\n\n",
+           tt_mib, run.baseline, PRESSURE_SAMPLES);
+    printf("%-11s | %-30s | %s\n", "", "pressure", "perft Mnps");
+    printf("%-11s | %6s %6s %6s %8s | %8s %11s %7s\n", "flavour", "rook", "bishop", "queen",
+           "spread", "start d5", "kiwipete d4", "spread");
+    for (unsigned i = 0; i < n; i++) {
+        const struct flavour_impl *f = impl(i);
+        const struct figure *pressure = run.pressure[i], *perft = run.perft[i];
+
+        if (left_out(f, why, sizeof why) != NULL)
+            continue;
+        if (i >= flavour_impl_count) { /* see the header */
+            printf("%-11s | %6s %6s %6s %8s | %8s %11s %7s\n", f->name, "-", "-", "-", "-", "-",
+                   "-", "-");
+            continue;
+        }
+        printf("%-11s | %6.1f %6.1f %6.1f %7.0f%% |", f->name, pressure[SLIDE_ROOK].median,
+               pressure[SLIDE_BISHOP].median, pressure[SLIDE_QUEEN].median,
+               largest_spread(pressure, PIECES));
+        for (int pos = 0; pos < PERFTS; pos++) {
+            if (perft[pos].median < 0)
+                printf(" %*s", pos == 0 ? 8 : 11, "WRONG");
+            else
+                printf(" %*.1f", pos == 0 ? 8 : 11, 1000 / perft[pos].median);
+        }
+        printf(" %6.0f%%\n", largest_spread(perft, PERFTS));
+    }
+    printf("\nperft: the median of %u runs; WRONG: a node count other than the published one\n",
+           REPEATS * PERFT_RUNS);
+}
+
+/* Which flavour wins which workload (queen; perft from the start). */
+static void print_fastest(void)
+{
+    static const char *const workload[4] = { "throughput (random, queen)",
+                                              "latency (positions, queen)",
+                                              "cache pressure (queen)", "perft (start, d5)" };
+    const char *best[4] = { NULL, NULL, NULL, NULL };
+    double value[4] = { 0, 0, 0, 0 };
+    char why[FEN_WHY_SIZE];
+
+    for (unsigned i = 0; i < flavour_impl_count; i++) {
+        double v[4];
+
+        if (left_out(impl(i), why, sizeof why) != NULL)
+            continue;
+        v[0] = run.lookups[i][RANDOM][THROUGHPUT][SLIDE_QUEEN].median;
+        v[1] = run.lookups[i][POSITIONS][LATENCY][SLIDE_QUEEN].median;
+        v[2] = run.pressure[i][SLIDE_QUEEN].median;
+        v[3] = run.perft[i][PERFT_START].median < 0 ? 1e9 : run.perft[i][PERFT_START].median;
+        for (int w = 0; w < 4; w++) {
+            if (best[w] == NULL || v[w] < value[w]) {
+                best[w] = impl(i)->name;
+                value[w] = v[w];
+            }
+        }
+    }
+    printf("\nfastest here:\n");
+    for (int w = 0; w < 4 && best[0] != NULL; w++)
+        printf("  %-28s %s\n", workload[w], best[w]);
+}
+
+int main(int argc, char **argv)
+{
+    static struct position perft_start[PERFTS];
+    struct request r = { NULL, 0, TT_MIB };
+    char cpu[128], why[FEN_WHY_SIZE];
+    FILE *csv = NULL;
+    struct outfile csv_file;
+    unsigned n;
+    int status;
+
+    if ((status = parse_arguments(argc, argv, &r)) >= 0)
+        return status;
     fill_random(&rings[RANDOM]);
     fill_positions(&rings[POSITIONS]);
-
-    if (callgrind) {
-        for (unsigned i = 0; impl(i) != NULL; i++) {
-            if (left_out(impl(i), why, sizeof why) != NULL) {
-                printf("%s: left out, %s\n", impl(i)->name, why);
-                continue;
-            }
-            for (int piece = 0; piece < PIECES; piece++)
-                sink ^= impl(i)->batch[THROUGHPUT][piece](rings[RANDOM].sq, rings[RANDOM].occ,
-                                                         RING, zero_source);
-        }
-        printf("magicbb-bench: ran %u lookups per flavour and piece\n", RING);
-        return 0;
-    }
-    if (tt_create(tt_mib) != 0) {
-        fprintf(stderr, "magicbb-bench: no memory for a %u MiB table (--tt-mib)\n", tt_mib);
+    if (r.callgrind)
+        return run_callgrind();
+    if (tt_create(r.tt_mib) != 0) {
+        fprintf(stderr, "magicbb-bench: no memory for a %u MiB table (--tt-mib)\n", r.tt_mib);
         return 1;
     }
     for (int pos = 0; pos < PERFTS; pos++) {
@@ -463,9 +708,9 @@ int main(int argc, char **argv)
     }
     /* the CSV is written as magicbb-gen writes its outputs (output.h):
      * complete or not at all, a device written through, "-" stdout */
-    if (csv_path != NULL) {
+    if (r.csv_path != NULL) {
         report_program = "magicbb-bench";
-        if (outfile_open(&csv_file, csv_path) != 0)
+        if (outfile_open(&csv_file, r.csv_path) != 0)
             return 1;
         csv = csv_file.stream;
     }
@@ -478,190 +723,14 @@ int main(int argc, char **argv)
                cpu, MBB_FLAVOUR_NAME, BENCH_FLAGS, SAMPLES, CHUNK, REPEATS);
     if (csv != NULL)
         fprintf(csv, "flavour,table_kib,input,mode,piece,ns_median,chunk_spread_pct,repeat_spread_pct\n");
-
     for (n = 0; impl(n) != NULL; n++)
         continue;
-    /* Warm up (clock speed, caches, page faults), then the repeats in turn
-     * over every flavour, so that a slow stretch of the machine falls on
-     * all of them alike rather than on one. */
-    for (unsigned i = 0; i < n; i++) {
-        for (int piece = 0; piece < PIECES && left_out(impl(i), why, sizeof why) == NULL; piece++)
-            sample(impl(i)->batch[THROUGHPUT][piece], &rings[RANDOM], samples[0][0][0][0]);
-    }
-    for (unsigned r = 0; r < REPEATS; r++) {
-        for (unsigned i = 0; i < n; i++) {
-            const struct flavour_impl *f = impl(i);
-
-            if (left_out(f, why, sizeof why) != NULL)
-                continue;
-            for (int in = 0; in < INPUTS; in++) {
-                for (int mode = 0; mode < MODES; mode++) {
-                    for (int piece = 0; piece < PIECES; piece++)
-                        sample(f->batch[mode][piece], &rings[in],
-                               samples[i][in][mode][piece] + r * (SAMPLES / REPEATS));
-                }
-            }
-            for (int piece = 0; piece < PIECES && i < flavour_impl_count; piece++) {
-                for (unsigned pass = 0; pass < 2; pass++) {
-                    sample_pressure(f->pressure[piece], &rings[POSITIONS],
-                                    pressure_samples[i][piece] + (r * 2 + pass) * (RING / CHUNK),
-                                    baseline_samples + baseline_count);
-                    baseline_count += RING / CHUNK;
-                }
-            }
-            for (int pos = 0; pos < PERFTS && i < flavour_impl_count; pos++) {
-                for (unsigned k = 0; k < PERFT_RUNS; k++)
-                    perft_samples[i][pos][r * PERFT_RUNS + k] =
-                        time_perft(perfts[i], &perft_start[pos], pos);
-            }
-        }
-    }
-    baseline = median_of(baseline_samples, baseline_count);
-
-    if (csv != NULL)
-        fprintf(csv, "reads-only,0.0,positions,pressure-baseline,none,%.3f,%.1f,%.1f\n", baseline,
-                100 * (baseline_samples[baseline_count * 3 / 4]
-                       - baseline_samples[baseline_count / 4]) / baseline, 0.0);
-    for (unsigned i = 0; i < n; i++) {
-        const struct flavour_impl *f = impl(i);
-
-        if (left_out(f, why, sizeof why) != NULL)
-            continue;
-        for (int in = 0; in < INPUTS; in++) {
-            for (int mode = 0; mode < MODES; mode++) {
-                for (int piece = 0; piece < PIECES; piece++) {
-                    struct figure *g = &fig[i][in][mode][piece];
-
-                    *g = summarise(samples[i][in][mode][piece]);
-                    if (csv != NULL)
-                        csv_row(csv, f, input_names[in], mode_names[mode], piece_names[piece], g);
-                }
-            }
-        }
-        for (int piece = 0; piece < PIECES && i < flavour_impl_count; piece++) {
-            pressure[i][piece] = summarise_pressure(pressure_samples[i][piece]);
-            if (csv != NULL)
-                csv_row(csv, f, "positions", "pressure", piece_names[piece], &pressure[i][piece]);
-        }
-        for (int pos = 0; pos < PERFTS && i < flavour_impl_count; pos++) {
-            struct figure *g = &perft_fig[i][pos];
-            double *t = perft_samples[i][pos];
-
-            double medians[REPEATS];
-
-            for (unsigned r = 0; r < REPEATS; r++)
-                medians[r] = median_of(t + r * PERFT_RUNS, PERFT_RUNS);
-            qsort(medians, REPEATS, sizeof medians[0], compare_doubles);
-            qsort(t, PERFT_TOTAL, sizeof t[0], compare_doubles);
-            g->median = t[0] < 0 ? -1 : t[PERFT_TOTAL / 2];
-            g->chunk_spread =
-                t[0] < 0 ? 0 : 100 * (t[PERFT_TOTAL * 3 / 4] - t[PERFT_TOTAL / 4]) / g->median;
-            g->repeat_spread = t[0] < 0 ? 0 : 100 * (medians[REPEATS - 1] - medians[0]) / g->median;
-            if (csv != NULL)
-                csv_row(csv, f, perft_positions[pos].name, "perft", "all", g);
-        }
-    }
-
-    if (csv == stdout)
-        return fflush(stdout) != 0;
-    printf("%-11s %10s | %-29s | %-29s | %s\n", "", "", "random: throughput", "positions: throughput",
-           "queen latency");
-    printf("%-11s %10s | %6s %6s %6s %7s | %6s %6s %6s %7s | %6s %6s\n", "flavour", "table KiB",
-           "rook", "bishop", "queen", "spread", "rook", "bishop", "queen", "spread", "random",
-           "posns");
-    for (unsigned i = 0; i < n; i++) {
-        const struct flavour_impl *f = impl(i);
-        const struct figure(*t)[PIECES] = fig[i][RANDOM];
-        const struct figure(*q)[PIECES] = fig[i][POSITIONS];
-        double spread_r = 0, spread_p = 0;
-
-        if (left_out(f, why, sizeof why) != NULL) {
-            printf("%-11s skipped: %s\n", f->name, why);
-            continue;
-        }
-        for (int piece = 0; piece < PIECES; piece++) {
-            if (t[THROUGHPUT][piece].repeat_spread > spread_r)
-                spread_r = t[THROUGHPUT][piece].repeat_spread;
-            if (q[THROUGHPUT][piece].repeat_spread > spread_p)
-                spread_p = q[THROUGHPUT][piece].repeat_spread;
-        }
-        if (f->table_bytes != NULL)
-            printf("%-11s %10.1f |", f->name, *f->table_bytes / 1024.0);
-        else
-            printf("%-11s %10s |", f->name, "-");
-        printf(" %6.2f %6.2f %6.2f %6.1f%% | %6.2f %6.2f %6.2f %6.1f%% | %6.2f %6.2f\n",
-               t[THROUGHPUT][SLIDE_ROOK].median, t[THROUGHPUT][SLIDE_BISHOP].median,
-               t[THROUGHPUT][SLIDE_QUEEN].median, spread_r, q[THROUGHPUT][SLIDE_ROOK].median,
-               q[THROUGHPUT][SLIDE_BISHOP].median, q[THROUGHPUT][SLIDE_QUEEN].median, spread_p,
-               t[LATENCY][SLIDE_QUEEN].median, q[LATENCY][SLIDE_QUEEN].median);
-    }
-    printf("\nspread: the largest repeat range of the row's three throughput figures\n\n");
-
-    printf("engine-like: pressure = ns per lookup (positions, latency) with a random read of a\n"
-           "%u MiB table after each, over the reads alone (%.1f ns a read; median of %u\n"
-           "paired chunks); perft = million nodes a second, the move generator on the\n"
-           "flavour's inline lookups; spread = the largest repeat range of the row\n\n",
-           tt_mib, baseline, PRESSURE_SAMPLES);
-    printf("%-11s | %-30s | %s\n", "", "pressure", "perft Mnps");
-    printf("%-11s | %6s %6s %6s %8s | %8s %11s %7s\n", "flavour", "rook", "bishop", "queen",
-           "spread", "start d5", "kiwipete d4", "spread");
-    for (unsigned i = 0; i < n; i++) {
-        const struct flavour_impl *f = impl(i);
-        double spread = 0;
-
-        if (left_out(f, why, sizeof why) != NULL)
-            continue;
-        for (int piece = 0; piece < PIECES; piece++) {
-            if (pressure[i][piece].repeat_spread > spread)
-                spread = pressure[i][piece].repeat_spread;
-        }
-        if (i >= flavour_impl_count) { /* see the header */
-            printf("%-11s | %6s %6s %6s %8s | %8s %11s %7s\n", f->name, "-", "-", "-", "-", "-",
-                   "-", "-");
-            continue;
-        }
-        printf("%-11s | %6.1f %6.1f %6.1f %7.0f%% |", f->name, pressure[i][SLIDE_ROOK].median,
-               pressure[i][SLIDE_BISHOP].median, pressure[i][SLIDE_QUEEN].median, spread);
-        spread = 0;
-        for (int pos = 0; pos < PERFTS; pos++) {
-            if (perft_fig[i][pos].median < 0)
-                printf(" %*s", pos == 0 ? 8 : 11, "WRONG");
-            else
-                printf(" %*.1f", pos == 0 ? 8 : 11, 1000 / perft_fig[i][pos].median);
-            if (perft_fig[i][pos].repeat_spread > spread)
-                spread = perft_fig[i][pos].repeat_spread;
-        }
-        printf(" %6.0f%%\n", spread);
-    }
-    printf("\nperft: the median of %u runs; WRONG: a node count other than the published one\n",
-           REPEATS * PERFT_RUNS);
-    {
-        /* Which flavour wins which workload (queen; perft from the start). */
-        const char *best[4] = { NULL, NULL, NULL, NULL };
-        double value[4] = { 0, 0, 0, 0 };
-        static const char *const workload[4] = { "throughput (random, queen)",
-                                                  "latency (positions, queen)",
-                                                  "cache pressure (queen)", "perft (start, d5)" };
-
-        for (unsigned i = 0; i < flavour_impl_count; i++) {
-            double v[4];
-
-            if (left_out(impl(i), why, sizeof why) != NULL)
-                continue;
-            v[0] = fig[i][RANDOM][THROUGHPUT][SLIDE_QUEEN].median;
-            v[1] = fig[i][POSITIONS][LATENCY][SLIDE_QUEEN].median;
-            v[2] = pressure[i][SLIDE_QUEEN].median;
-            v[3] = perft_fig[i][PERFT_START].median < 0 ? 1e9 : perft_fig[i][PERFT_START].median;
-            for (int w = 0; w < 4; w++) {
-                if (best[w] == NULL || v[w] < value[w]) {
-                    best[w] = impl(i)->name;
-                    value[w] = v[w];
-                }
-            }
-        }
-        printf("\nfastest here:\n");
-        for (int w = 0; w < 4 && best[0] != NULL; w++)
-            printf("  %-28s %s\n", workload[w], best[w]);
+    measure(n, perft_start);
+    summarise_all(n, csv);
+    if (csv != stdout) {
+        print_lookups(n);
+        print_engine(n, r.tt_mib);
+        print_fastest();
     }
     if (csv != NULL) {
         struct outfile *files[1] = { &csv_file };

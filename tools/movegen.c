@@ -180,6 +180,87 @@ static int en_passant_is_legal(const struct position *p, unsigned from)
     return !(attackers(p, king_square(p, us), them, occ) & ~BIT(captured));
 }
 
+/* The pawns' pushes and captures (not en passant): those not pinned
+ * set-wise, the pinned ones along their pin lines; only to target
+ * squares (those that answer a check). */
+static struct move *pawn_moves(const struct position *p, struct move *list, unsigned king,
+                               uint64_t pinned, uint64_t target)
+{
+    const int us = p->side;
+    const uint64_t occ = occupied(p), theirs = p->colour[!us];
+    uint64_t b;
+
+    /* Pawns not pinned, set-wise: every push and capture of them at once,
+     * each target then traced back to its pawn. */
+    {
+        const uint64_t unpinned = p->pieces[us][PAWN] & ~pinned, empty = ~occ;
+        const uint64_t not_a = ~(uint64_t)0x0101010101010101u, not_h = ~(uint64_t)0x8080808080808080u;
+        const uint64_t rank3 = us == WHITE ? (uint64_t)0xff << 16 : (uint64_t)0xff << 40;
+        const uint64_t one = (us == WHITE ? unpinned << 8 : unpinned >> 8) & empty;
+        const uint64_t two = (us == WHITE ? (one & rank3) << 8 : (one & rank3) >> 8) & empty;
+        const uint64_t west = us == WHITE ? (unpinned & not_a) << 7 : (unpinned & not_a) >> 9;
+        const uint64_t east = us == WHITE ? (unpinned & not_h) << 9 : (unpinned & not_h) >> 7;
+        const int up = us == WHITE ? 8 : -8; /* to - from of a push */
+
+        for (b = one & target; b; b &= b - 1)
+            list = add_pawn(list, (unsigned)((int)lsb(b) - up), lsb(b));
+        for (b = two & target; b; b &= b - 1)
+            list = add(list, (unsigned)((int)lsb(b) - 2 * up), b & (0 - b));
+        for (b = west & theirs & target; b; b &= b - 1)
+            list = add_pawn(list, (unsigned)((int)lsb(b) - up + 1), lsb(b));
+        for (b = east & theirs & target; b; b &= b - 1)
+            list = add_pawn(list, (unsigned)((int)lsb(b) - up - 1), lsb(b));
+    }
+    /* Pinned pawns one by one, along their pin line only. */
+    for (b = p->pieces[us][PAWN] & pinned; b; b &= b - 1) {
+        const unsigned from = lsb(b);
+        const int step = us == WHITE ? 8 : -8;
+        const uint64_t allowed = mbb_line(king, from);
+        const unsigned one = (unsigned)((int)from + step);
+        uint64_t captures = mbb_pawn_attacks((unsigned)us, from) & theirs & target & allowed;
+
+        for (; captures; captures &= captures - 1)
+            list = add_pawn(list, from, lsb(captures));
+        if (!(occ & BIT(one))) {
+            const unsigned two = (unsigned)((int)one + step);
+            const int home = us == WHITE ? from / 8 == 1 : from / 8 == 6;
+
+            if (BIT(one) & target & allowed)
+                list = add_pawn(list, from, one);
+            if (home && !(occ & BIT(two)) && (BIT(two) & target & allowed))
+                list = add(list, from, BIT(two));
+        }
+    }
+    return list;
+}
+
+/* Castling, when not in check: rights, an empty path, and no attacked
+ * square on the king's way, its start included. */
+static struct move *castle_moves(const struct position *p, struct move *list, unsigned king)
+{
+    const int us = p->side, them = !us;
+    const uint64_t occ = occupied(p);
+    static const struct {
+        unsigned right, king_to;
+        uint64_t empty, safe; /* squares the rook and king cross; king's path */
+    } castles[2][2] = {
+        { { WHITE_OO, 6, 0x60u, 0x60u }, { WHITE_OOO, 2, 0x0eu, 0x0cu } },
+        { { BLACK_OO, 62, (uint64_t)0x60 << 56, (uint64_t)0x60 << 56 },
+          { BLACK_OOO, 58, (uint64_t)0x0e << 56, (uint64_t)0x0c << 56 } },
+    };
+
+    for (int c = 0; c < 2; c++) {
+        uint64_t safe;
+        int ok = (p->castling & castles[us][c].right) && !(occ & castles[us][c].empty);
+
+        for (safe = castles[us][c].safe; ok && safe; safe &= safe - 1)
+            ok = !attackers(p, lsb(safe), them, occ);
+        if (ok)
+            list = add(list, king, BIT(castles[us][c].king_to));
+    }
+    return list;
+}
+
 int generate(const struct position *p, struct move *list)
 {
     const int us = p->side, them = !us;
@@ -226,47 +307,7 @@ int generate(const struct position *p, struct move *list)
         }
     }
 
-    /* Pawns not pinned, set-wise: every push and capture of them at once,
-     * each target then traced back to its pawn. */
-    {
-        const uint64_t unpinned = p->pieces[us][PAWN] & ~pinned, empty = ~occ;
-        const uint64_t not_a = ~(uint64_t)0x0101010101010101u, not_h = ~(uint64_t)0x8080808080808080u;
-        const uint64_t rank3 = us == WHITE ? (uint64_t)0xff << 16 : (uint64_t)0xff << 40;
-        const uint64_t one = (us == WHITE ? unpinned << 8 : unpinned >> 8) & empty;
-        const uint64_t two = (us == WHITE ? (one & rank3) << 8 : (one & rank3) >> 8) & empty;
-        const uint64_t west = us == WHITE ? (unpinned & not_a) << 7 : (unpinned & not_a) >> 9;
-        const uint64_t east = us == WHITE ? (unpinned & not_h) << 9 : (unpinned & not_h) >> 7;
-        const int up = us == WHITE ? 8 : -8; /* to - from of a push */
-
-        for (b = one & target; b; b &= b - 1)
-            list = add_pawn(list, (unsigned)((int)lsb(b) - up), lsb(b));
-        for (b = two & target; b; b &= b - 1)
-            list = add(list, (unsigned)((int)lsb(b) - 2 * up), b & (0 - b));
-        for (b = west & theirs & target; b; b &= b - 1)
-            list = add_pawn(list, (unsigned)((int)lsb(b) - up + 1), lsb(b));
-        for (b = east & theirs & target; b; b &= b - 1)
-            list = add_pawn(list, (unsigned)((int)lsb(b) - up - 1), lsb(b));
-    }
-    /* Pinned pawns one by one, along their pin line only. */
-    for (b = p->pieces[us][PAWN] & pinned; b; b &= b - 1) {
-        const unsigned from = lsb(b);
-        const int step = us == WHITE ? 8 : -8;
-        const uint64_t allowed = mbb_line(king, from);
-        const unsigned one = (unsigned)((int)from + step);
-        uint64_t captures = mbb_pawn_attacks((unsigned)us, from) & theirs & target & allowed;
-
-        for (; captures; captures &= captures - 1)
-            list = add_pawn(list, from, lsb(captures));
-        if (!(occ & BIT(one))) {
-            const unsigned two = (unsigned)((int)one + step);
-            const int home = us == WHITE ? from / 8 == 1 : from / 8 == 6;
-
-            if (BIT(one) & target & allowed)
-                list = add_pawn(list, from, one);
-            if (home && !(occ & BIT(two)) && (BIT(two) & target & allowed))
-                list = add(list, from, BIT(two));
-        }
-    }
+    list = pawn_moves(p, list, king, pinned, target);
     /* En passant: each pawn that attacks the square, if the capture
      * leaves the king safe (which also settles pins and checks). */
     if (p->ep >= 0) {
@@ -277,28 +318,8 @@ int generate(const struct position *p, struct move *list)
         }
     }
 
-    /* Castling: rights, an empty path, and no attacked square on the
-     * king's way, its start included. */
-    if (!checkers) {
-        static const struct {
-            unsigned right, king_to;
-            uint64_t empty, safe; /* squares the rook and king cross; king's path */
-        } castles[2][2] = {
-            { { WHITE_OO, 6, 0x60u, 0x60u }, { WHITE_OOO, 2, 0x0eu, 0x0cu } },
-            { { BLACK_OO, 62, (uint64_t)0x60 << 56, (uint64_t)0x60 << 56 },
-              { BLACK_OOO, 58, (uint64_t)0x0e << 56, (uint64_t)0x0c << 56 } },
-        };
-
-        for (int c = 0; c < 2; c++) {
-            uint64_t safe;
-            int ok = (p->castling & castles[us][c].right) && !(occ & castles[us][c].empty);
-
-            for (safe = castles[us][c].safe; ok && safe; safe &= safe - 1)
-                ok = !attackers(p, lsb(safe), them, occ);
-            if (ok)
-                list = add(list, king, BIT(castles[us][c].king_to));
-        }
-    }
+    if (!checkers)
+        list = castle_moves(p, list, king);
     return (int)(list - start);
 }
 
