@@ -147,7 +147,7 @@ int tables_dense(struct slider_tables *t, uint64_t seed, uint32_t budget)
     int16_t *owner = NULL;
 
     if (list == NULL || scratch == NULL
-        || (f->offset_bits != 0 && (owner = owners_of(t, list, scratch)) == NULL)) {
+        || (f->layout == LAYOUT_IN_MAGIC && (owner = owners_of(t, list, scratch)) == NULL)) {
         free(list);
         free(scratch);
         return -2;
@@ -231,6 +231,6 @@ int tables_dense(struct slider_tables *t, uint64_t seed, uint32_t budget)
     free(list);
     free(scratch);
     fprintf(stderr, "magicbb-gen: dense: %lu slots before, %lu now%s\n", before, after,
-            f->offsets ? " (slices end to end, before packing)" : "");
-    return f->offsets ? tables_pack(t) : 0;
+            f->layout == LAYOUT_PACKED ? " (slices end to end, before packing)" : "");
+    return f->layout == LAYOUT_PACKED ? tables_pack(t) : 0;
 }

@@ -72,9 +72,9 @@ void emit_line_masks(FILE *out, const uint64_t line[4])
 
 void describe_entries(FILE *out, const struct slider_tables *t)
 {
-    if (t->flavour->offsets)
+    if (t->flavour->layout == LAYOUT_PACKED)
         fprintf(out, " *   entries:  %lu, in overlapping slices\n", (unsigned long)t->count);
-    else if (t->flavour->offset_bits != 0)
+    else if (t->flavour->layout == LAYOUT_IN_MAGIC)
         fprintf(out, " *   entries:  %lu, in slices placed by the magics\n",
                 (unsigned long)t->count);
     else

@@ -19,7 +19,7 @@
 struct work_entry {
     uint64_t mask;   /* relevant occupancy */
     uint64_t magic;  /* 0 where the flavour has none */
-    uint32_t offset; /* first slot of the square's slice in the shared table */
+    uint32_t offset; /* first slot of the square's slice in the attack table */
     uint32_t shift;  /* product bits - index bits */
     uint64_t empty;  /* the square's attacks on an empty board (post-masks) */
 };
@@ -28,11 +28,25 @@ struct slider_tables;
 struct occupancies;
 struct fill_scratch;
 
+/* How a flavour's slices lie in its one attack table: the choice every
+ * unit declares, read by the layout (sliders.c), the searches, the magics
+ * file and the provenance comment. */
+enum layout {
+    LAYOUT_NONE,       /* no slices: the flavour computes its attacks */
+    LAYOUT_SEQUENTIAL, /* one after another, each 2^index bits wide */
+    LAYOUT_GROUPED,    /* a group of squares (share()) uses one slice, the
+                        * union of their attack sets, post-masked */
+    LAYOUT_PACKED,     /* overlapping where the slots agree, at offsets the
+                        * packer finds or the magics file gives */
+    LAYOUT_IN_MAGIC    /* at the start held in the magic's bits
+                        * start_shift to offset_bits - 1 */
+};
+
 struct gen_flavour {
     const char *name;
     unsigned char magics;   /* hashes with magic numbers: reads and writes magics files */
     unsigned char searches; /* finds them by a seeded search (else loads them) */
-    unsigned char offsets;  /* its magics file gives each slice's offset: slices overlap */
+    enum layout layout;     /* where its slices lie (above) */
     unsigned char product;  /* bits of the hashed product: 64, or 32 for two 32-bit halves */
     unsigned char fixed[PIECE_COUNT]; /* index bits every square of the piece uses, or 0 */
     /* Another flavour whose magics files this one reads too: the same
@@ -42,9 +56,8 @@ struct gen_flavour {
     /* Where an occupancy lands in the square's slice, computed with the
      * flavour's own index function; NULL for a flavour without slices. */
     uint32_t (*index)(enum piece piece, const struct work_entry *e, uint64_t occupied);
-    /* offsetmagic: the magic's bits start_shift to offset_bits - 1 hold
-     * the slice start (a multiple of 2^start_shift); offset_bits is 0 for
-     * the other flavours. */
+    /* LAYOUT_IN_MAGIC: the magic's bits start_shift to offset_bits - 1
+     * hold the slice start (a multiple of 2^start_shift). */
     unsigned char offset_bits, start_shift;
     /* The search asks for narrow slices (fixed-width flavours whose slices
      * overlap or follow one another at their used width): indices below
@@ -57,16 +70,16 @@ struct gen_flavour {
     /* Checks a loaded entry against what the flavour's own encoding
      * requires of it: NULL, or why not (for a FILE:LINE message). */
     const char *(*check)(enum piece piece, const struct work_entry *e);
-    /* Sharing flavours (lookups end with & the square's empty-board
+    /* LAYOUT_GROUPED (lookups end with & the square's empty-board
      * attacks): the square whose slice sq shares, the first of its group
-     * (sq itself for the first); NULL for the others. */
+     * (sq itself for the first). */
     unsigned (*share)(enum piece piece, unsigned sq);
     /* slice_fill_with() with the flavour's index function inlined
      * (GEN_FILL); NULL for a flavour that does not search. */
     uint32_t (*fill)(enum piece piece, const struct work_entry *e,
                      const struct occupancies *list, uint32_t limit, struct fill_scratch *s);
     /* Builds the flavour's own tables from the work entries and the
-     * filled shared table (t->attacks), into t->encoded, whose first
+     * filled attack table (t->attacks), into t->encoded, whose first
      * member is the flavour's struct mbb_NAME_tables.  0, or -2 if memory
      * ran out. */
     int (*encode)(struct slider_tables *t);

@@ -6,7 +6,7 @@
  *     rook   a1  0x0080001020400080  12
  *
  * One entry a line: piece, square, magic (0x and up to 16 hex digits),
- * index bits, and for black the square's offset into the shared table.
+ * index bits, and for black the square's offset into the attack table.
  * '#' starts a comment; "# flavour: NAME" (the key in any case, the name
  * as --flavour spells it) names the flavour the set is for and must be
  * there.  All 128 (piece, square) pairs, each once.  Text only: a NUL
@@ -134,7 +134,7 @@ static int parse_entry(const char *path, unsigned line_no, char *text,
 {
     char *field[FIELD_COUNT + 1];
     int n = split_fields(text, field);
-    const int wanted = t->flavour->offsets ? 5 : 4;
+    const int wanted = t->flavour->layout == LAYOUT_PACKED ? 5 : 4; /* + the offset */
     enum piece piece;
     int sq;
     uint64_t magic;
@@ -343,7 +343,7 @@ void magics_write(FILE *out, const struct slider_tables *t, const char *origin)
             square_name(sq, name);
             fprintf(out, "%-6s %s  0x%016llx  %2u", piece_name((enum piece)p), name,
                     (unsigned long long)e->magic, index_bits(t->flavour, (enum piece)p, e));
-            if (t->flavour->offsets)
+            if (t->flavour->layout == LAYOUT_PACKED)
                 fprintf(out, "  %6lu", (unsigned long)e->offset);
             fputc('\n', out);
         }

@@ -180,7 +180,7 @@ int tables_search(struct slider_tables *t, uint64_t seed)
     struct placed table = { NULL, NULL, 0 };
     int status = list != NULL && scratch != NULL ? 0 : -2;
 
-    if (status == 0 && f->offset_bits != 0) {
+    if (status == 0 && f->layout == LAYOUT_IN_MAGIC) {
         table.capacity = (uint32_t)1 << f->offset_bits;
         table.used = calloc(table.capacity, 1);
         table.run = malloc(table.capacity * sizeof *table.run);
@@ -197,7 +197,7 @@ int tables_search(struct slider_tables *t, uint64_t seed)
             state = splitmix64(&state) | 1; /* the square's stream */
             occupancies_list((enum piece)p, sq, list);
             occupancies_shuffle(list, seed);
-            if ((f->offset_bits != 0
+            if ((f->layout == LAYOUT_IN_MAGIC
                      ? search_square_in_magic(f, (enum piece)p, e, list, &state, scratch, &table)
                      : search_square(f, (enum piece)p, e, list, &state, scratch))
                 == 0)
@@ -208,7 +208,7 @@ int tables_search(struct slider_tables *t, uint64_t seed)
     free(table.run);
     free(list);
     free(scratch);
-    if (status == 0 && f->offsets)
+    if (status == 0 && f->layout == LAYOUT_PACKED)
         status = tables_pack(t);
     return status;
 }

@@ -69,9 +69,9 @@ static uint32_t layout_in_sequence(struct slider_tables *t)
     return count;
 }
 
-/* Sharing flavours: the squares of a group use one slice, as wide as the
+/* LAYOUT_GROUPED: the squares of a group use one slice, as wide as the
  * widest of theirs, at the offset of the group's first square. */
-static uint32_t layout_shared(struct slider_tables *t)
+static uint32_t layout_grouped(struct slider_tables *t)
 {
     uint32_t count = 0;
 
@@ -98,8 +98,9 @@ static uint32_t layout_shared(struct slider_tables *t)
     return count;
 }
 
-/* Overlapping flavours (black, white) and those whose magic holds the
- * slice start: the table ends after the highest slot any square uses. */
+/* LAYOUT_PACKED and LAYOUT_IN_MAGIC: the offsets are given (packed or
+ * loaded, or the magics' own), and the table ends after the highest slot
+ * any square uses. */
 static uint32_t layout_extent(const struct slider_tables *t)
 {
     uint32_t end = 0;
@@ -119,12 +120,12 @@ static uint32_t layout_extent(const struct slider_tables *t)
     return end;
 }
 
-/* Write every square's attack sets into the shared table.  A slot may be
+/* Write every square's attack sets into the attack table.  A slot may be
  * written twice only with the same attacks: by two occupancies of one
  * square (a constructive collision) or, in an overlapping table, by two
  * squares.  In a sharing flavour's table the squares of a group write the
  * union of their sets (their lookups mask out the others'). */
-static int fill_shared(struct slider_tables *t, struct collision *c)
+static int fill_attacks(struct slider_tables *t, struct collision *c)
 {
     unsigned char *owner = calloc(t->count, 1); /* 0: free, else 1 + piece * 64 + sq */
     uint64_t *writer = calloc(t->count, sizeof *writer);
@@ -157,7 +158,8 @@ static int fill_shared(struct slider_tables *t, struct collision *c)
                     owner[slot] = (unsigned char)(1 + p * 64 + sq);
                     writer[slot] = scratch.occupied[i];
                     t->attacks[slot] = scratch.attacks[i];
-                } else if (t->flavour->share != NULL && owner[slot] != 1 + p * 64 + sq) {
+                } else if (t->flavour->layout == LAYOUT_GROUPED
+                           && owner[slot] != 1 + p * 64 + sq) {
                     t->attacks[slot] |= scratch.attacks[i];
                 } else if (t->attacks[slot] != scratch.attacks[i]) {
                     c->piece = (enum piece)p;
@@ -296,19 +298,28 @@ int tables_build(struct slider_tables *t, struct collision *c)
 {
     int status = 0;
 
-    if (t->flavour->index != NULL) {
+    if (t->flavour->layout != LAYOUT_NONE) {
         const struct gen_flavour *f = t->flavour;
 
-        if (f->offset_bits != 0) {
+        switch (f->layout) {
+        case LAYOUT_GROUPED:
+            t->count = layout_grouped(t);
+            break;
+        case LAYOUT_IN_MAGIC:
             for (int p = 0; p < PIECE_COUNT; p++) {
                 for (unsigned sq = 0; sq < 64; sq++)
                     t->entry[p][sq].offset = magic_offset(f, &t->entry[p][sq]);
             }
+            t->count = layout_extent(t);
+            break;
+        case LAYOUT_PACKED:
+            t->count = layout_extent(t);
+            break;
+        default:
+            t->count = layout_in_sequence(t);
+            break;
         }
-        t->count = f->share != NULL                     ? layout_shared(t)
-                   : f->offsets || f->offset_bits != 0 ? layout_extent(t)
-                                                       : layout_in_sequence(t);
-        status = fill_shared(t, c);
+        status = fill_attacks(t, c);
     }
     if (status == 0)
         status = t->flavour->encode(t);

@@ -97,7 +97,7 @@ static inline uint32_t slice_fill_with(uint32_t (*index)(enum piece, const struc
 struct slider_tables {
     const struct gen_flavour *flavour;
     struct work_entry entry[PIECE_COUNT][64];
-    uint64_t *attacks;        /* one shared table of attack sets */
+    uint64_t *attacks;        /* the one attack table: every slice */
     uint32_t count;           /* its entries */
     void *encoded;            /* the flavour's own tables (gen_flavour.encode) */
 };

@@ -54,7 +54,7 @@ static void hqdual_describe(FILE *out, const struct slider_tables *t)
 }
 
 const struct gen_flavour gen_flavour_hqdual = {
-    .name = "hqdual", .product = 64,
+    .name = "hqdual", .product = 64, .layout = LAYOUT_NONE,
     .encode = hqdual_encode, .lookup = hqdual_lookup, .emit = hqdual_emit,
     .describe = hqdual_describe, .release = release_encoded,
 };

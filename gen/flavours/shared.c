@@ -40,6 +40,7 @@ GEN_COMMON_SHAPE(shared)
 
 const struct gen_flavour gen_flavour_shared = {
     .name = "shared", .magics = 1, .searches = 1, .product = 64, .reads = "fancy",
+    .layout = LAYOUT_GROUPED,
     .share = shared_group,
     .index = shared_index, .fill = shared_fill,
     .encode = shared_encode, .lookup = shared_lookup,

@@ -2,7 +2,7 @@
 /* magicbb/black.h - black magic bitboards: a fixed 12 (rook) or 9
  * (bishop) index bits, and the squares outside the mask set rather than
  * cleared.  That adds a constant to the product, so a square's indices
- * need not start at 0 and the slices overlap in one shared table.  The
+ * need not start at 0 and the slices overlap in one attack table.  The
  * entry keeps the inverted mask, so the lookup ORs it in directly. */
 #ifndef MAGICBB_BLACK_H
 #define MAGICBB_BLACK_H

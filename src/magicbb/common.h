@@ -229,7 +229,7 @@ static inline unsigned mbb_postmask_bishop_group(unsigned sq)
 }
 
 /* The interface for a flavour of the common shape: 64 rook and 64 bishop
- * struct mbb_NAME_entry, one shared table of attack_type,
+ * struct mbb_NAME_entry, one attack table of attack_type,
  * mbb_NAME_attacks, and the unit's own
  *     uint64_t mbb_NAME_lookup(const struct mbb_NAME_entry *e,
  *                              const attack_type *attacks,

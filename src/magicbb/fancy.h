@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* magicbb/fancy.h - fancy magic bitboards: each square's relevant
  * occupancy, multiplied by its magic, keeps as many top bits as it needs
- * (its own shift); its slice starts at its offset in one shared table.
+ * (its own shift); its slice starts at its offset in one attack table.
  * Offsets, not pointers: no relocations, so the tables stay in .rodata
  * in PIC builds and in flash on firmware. */
 #ifndef MAGICBB_FANCY_H

@@ -2,7 +2,7 @@
 /* magicbb/offsetmagic.h - fixed-shift magics that carry their slice's
  * start (Eugene Kotlov): 12 (rook) or 10 (bishop) index bits, and low
  * bits of the magic (bits 9 to 18, a multiple of 512) are where the
- * square's slice begins in the one shared table.  The entry is just the
+ * square's slice begins in the one attack table.  The entry is just the
  * mask and the magic, 16 bytes, and the lookup needs no offset load.
  * Those bits take part in the multiply as well, so the search picks a
  * start first and then looks for a magic around it; starts cannot be
