@@ -17,6 +17,7 @@
 #include <errno.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "escape.h"
 #include "magicsfile.h"
@@ -348,4 +349,13 @@ void magics_write(FILE *out, const struct slider_tables *t, const char *origin)
             fputc('\n', out);
         }
     }
+}
+
+const char *magics_default(const char *dir, const struct gen_flavour *flavour, char *buffer,
+                           size_t size)
+{
+    if (!flavour->magics)
+        return NULL;
+    snprintf(buffer, size, "%s/%s.txt", dir, flavour->name);
+    return !flavour->searches || access(buffer, R_OK) == 0 ? buffer : NULL;
 }

@@ -21,6 +21,15 @@ int magics_parse(const char *path, FILE *in, struct slider_tables *t,
  * and the cap ends an endless input (a pipe that never closes). */
 #define MAGICS_MAX_BYTES (1ul << 20)
 
+/* The one rule for the magics a build uses when it names none: for a
+ * flavour with magics, DIR/NAME.txt (its shipped set) where that file can
+ * be read, and always for a flavour that only loads its magics (so that
+ * loading it reports a missing set); NULL where the flavour searches
+ * instead, or has no magics.  The path goes into buffer.  magicbb-gen
+ * --magics-dir and the fastest probe follow it. */
+const char *magics_default(const char *dir, const struct gen_flavour *flavour, char *buffer,
+                           size_t size);
+
 /* Write the entries of t as a magics file; origin goes in a comment,
  * escaped. */
 void magics_write(FILE *out, const struct slider_tables *t, const char *origin);

@@ -22,6 +22,8 @@ static void usage(FILE *out)
           "  -f, --flavour=NAME       table flavour (default fancy; the list is below)\n"
           "  -s, --seed=N             seed of the magic search (default 0x6d616769636262)\n"
           "  -m, --magics=FILE        load the magics from FILE instead of searching\n"
+          "      --magics-dir=DIR     without --magics or --seed, load DIR/FLAVOUR.txt\n"
+          "                           where it exists (a build's shipped sets)\n"
           "  -d, --dump-magics=FILE   write the magics used to FILE\n"
           "  -o, --output=FILE        write the generated C tables to FILE\n"
           "      --sliders-only       leave the leaper, between and line tables out\n"
@@ -139,7 +141,7 @@ static void report_collision(const char *file, unsigned line, const struct colli
 /* What the command line asks for. */
 struct request {
     const struct gen_flavour *flavour;
-    const char *magics_path, *dump_path, *output_path;
+    const char *magics_path, *magics_dir, *dump_path, *output_path;
     uint64_t seed;
     int seed_given, dense, budget_given;
     unsigned parts, only;
@@ -169,6 +171,7 @@ static int parse_options(int argc, char **argv, struct request *r)
         { "flavour", required_argument, NULL, 'f' },
         { "seed", required_argument, NULL, 's' },
         { "magics", required_argument, NULL, 'm' },
+        { "magics-dir", required_argument, NULL, 'M' },
         { "dump-magics", required_argument, NULL, 'd' },
         { "output", required_argument, NULL, 'o' },
         { "sliders-only", no_argument, NULL, 'S' },
@@ -198,6 +201,9 @@ static int parse_options(int argc, char **argv, struct request *r)
             break;
         case 'm':
             r->magics_path = optarg;
+            break;
+        case 'M':
+            r->magics_dir = optarg;
             break;
         case 'd':
             r->dump_path = optarg;
@@ -276,9 +282,11 @@ static int check_request(const struct request *r)
     if (!f->magics && (r->magics_path != NULL || r->dump_path != NULL || r->seed_given))
         return usage_error("the %s flavour uses no magics: --seed, --magics and --dump-magics"
                            " do not apply", f->name);
-    if (f->magics && !f->searches && (r->magics_path == NULL || (r->seed_given && !r->dense)))
-        return usage_error("the %s flavour loads its magics: give --magics FILE (the shipped set"
-                           " is gen/magics/%s.txt), not --seed", f->name, f->name);
+    if (f->magics && !f->searches
+        && ((r->magics_path == NULL && r->magics_dir == NULL) || (r->seed_given && !r->dense)))
+        return usage_error("the %s flavour loads its magics: give --magics FILE or --magics-dir"
+                           " (the shipped set is gen/magics/%s.txt), not --seed", f->name,
+                           f->name);
     return 0;
 }
 
@@ -340,6 +348,7 @@ int main(int argc, char **argv)
         .parts = EMIT_SLIDERS | EMIT_LEAPERS | EMIT_LINES,
     };
     char *origin = NULL; /* where the magics came from */
+    static char default_path[4096];
     int status;
 
     if (flavour_registry_mismatch() != NULL) {
@@ -351,6 +360,8 @@ int main(int argc, char **argv)
         return status < 0 ? -1 - status : status;
     if ((status = check_request(&r)) != 0)
         return status;
+    if (r.magics_dir != NULL && r.magics_path == NULL && !r.seed_given)
+        r.magics_path = magics_default(r.magics_dir, r.flavour, default_path, sizeof default_path);
     if ((origin = malloc(strlen(r.magics_path != NULL ? r.magics_path : "") + 160)) == NULL) {
         report(NULL, 0, "out of memory");
         return 1;

@@ -1145,6 +1145,38 @@ START_TEST(dense_search_checks_its_file_first)
 }
 END_TEST
 
+/* --magics-dir: the one rule for a build's default magics. */
+START_TEST(magics_dir_gives_the_default)
+{
+    char *text;
+
+    ck_assert_int_eq(mkdir(path("sets"), 0755), 0);
+    ck_assert_int_eq(run("--seed=7", "-d", path("sets/fancy.txt"), NULL), 0);
+    /* the set there is loaded */
+    ck_assert_int_eq(run("--magics-dir", path("sets"), "-o", path("a.c"), NULL), 0);
+    text = slurp(path("a.c"));
+    ck_assert_msg(strstr(text, "magics:   file gen-test-") != NULL
+                      && strstr(text, "/sets/fancy.txt") != NULL, "%.300s", text);
+    free(text);
+    /* none there: the default seed's search */
+    ck_assert_int_eq(run("--flavour=magic32", "--magics-dir", path("sets"), "-o", path("b.c"),
+                         NULL), 0);
+    text = slurp(path("b.c"));
+    ck_assert_msg(strstr(text, "magics:   seed 0x6d616769636262") != NULL, "%.300s", text);
+    free(text);
+    /* --seed wins over it */
+    ck_assert_int_eq(run("--seed=9", "--magics-dir", path("sets"), "-o", path("c.c"), NULL), 0);
+    text = slurp(path("c.c"));
+    ck_assert_msg(strstr(text, "magics:   seed 0x9") != NULL, "%.300s", text);
+    free(text);
+    /* a flavour that only loads needs its set */
+    ck_assert_int_eq(run("--flavour=black", "--magics-dir", path("sets"), "-o", path("d.c"),
+                         NULL), 1);
+    expect_error("sets/black.txt: cannot open");
+    ck_assert(!exists(path("d.c")));
+}
+END_TEST
+
 /* ---- Messages ------------------------------------------------------------ */
 
 START_TEST(option_errors_name_the_option)
@@ -1234,6 +1266,7 @@ static Suite *generator_suite(void)
     tcase_add_test(output, concurrent_runs_keep_outputs_together);
     tcase_add_test(output, dense_search_keeps_offsetmagic_starts);
     tcase_add_test(input, dense_search_checks_its_file_first);
+    tcase_add_test(output, magics_dir_gives_the_default);
     tcase_add_test(input, option_errors_name_the_option);
     tcase_add_test(input, overlap_names_both_squares);
     tcase_add_test(input, byte_order_mark_is_named);

@@ -222,16 +222,16 @@ int main(int argc, char **argv)
     for (size_t f = 0; f < sizeof probes / sizeof probes[0]; f++) {
         const struct gen_flavour *flavour = flavour_find(probes[f].name);
         char path[4096];
+        const char *magics;
         double ns;
 
         if (!built_for(probes[f].isa) || !cpu_runs_isa(probes[f].isa))
             continue;
         tables_prepare(&t, flavour);
-        snprintf(path, sizeof path, "%s/%s.txt", argv[1], flavour->name);
-        /* as a build makes them: the shipped set where there is one */
-        if (flavour->magics && (!flavour->searches || access(path, R_OK) == 0)
-                ? magics_load(path, &t, line) != 0
-                : flavour->searches && tables_search(&t, DEFAULT_SEED) != 0)
+        /* as a build makes them (magicbb-gen --magics-dir) */
+        magics = magics_default(argv[1], flavour, path, sizeof path);
+        if (magics != NULL ? magics_load(magics, &t, line) != 0
+                           : flavour->searches && tables_search(&t, DEFAULT_SEED) != 0)
             return 1;
         if (tables_build(&t, &c) != 0)
             return 1;
