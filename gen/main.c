@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "emit.h"
+#include "seed.h"
 #include "magicsfile.h"
 #include "output.h"
 
@@ -70,34 +71,6 @@ static void usage(FILE *out)
         }
         fputs(".\n", out);
     }
-}
-
-/* A seed is decimal without leading zeros (so "010" is no octal 8), or 0x
- * and 1 to 16 hex digits; 0 to 2^64 - 1.  configure checks --with-seed by
- * the same rule. */
-static int parse_seed(const char *text, uint64_t *seed)
-{
-    const char *s = text;
-
-    *seed = 0;
-    if ((s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))) {
-        size_t digits = strspn(s + 2, "0123456789abcdefABCDEF");
-
-        if (digits == 0 || digits > 16 || s[2 + digits] != '\0')
-            return -1;
-        *seed = (uint64_t)strtoull(s + 2, NULL, 16);
-        return 0;
-    }
-    if (s[0] < '0' || s[0] > '9' || (s[0] == '0' && s[1] != '\0'))
-        return -1;
-    for (; *s >= '0' && *s <= '9'; s++) {
-        const unsigned digit = (unsigned)(*s - '0');
-
-        if (*seed > (UINT64_MAX - digit) / 10)
-            return -1;
-        *seed = *seed * 10 + digit;
-    }
-    return *s == '\0' ? 0 : -1;
 }
 
 static int usage_error(const char *format, ...) GEN_PRINTF(1, 2);
@@ -195,8 +168,7 @@ static int parse_options(int argc, char **argv, struct request *r)
             break;
         case 's':
             if (parse_seed(optarg, &r->seed) != 0)
-                return usage_error("--seed: '%s' is neither a decimal number without leading"
-                                   " zeros nor 0x and 1 to 16 hex digits (0 to 2^64-1)", optarg);
+                return usage_error("--seed: '%s' " SEED_RULE, optarg);
             r->seed_given = 1;
             break;
         case 'm':
