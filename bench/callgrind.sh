@@ -9,7 +9,7 @@ bench=$1
 out=$2
 command -v valgrind >/dev/null 2>&1 || { echo "bench-callgrind: valgrind is not installed"; exit 1; }
 # The benchmark names on its standard output the flavours it left out
-# (valgrind's CPU has no GFNI, for one).
+# (valgrind's CPU lacks some instruction sets).
 valgrind --tool=callgrind --callgrind-out-file="$out" "$bench" --callgrind > "$out.stdout" 2>/dev/null \
   || { echo "bench-callgrind: valgrind failed (valgrind cannot run AVX-512 code: see BENCH_CFLAGS)"; exit 1; }
 grep 'left out' "$out.stdout"

@@ -9,20 +9,19 @@
 # lookups: lookups alone, in cache), and sets MBB_FLAVOUR to the flavour
 # whose queen lookup was fastest and mbb_fastest_figures to all of the
 # figures.  Refuses when cross-compiling: the target's speed cannot be
-# measured here.  The PEXT flavours take part where MBB_CHECK_PEXT found
-# BMI2 (built with MBB_BMI2_CFLAGS), the AVX2 and GFNI ones where
-# MBB_CHECK_ISA found them, the bit-reverse one where the target has it.
+# measured here.  A flavour built for an instruction set (isa.def) takes
+# part where MBB_CHECK_ISA found the set here, built with its flags.
 AC_DEFUN([MBB_FASTEST_FLAVOUR],
-[AC_REQUIRE([MBB_CHECK_PEXT])dnl
-AC_REQUIRE([MBB_CHECK_ISA])dnl
+[AC_REQUIRE([MBB_CHECK_ISA])dnl
 AC_REQUIRE([MBB_FLAVOUR_REGISTRY])dnl
 AS_IF([test "x$cross_compiling" = xyes],
   [AC_MSG_ERROR([--with-tables=fastest measures this machine, but this build is for $host; name a flavour instead (auto or one of $MBB_ALL_FLAVOURS)])])
 AC_MSG_CHECKING([for the fastest flavour on this machine, workload $1 (takes a few seconds)])
 mbb_fastest_flags=
-AS_IF([test "x$mbb_pext" != xabsent], [mbb_fastest_flags=$MBB_BMI2_CFLAGS])
-AS_IF([test "x$mbb_isa_avx2" = xyes], [mbb_fastest_flags="$mbb_fastest_flags $MBB_AVX2_CFLAGS"])
-AS_IF([test "x$mbb_isa_gfni" = xyes], [mbb_fastest_flags="$mbb_fastest_flags $MBB_GFNI_CFLAGS"])
+for mbb_n in $MBB_ISA_NAMES; do
+  eval "mbb_have=\$mbb_isa_$mbb_n mbb_cflags=\$mbb_isa_${mbb_n}_cflags"
+  AS_IF([test "x$mbb_have" = xyes], [mbb_fastest_flags="$mbb_fastest_flags $mbb_cflags"])
+done
 # The generator's code without its main(), and every flavour's unit.
 mbb_fastest_sources="$srcdir/tools/fastest.c"
 for mbb_f in "$srcdir"/gen/*.c; do

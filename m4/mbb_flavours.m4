@@ -4,11 +4,9 @@
 # MBB_FLAVOUR_REGISTRY
 # --------------------
 # Reads src/magicbb/flavours.def, the one list of flavours, and
-# substitutes MBB_ALL_FLAVOURS (every name, in registry order) and
-# MBB_BMI2_FLAVOURS (those whose lookups use BMI2), and sets
-# mbb_isa_of_FLAVOUR and mbb_magics_of_FLAVOUR to the flavour's isa
-# (any, bmi2, avx2, gfni or bitrev) and magics (none, search or load)
-# fields.  Writes
+# substitutes MBB_ALL_FLAVOURS (every name, in registry order), and sets
+# mbb_isa_of_FLAVOUR and mbb_magics_of_FLAVOUR to the flavour's isa (a
+# name of src/magicbb/isa.def) and magics (none, search or load) fields.  Writes
 # src/flavours-all.h, which includes every flavour's header, for the
 # programs that hold all flavours at once (the generator's probes, the
 # all-flavour test, the benchmark).
@@ -26,11 +24,9 @@ AC_DEFUN([MBB_FLAVOUR_REGISTRY],
 AS_IF([test -r "$mbb_registry"], [],
   [AC_MSG_ERROR([cannot read the flavour registry $mbb_registry])])
 MBB_ALL_FLAVOURS=`sed -n 's/^MBB_FLAVOUR(\([[a-z0-9_]]*\),.*/\1/p' "$mbb_registry" | tr '\n' ' ' | sed 's/ $//'`
-MBB_BMI2_FLAVOURS=`sed -n 's/^MBB_FLAVOUR(\([[a-z0-9_]]*\), *bmi2,.*/\1/p' "$mbb_registry" | tr '\n' ' ' | sed 's/ $//'`
 eval "`sed -n 's/^MBB_FLAVOUR(\([[a-z0-9_]]*\), *\([[a-z0-9]]*\), *\([[a-z]]*\)).*/mbb_isa_of_\1=\2 mbb_magics_of_\1=\3/p' "$mbb_registry"`"
 AS_IF([test -z "$MBB_ALL_FLAVOURS"], [AC_MSG_ERROR([no flavour in $mbb_registry])])
 AC_SUBST([MBB_ALL_FLAVOURS])
-AC_SUBST([MBB_BMI2_FLAVOURS])
 AS_MKDIR_P([src])
 { echo "/* flavours-all.h - written by configure from src/magicbb/flavours.def:"
   echo " * the header of every flavour.  Do not edit. */"

@@ -1,87 +1,139 @@
 # SPDX-License-Identifier: MIT
-# mbb_isa.m4 - the instructions of the vector and bit-reverse flavours.
+# mbb_isa.m4 - the instruction sets of src/magicbb/isa.def, as the target
+# has them.
 #
 # MBB_CHECK_ISA
 # -------------
-# For each of avx2, gfni (AVX2 and GFNI) and bitrev (a bit-reverse
-# instruction) sets mbb_isa_NAME to yes or no and mbb_isa_NAME_why to a
-# phrase saying how that was found.  yes means the target compiler
-# defines MBB_HAVE_NAME of src/magicbb/common.h (the one definition of
-# what each needs), with the flags MBB_AVX2_CFLAGS or MBB_GFNI_CFLAGS
-# (substituted: -mavx2, -mavx2 -mgfni, or empty where CFLAGS already
-# select them), and, in a native build, that this CPU runs a program
-# using them.  A cross build never runs a target program: the compiler's
-# predefined macros decide, as for BMI2.  The compile checks use the
+# Reads the registry src/magicbb/isa.def and, for each set NAME in it,
+# sets
+#   mbb_isa_NAME           yes where the target has them: the compiler
+#                          defines MBB_HAVE_<MACRO> (isa.def's detection)
+#                          with CFLAGS, or with the entry's flags, and in a
+#                          native build this CPU passes the entry's probe;
+#                          a cross build never runs a target program, so
+#                          the compiler's macros decide there;
+#   mbb_isa_NAME_compiles  yes where the compiler emits them (the tests
+#                          build their code even for a CPU without them);
+#   mbb_isa_NAME_cflags    the flags that takes ("" where CFLAGS do);
+#   mbb_isa_NAME_flags     the entry's flags; mbb_isa_NAME_desc its
+#                          description; mbb_isa_NAME_why a phrase saying
+#                          how mbb_isa_NAME was found.
+# Substitutes MBB_ISA_NAMES (every set), MBB_ISAS_FLAGGED (the sets whose
+# entry has flags: the all-flavour test builds their lookups on their
+# own), MBB_ISAS_PLAIN (the others) and MBB_ISA_CFLAGS_LIST ("NAME=FLAG,FLAG ..." for each of
+# those the compiler emits, for make).
+#
+# For BMI2 it also sets mbb_pext to fast, slow (PEXT in microcode:
+# mbb_slow_pext in magicbb/common.h, the one rule, which a dispatch library
+# follows at run time) or absent, and mbb_pext_why.  The checks use the
 # library's own flags (LIBRARY_CFLAGS: -ffreestanding, so a bare-metal
 # target's <stdint.h> is the compiler's, as in the library).
-AC_DEFUN([_MBB_ISA_PROGRAM],
-[AC_LANG_PROGRAM([[
-#include "magicbb/common.h"
-#ifndef MBB_HAVE_$1
-#error "no $1"
-#endif
-#ifdef MBB_HAVE_AVX2
-#include <immintrin.h>
-#endif
-]], [$2])])
-
-# _MBB_CHECK_X86_ISA(name, MACRO, flags, body)
-AC_DEFUN([_MBB_CHECK_X86_ISA],
-[AC_CACHE_CHECK([for the flags that let the compiler emit $2], [mbb_cv_$1_cflags],
-  [mbb_cv_$1_cflags=no
-   mbb_save_CFLAGS=$CFLAGS
-   for mbb_flag in '' '$3'; do
-     CFLAGS="$mbb_save_CFLAGS $mbb_flag $LIBRARY_CFLAGS -I$srcdir/src"
-     AC_COMPILE_IFELSE([_MBB_ISA_PROGRAM([$2], [$4])],
-       [mbb_cv_$1_cflags=${mbb_flag:-none needed}; break])
-     AS_IF([test "x$cross_compiling" = xyes], [break])
-   done
-   CFLAGS=$mbb_save_CFLAGS])
-mbb_isa_$1=no
-AS_CASE([$mbb_cv_$1_cflags],
-  [no], [mbb_isa_$1_why="the target compiler does not define MBB_HAVE_$2 (common.h) with these CFLAGS"
-         mbb_isa_$1_cflags=],
-  [AS_IF([test "x$mbb_cv_$1_cflags" = "xnone needed"], [mbb_isa_$1_cflags=],
-     [mbb_isa_$1_cflags=$mbb_cv_$1_cflags])
-   AS_IF([test "x$cross_compiling" = xyes],
-     [mbb_isa_$1=yes
-      mbb_isa_$1_why="the target compiler defines MBB_HAVE_$2"],
-     [AC_CACHE_CHECK([whether this CPU runs $2 code], [mbb_cv_$1_runs],
-        [mbb_save_CFLAGS=$CFLAGS
-         CFLAGS="$CFLAGS $mbb_isa_$1_cflags -I$srcdir/src"
-         AC_RUN_IFELSE([_MBB_ISA_PROGRAM([$2], [$4])],
-           [mbb_cv_$1_runs=yes], [mbb_cv_$1_runs=no], [mbb_cv_$1_runs=no])
-         CFLAGS=$mbb_save_CFLAGS])
-      AS_IF([test "x$mbb_cv_$1_runs" = xyes],
-        [mbb_isa_$1=yes
-         mbb_isa_$1_why="this CPU runs $2 code"],
-        [mbb_isa_$1_why="this CPU does not run $2 code"])])])
-])
-
 AC_DEFUN([MBB_CHECK_ISA],
 [AC_REQUIRE([AC_PROG_CC])dnl
-_MBB_CHECK_X86_ISA([avx2], [AVX2], [-mavx2],
-  [[volatile long long x = 3;
-    __m256i v = _mm256_set1_epi64x(x);
-    v = _mm256_sub_epi64(v, _mm256_shuffle_epi8(v, v));
-    return _mm256_extract_epi64(v, 1) == 7;]])
-_MBB_CHECK_X86_ISA([gfni], [GFNI], [-mavx2 -mgfni],
-  [[volatile long long x = 3;
-    __m256i v = _mm256_gf2p8affine_epi64_epi8(_mm256_set1_epi64x(x),
-                                              _mm256_set1_epi64x(0x8040201008040201), 0);
-    return _mm256_extract_epi64(v, 1) != (long long)0xc0;]])
-MBB_AVX2_CFLAGS=$mbb_isa_avx2_cflags
-MBB_GFNI_CFLAGS=$mbb_isa_gfni_cflags
-AC_SUBST([MBB_AVX2_CFLAGS])
-AC_SUBST([MBB_GFNI_CFLAGS])
-AC_CACHE_CHECK([whether the target has a bit-reverse instruction], [mbb_cv_bitrev],
-  [mbb_save_CFLAGS=$CFLAGS
-   CFLAGS="$CFLAGS $LIBRARY_CFLAGS -I$srcdir/src"
-   AC_COMPILE_IFELSE([_MBB_ISA_PROGRAM([BITREV], [[return (int)mbb_bitrev64(1);]])],
-     [mbb_cv_bitrev=yes], [mbb_cv_bitrev=no])
-   CFLAGS=$mbb_save_CFLAGS])
-mbb_isa_bitrev=$mbb_cv_bitrev
-AS_IF([test "x$mbb_isa_bitrev" = xyes],
-  [mbb_isa_bitrev_why="the target compiler defines MBB_HAVE_BITREV"],
-  [mbb_isa_bitrev_why="the target compiler does not define MBB_HAVE_BITREV (common.h): no rbit (AArch64, ARMv6T2 and later with Thumb-2, such as Cortex-M3/M4/M7), no Zbkb (RISC-V: -march=..._zbkb), not LoongArch64"])
+mbb_isa_def="$srcdir/src/magicbb/isa.def"
+AS_IF([test -r "$mbb_isa_def"], [], [AC_MSG_ERROR([cannot read the instruction-set registry $mbb_isa_def])])
+MBB_ISA_NAMES=`sed -n 's/^MBB_ISA(\([[a-z0-9_]]*\),.*/\1/p' "$mbb_isa_def" | tr '\n' ' ' | sed 's/ $//'`
+MBB_ISAS_FLAGGED=
+MBB_ISAS_PLAIN=
+MBB_ISA_CFLAGS_LIST=
+for mbb_n in $MBB_ISA_NAMES; do
+  mbb_line=`grep "^MBB_ISA($mbb_n," "$mbb_isa_def"`
+  mbb_m=`printf '%s\n' "$mbb_line" | sed 's/^MBB_ISA([[^,]]*, *\([[A-Z0-9_]]*\),.*/\1/'`
+  mbb_f=`printf '%s\n' "$mbb_line" | sed 's/^MBB_ISA([[^,]]*, *[[^,]]*, *"\([[^"]]*\)".*/\1/'`
+  mbb_d=`printf '%s\n' "$mbb_line" | sed 's/.*, *"\([[^"]]*\)")$/\1/'`
+  AC_MSG_CHECKING([for the $mbb_n instructions (isa.def)])
+  mbb_compiles=no
+  mbb_cflags=
+  mbb_save_CFLAGS=$CFLAGS
+  for mbb_flag in '' "$mbb_f"; do
+    CFLAGS="$mbb_save_CFLAGS $mbb_flag $LIBRARY_CFLAGS -I$srcdir/src"
+    AC_COMPILE_IFELSE([AC_LANG_PROGRAM([[
+#include "magicbb/common.h"
+#ifndef MBB_HAVE_$mbb_m
+#error "no $mbb_n"
+#endif
+]], [])], [mbb_compiles=yes
+       mbb_cflags=$mbb_flag
+       break])
+    AS_IF([test "x$cross_compiling" = xyes || test -z "$mbb_f"], [break])
+  done
+  CFLAGS=$mbb_save_CFLAGS
+  mbb_have=no
+  AS_IF([test "x$mbb_compiles" = xno],
+    [mbb_why="the target compiler does not define MBB_HAVE_$mbb_m (isa.def) with these CFLAGS"],
+    [test "x$cross_compiling" = xyes],
+    [mbb_have=yes
+     mbb_why="the target compiler defines MBB_HAVE_$mbb_m"],
+    [mbb_save_CFLAGS=$CFLAGS
+     CFLAGS="$CFLAGS -I$srcdir/src"
+     AC_RUN_IFELSE([AC_LANG_PROGRAM([[
+#include <string.h>
+#include "magicbb/common.h"
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+#define MBB_CPU(feature) __builtin_cpu_supports(feature)
+#else
+#define MBB_CPU(feature) 0
+#endif
+]], [[
+#define MBB_ISA(name, macro, flags, probe, description) \
+    if (strcmp(#name, "$mbb_n") == 0) return !(probe);
+#include "magicbb/isa.def"
+#undef MBB_ISA
+    return 1;
+]])], [mbb_have=yes
+       mbb_why="this CPU has $mbb_d"],
+       [mbb_why="this CPU lacks $mbb_d"], [mbb_why="cannot run a probe"])
+     CFLAGS=$mbb_save_CFLAGS])
+  AC_MSG_RESULT([$mbb_have${mbb_cflags:+ (with $mbb_cflags)}])
+  eval "mbb_isa_$mbb_n=\$mbb_have mbb_isa_${mbb_n}_compiles=\$mbb_compiles"
+  eval "mbb_isa_${mbb_n}_cflags=\$mbb_cflags mbb_isa_${mbb_n}_flags=\$mbb_f"
+  eval "mbb_isa_${mbb_n}_desc=\$mbb_d mbb_isa_${mbb_n}_why=\$mbb_why mbb_isa_${mbb_n}_macro=\$mbb_m"
+  AS_IF([test -z "$mbb_f"], [MBB_ISAS_PLAIN="$MBB_ISAS_PLAIN $mbb_n"],
+    [MBB_ISAS_FLAGGED="$MBB_ISAS_FLAGGED $mbb_n"
+     AS_IF([test "x$mbb_compiles" = xyes],
+       [MBB_ISA_CFLAGS_LIST="$MBB_ISA_CFLAGS_LIST $mbb_n=`printf '%s' "$mbb_cflags" | tr ' ' ,`"])])
+done
+AC_SUBST([MBB_ISA_NAMES])
+AC_SUBST([MBB_ISAS_FLAGGED])
+AC_SUBST([MBB_ISAS_PLAIN])
+AC_SUBST([MBB_ISA_CFLAGS_LIST])
+
+# PEXT's speed, by mbb_slow_pext (magicbb/common.h)
+mbb_pext=absent
+mbb_pext_why=$mbb_isa_bmi2_why
+AS_IF([test "x$mbb_isa_bmi2" = xyes],
+  [AC_MSG_CHECKING([whether PEXT is fast on the target])
+   mbb_save_CFLAGS=$CFLAGS
+   CFLAGS="$CFLAGS -I$srcdir/src"
+   AS_IF([test "x$cross_compiling" = xyes],
+     [AC_COMPILE_IFELSE([AC_LANG_PROGRAM([[
+#include "magicbb/common.h"
+#ifdef MBB_TARGET_SLOW_PEXT
+#error "microcoded PEXT"
+#endif
+]], [])], [mbb_pext=fast
+           mbb_pext_why="the target compiler defines __BMI2__"],
+          [mbb_pext=slow
+           mbb_pext_why="the target's -march is an AMD core with microcoded PEXT"])],
+     [AC_RUN_IFELSE([AC_LANG_PROGRAM([[
+#include <cpuid.h>
+#include "magicbb/common.h"
+]], [[
+    unsigned a, b, c, d;
+    int amd;
+
+    if (!__get_cpuid(0, &a, &b, &c, &d))
+        return 1;
+    amd = b == 0x68747541u && d == 0x69746e65u && c == 0x444d4163u;
+    if (!__get_cpuid(1, &a, &b, &c, &d))
+        return 1;
+    return mbb_slow_pext(amd, mbb_cpu_family(a));
+]])], [mbb_pext=fast
+       mbb_pext_why="this CPU has BMI2 and a fast PEXT"],
+       [mbb_pext=slow
+        mbb_pext_why="this CPU runs PEXT in slow microcode (AMD family 0x15 or 0x17)"],
+       [mbb_pext=slow
+        mbb_pext_why="cannot run a probe"])])
+   CFLAGS=$mbb_save_CFLAGS
+   AC_MSG_RESULT([$mbb_pext])])
 ])

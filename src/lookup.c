@@ -25,11 +25,10 @@ slider_fn FAST(rook), FAST(bishop), FAST(queen), PORTABLE(rook), PORTABLE(bishop
 name_fn FAST(flavour), PORTABLE(flavour);
 size_fn FAST(table_bytes), PORTABLE(table_bytes);
 
-/* BMI2, and a PEXT that is not microcode (AMD families 0x15 and 0x17
- * run it in hundreds of cycles). */
+/* BMI2, and a PEXT that is not microcode (mbb_slow_pext, common.h). */
 static int fast_pext(void)
 {
-    unsigned a, b, c, d, family;
+    unsigned a, b, c, d;
     int amd;
 
     if (!__get_cpuid(0, &a, &b, &c, &d) || a < 7)
@@ -37,10 +36,9 @@ static int fast_pext(void)
     amd = b == 0x68747541u && d == 0x69746e65u && c == 0x444d4163u; /* "AuthenticAMD" */
     if (!__get_cpuid_count(7, 0, &a, &b, &c, &d) || !(b & (1u << 8)))
         return 0;
-    if (!amd || !__get_cpuid(1, &a, &b, &c, &d))
+    if (!__get_cpuid(1, &a, &b, &c, &d))
         return 1;
-    family = (a >> 8 & 0xf) + (a >> 20 & 0xff);
-    return family != 0x15 && family != 0x17;
+    return !mbb_slow_pext(amd, mbb_cpu_family(a));
 }
 
 static slider_fn *resolve_rook(void) { return fast_pext() ? FAST(rook) : PORTABLE(rook); }

@@ -31,9 +31,9 @@ extern "C" {
 /* MBB_REQUIRE, the debug build's trap, is in magicbb/common.h. */
 #include "magicbb/common.h"
 
-/* The lookups of a flavour built for some instructions (BMI2, AVX2...)
- * inline only where the including code is compiled for them too (-mbmi2,
- * -mavx2 or a -march that has them); elsewhere, and in a dispatch
+/* The lookups of a flavour built for an instruction set (isa.def)
+ * inline only where the including code is compiled for them too (their
+ * flags in isa.def, or a -march that has them); elsewhere, and in a dispatch
  * library, the inline sliders call the library. */
 #if MBB_FLAVOUR_DISPATCH
 #define MBB_INLINE_SLIDERS 0

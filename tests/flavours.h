@@ -43,11 +43,13 @@ extern const unsigned flavour_impl_count;
  * instructions needs a CPU with them; its plain C runs anywhere. */
 int flavour_runs_here(const struct flavour_impl *f);
 
-/* Whether each instruction set's lookups were built with its
- * instructions: flavours_built_any and _bitrev in tests/flavours.c, the
- * others in tests/flavours_isa.c, built once for each. */
-extern const int flavours_built_any, flavours_built_bitrev, flavours_built_bmi2,
-    flavours_built_avx2, flavours_built_gfni;
+/* flavours_built_ISA for each set of magicbb/isa.def: whether its
+ * flavours' lookups were built with its instructions (tests/flavours_isa.c,
+ * built once for the sets without flags and once for each set with
+ * flags, FLAVOURS_FOR_ISA_<name> defined to 1 for those it holds). */
+#define MBB_ISA(name, macro, flags, probe, description) extern const int flavours_built_##name;
+#include "magicbb/isa.def"
+#undef MBB_ISA
 
 /* The throughput, latency and cache-pressure batches FN_throughput,
  * FN_latency, FN_pressure of EXPR; FLAVOUR_BATCH_EXPORTED gives them

@@ -1,49 +1,25 @@
 /* SPDX-License-Identifier: MIT */
-/* flavours_isa.c - the lookups of the registry's flavours built for x86
- * instruction sets, compiled once for each (FLAVOURS_FOR_BMI2,
- * FLAVOURS_FOR_AVX2, FLAVOURS_FOR_GFNI; the benchmark defines all three
- * and builds for its own machine) with the flags that select them where
- * the compiler has them.  Without the instructions they compute the same
- * in plain C (magicbb/common.h), which still checks their tables. */
+/* flavours_isa.c - the lookups of the registry's flavours whose
+ * instruction set (isa.def) has FLAVOURS_FOR_ISA_<set> defined to 1, and
+ * flavours_built_<set> for those sets.  The all-flavour test builds it
+ * once for the sets without flags and once for each set with flags, with
+ * those flags where the compiler has them (Makefile.am); the benchmark
+ * once for all, for its own machine.  Without the instructions the
+ * lookups compute the same in plain C (magicbb/common.h), which still
+ * checks their tables. */
 #include "flavours-all.h"
 #include "flavours.h"
 
-#define IMPL_any(name)
-#define IMPL_bitrev(name)
+/* what follows only where the set's FLAVOURS_FOR_ISA_ is 1 */
+#define FOR_SET(set) MBB_CAT(FOR_SET_, MBB_IS_ONE(FLAVOURS_FOR_ISA_##set))
+#define FOR_SET_1(...) __VA_ARGS__
+#define FOR_SET_0(...)
 
-#ifdef FLAVOURS_FOR_BMI2
-#define IMPL_bmi2(name) FLAVOUR_IMPL(name)
-#ifdef MBB_HAVE_BMI2
-const int flavours_built_bmi2 = 1;
-#else
-const int flavours_built_bmi2 = 0;
-#endif
-#else
-#define IMPL_bmi2(name)
-#endif
-
-#ifdef FLAVOURS_FOR_AVX2
-#define IMPL_avx2(name) FLAVOUR_IMPL(name)
-#ifdef MBB_HAVE_AVX2
-const int flavours_built_avx2 = 1;
-#else
-const int flavours_built_avx2 = 0;
-#endif
-#else
-#define IMPL_avx2(name)
-#endif
-
-#ifdef FLAVOURS_FOR_GFNI
-#define IMPL_gfni(name) FLAVOUR_IMPL(name)
-#ifdef MBB_HAVE_GFNI
-const int flavours_built_gfni = 1;
-#else
-const int flavours_built_gfni = 0;
-#endif
-#else
-#define IMPL_gfni(name)
-#endif
-
-#define MBB_FLAVOUR(name, isa, magics) IMPL_##isa(name)
+#define MBB_FLAVOUR(name, isa, magics) FOR_SET(isa)(FLAVOUR_IMPL(name))
 #include "magicbb/flavours.def"
 #undef MBB_FLAVOUR
+
+#define MBB_ISA(name, macro, flags, probe, description)                                        \
+    FOR_SET(name)(const int flavours_built_##name = MBB_IS_ONE(MBB_HAVE_##macro);)
+#include "magicbb/isa.def"
+#undef MBB_ISA

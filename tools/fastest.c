@@ -7,7 +7,7 @@
  * Builds every flavour's tables in memory with the generator's own code,
  * as a build makes them (the magics of MAGICS-DIR/NAME.txt where there is
  * such a file, else the default seed's search; those built for some
- * instructions, BMI2, AVX2 or a bit reverse, only where this program was
+ * instructions of isa.def, only where this program was
  * built for them and the CPU has them), times each flavour's queen lookup
  * with the chunked-median method of the benchmark, and prints a line per
  * flavour, "NAME NS", then "fastest NAME".  The workloads:
@@ -153,29 +153,11 @@ static const struct probe {
  * (else their flavours would time plain C). */
 static int built_for(const char *isa)
 {
-    static const struct {
-        const char *isa;
-        int built;
-    } sets[] = {
-        { "any", 1 },
-#ifdef MBB_HAVE_BMI2
-        { "bmi2", 1 },
-#endif
-#ifdef MBB_HAVE_AVX2
-        { "avx2", 1 },
-#endif
-#ifdef MBB_HAVE_GFNI
-        { "gfni", 1 },
-#endif
-#ifdef MBB_HAVE_BITREV
-        { "bitrev", 1 },
-#endif
-    };
-
-    for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++) {
-        if (strcmp(sets[i].isa, isa) == 0)
-            return sets[i].built;
-    }
+#define MBB_ISA(name, macro, flags, probe, description)                                        \
+    if (strcmp(isa, #name) == 0)                                                               \
+        return MBB_IS_ONE(MBB_HAVE_##macro);
+#include "magicbb/isa.def"
+#undef MBB_ISA
     return 0;
 }
 

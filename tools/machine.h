@@ -45,33 +45,32 @@ static inline void cpu_name(char *name, size_t size)
         fclose(in);
 }
 
-/* Whether this CPU runs code built for the instructions `isa` (the
- * registry's names: any, bmi2, avx2, gfni, bitrev).  A bit-reverse
- * instruction belongs to the architecture code is built for, so code
- * built for one runs. */
+/* Whether this CPU runs code built for the instructions `isa` (a name of
+ * magicbb/isa.def), by the set's probe there. */
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+#define MBB_CPU(feature) (__builtin_cpu_supports(feature) != 0)
+#else
+#define MBB_CPU(feature) 0
+#endif
 static inline int cpu_runs_isa(const char *isa)
 {
-    if (strcmp(isa, "any") == 0 || strcmp(isa, "bitrev") == 0)
-        return 1;
-#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
-    if (strcmp(isa, "bmi2") == 0)
-        return __builtin_cpu_supports("bmi2") != 0;
-    if (strcmp(isa, "avx2") == 0)
-        return __builtin_cpu_supports("avx2") != 0;
-    if (strcmp(isa, "gfni") == 0)
-        return __builtin_cpu_supports("avx2") != 0 && __builtin_cpu_supports("gfni") != 0;
-#endif
+#define MBB_ISA(name, macro, flags, probe, description)                                        \
+    if (strcmp(isa, #name) == 0)                                                               \
+        return probe;
+#include "magicbb/isa.def"
+#undef MBB_ISA
     return 0;
 }
 
 /* What `isa` names, for messages. */
 static inline const char *isa_description(const char *isa)
 {
-    return strcmp(isa, "bmi2") == 0     ? "BMI2"
-           : strcmp(isa, "avx2") == 0   ? "AVX2"
-           : strcmp(isa, "gfni") == 0   ? "AVX2 and GFNI"
-           : strcmp(isa, "bitrev") == 0 ? "a bit-reverse instruction"
-                                        : "nothing beyond C";
+#define MBB_ISA(name, macro, flags, probe, description)                                        \
+    if (strcmp(isa, #name) == 0)                                                               \
+        return description;
+#include "magicbb/isa.def"
+#undef MBB_ISA
+    return "an instruction set isa.def does not name";
 }
 
 #endif /* TOOLS_MACHINE_H */

@@ -45,31 +45,42 @@
 #define MBB_BISHOP_FIXED_BITS 9
 
 /* The instructions a flavour's lookups may need (the registry's isa
- * field): MBB_HAVE_<ISA> is defined to 1 where the including code is
- * compiled for them.  Without them the lookups fall back to plain C that
- * computes the same (the generator, built for the build machine, always
- * does). */
-#define MBB_HAVE_ANY 1
-#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
-#if defined(__BMI2__)
-#define MBB_HAVE_BMI2 1
-#endif
-#if defined(__AVX2__)
-#define MBB_HAVE_AVX2 1
-#if defined(__GFNI__)
-#define MBB_HAVE_GFNI 1
-#endif
-#endif
-#endif
-/* A bit-reverse instruction: rbit (AArch64, and 32-bit ARM with Thumb-2:
- * ARMv6T2, ARMv7-A/R, ARMv7-M such as Cortex-M3/M4/M7), rev8 with brev8
- * (RISC-V Zbkb), bitrev.d (LoongArch64). */
-#if defined(__GNUC__) || defined(__clang__)
-#if defined(__aarch64__)                                                                      \
-    || (defined(__arm__) && defined(__ARM_ARCH_ISA_THUMB) && __ARM_ARCH_ISA_THUMB >= 2)      \
-    || (defined(__riscv) && defined(__riscv_zbkb)) || defined(__loongarch64)
-#define MBB_HAVE_BITREV 1
-#endif
+ * field): MBB_HAVE_<MACRO> of magicbb/isa.def is defined to 1 where the
+ * including code is compiled for them.  Without them the lookups fall
+ * back to plain C that computes the same (the generator, built for the
+ * build machine, always does). */
+#define MBB_ISA_DETECT
+#include "isa.def"
+#undef MBB_ISA_DETECT
+
+/* 1 if x expands to 1, else 0 (x may be a name defined as nothing or not
+ * at all), for the registries' X-macros: MBB_IS_ONE(MBB_HAVE_BMI2). */
+#define MBB_CAT_(a, b) a##b
+#define MBB_CAT(a, b) MBB_CAT_(a, b)
+#define MBB_SECOND_(a, b, ...) b
+#define MBB_SECOND(...) MBB_SECOND_(__VA_ARGS__, ~)
+#define MBB_IS_ONE_1 ~, 1
+#define MBB_IS_ONE(x) MBB_SECOND(MBB_CAT(MBB_IS_ONE_, x), 0)
+
+/* The slow-PEXT rule, the one configure's probe and a dispatch library
+ * follow: AMD families 0x15 (Bulldozer to Excavator) and 0x17 (Zen 1 and
+ * Zen 2) run PEXT in microcode, tens to hundreds of cycles.  family is
+ * CPUID leaf 1's family (mbb_cpu_family), amd whether the vendor is
+ * AuthenticAMD.  A cross build reads the target's -march instead:
+ * MBB_TARGET_SLOW_PEXT. */
+static inline unsigned mbb_cpu_family(uint32_t leaf1_eax)
+{
+    const unsigned base = leaf1_eax >> 8 & 0xf;
+
+    return base == 0xf ? base + (leaf1_eax >> 20 & 0xff) : base;
+}
+static inline int mbb_slow_pext(int amd, unsigned family)
+{
+    return amd && (family == 0x15 || family == 0x17);
+}
+#if defined(__znver1__) || defined(__znver2__) || defined(__bdver1__) || defined(__bdver2__)    \
+    || defined(__bdver3__) || defined(__bdver4__)
+#define MBB_TARGET_SLOW_PEXT 1
 #endif
 
 /* Gathers the bits of x selected by mask into the low bits, lowest first:
