@@ -192,8 +192,9 @@ int tables_dense(struct slider_tables *t, uint64_t seed, uint32_t budget)
                 }
                 e->magic = best_magic;
                 if (owner != NULL && best != was) {
-                    /* free the old slots, take the new */
-                    for (uint32_t i = 0; i < ((uint32_t)1 << f->offset_bits) + 4096; i++) {
+                    /* free the old slots (all within 4096 of the start,
+                     * which stays), take the new */
+                    for (uint32_t i = e->offset; i < e->offset + 4096; i++) {
                         if (owner[i] == id)
                             owner[i] = -1;
                     }

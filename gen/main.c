@@ -136,8 +136,8 @@ static void option_name(char **argv, int missing_value, char *name, size_t size)
         snprintf(name, size, "-%c", optopt);
 }
 
-/* Reads the options into r; 0, or the exit status of a usage error or
- * of --help and --version (-1 - status: -1 for 0). */
+/* Reads the options into r: -1 to go on, else the exit status (0 after
+ * --help and --version, 2 after a usage error). */
 static int parse_options(int argc, char **argv, struct request *r)
 {
     static const struct option options[] = {
@@ -214,10 +214,10 @@ static int parse_options(int argc, char **argv, struct request *r)
         }
         case 'h':
             usage(stdout);
-            return -1;
+            return 0;
         case 'V':
             puts("magicbb-gen " MBB_VERSION);
-            return -1;
+            return 0;
         case ':':
             option_name(argv, 1, name, sizeof name);
             return usage_error("option '%s' needs a value", name);
@@ -228,7 +228,7 @@ static int parse_options(int argc, char **argv, struct request *r)
     }
     if (optind < argc)
         return usage_error("unexpected argument '%s'", argv[optind]);
-    return 0;
+    return -1;
 }
 
 /* The combinations of options that make no sense; 0 or 2. */
@@ -328,8 +328,8 @@ int main(int argc, char **argv)
                " on its magics", flavour_registry_mismatch());
         return 1;
     }
-    if ((status = parse_options(argc, argv, &r)) != 0)
-        return status < 0 ? -1 - status : status;
+    if ((status = parse_options(argc, argv, &r)) >= 0)
+        return status;
     if ((status = check_request(&r)) != 0)
         return status;
     if (r.magics_dir != NULL && r.magics_path == NULL && !r.seed_given)

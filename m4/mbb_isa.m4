@@ -65,22 +65,11 @@ for mbb_n in $MBB_ISA_NAMES; do
     [mbb_have=yes
      mbb_why="the target compiler defines MBB_HAVE_$mbb_m"],
     [mbb_save_CFLAGS=$CFLAGS
-     CFLAGS="$CFLAGS -I$srcdir/src"
+     CFLAGS="$CFLAGS -I$srcdir/src -I$srcdir/tools"
      AC_RUN_IFELSE([AC_LANG_PROGRAM([[
-#include <string.h>
-#include "magicbb/common.h"
-#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
-#define MBB_CPU(feature) __builtin_cpu_supports(feature)
-#else
-#define MBB_CPU(feature) 0
-#endif
-]], [[
-#define MBB_ISA(name, macro, flags, probe, description) \
-    if (strcmp(#name, "$mbb_n") == 0) return !(probe);
-#include "magicbb/isa.def"
-#undef MBB_ISA
-    return 1;
-]])], [mbb_have=yes
+#define _POSIX_C_SOURCE 200809L
+#include "machine.h"
+]], [[return !cpu_runs_isa("$mbb_n");]])], [mbb_have=yes
        mbb_why="this CPU has $mbb_d"],
        [mbb_why="this CPU lacks $mbb_d"], [mbb_why="cannot run a probe"])
      CFLAGS=$mbb_save_CFLAGS])

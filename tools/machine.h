@@ -8,6 +8,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "magicbb/common.h"
+
 /* A monotonic clock, in nanoseconds (needs _POSIX_C_SOURCE >= 199309L). */
 static inline double now_ns(void)
 {
@@ -46,12 +48,7 @@ static inline void cpu_name(char *name, size_t size)
 }
 
 /* Whether this CPU runs code built for the instructions `isa` (a name of
- * magicbb/isa.def), by the set's probe there. */
-#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
-#define MBB_CPU(feature) (__builtin_cpu_supports(feature) != 0)
-#else
-#define MBB_CPU(feature) 0
-#endif
+ * magicbb/isa.def), by the set's probe there (configure asks the same). */
 static inline int cpu_runs_isa(const char *isa)
 {
 #define MBB_ISA(name, macro, flags, probe, description)                                        \

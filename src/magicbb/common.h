@@ -62,6 +62,14 @@
 #define MBB_IS_ONE_1 ~, 1
 #define MBB_IS_ONE(x) MBB_SECOND(MBB_CAT(MBB_IS_ONE_, x), 0)
 
+/* Whether the running CPU has a feature, for isa.def's probes (a host
+ * program's: the library itself never expands it). */
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+#define MBB_CPU(feature) (__builtin_cpu_supports(feature) != 0)
+#else
+#define MBB_CPU(feature) 0
+#endif
+
 /* The slow-PEXT rule, the one configure's probe and a dispatch library
  * follow: AMD families 0x15 (Bulldozer to Excavator) and 0x17 (Zen 1 and
  * Zen 2) run PEXT in microcode, tens to hundreds of cycles.  family is
