@@ -27,7 +27,7 @@
  *               for the caches as in an engine's search.  The figure is
  *               the time over that of the reads alone (the reads-only
  *               row);
- *   perft       nodes per second of the move generator (tools/movegen.c,
+ *   perft       nodes per second of the move generator (support/movegen.c,
  *               one copy a flavour, its lookups inlined) on the start
  *               position, depth 5, and Kiwipete, depth 4; the CSV gives
  *               ns per node.
@@ -42,7 +42,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <time.h>
 
 #include "magicbb_config.h"
@@ -53,6 +52,7 @@
 #include "movegen.h"
 #include "output.h"
 #include "reference.h"
+#include "timing.h"
 
 #define RING (1u << 16)
 #define CHUNK 4096u
@@ -104,14 +104,10 @@ static void sample(batch_fn batch, const struct ring *ring, double *samples)
     const uint64_t zero = zero_source;
     unsigned s = 0;
 
-    sink ^= batch(ring->sq, ring->occ, RING, zero);
+    time_batch(batch, ring->sq, ring->occ, RING, zero);
     for (unsigned pass = 0; pass < PASSES; pass++) {
-        for (unsigned c = 0; c < RING; c += CHUNK) {
-            double start = now_ns();
-
-            sink ^= batch(ring->sq + c, ring->occ + c, CHUNK, zero);
-            samples[s++] = (now_ns() - start) / CHUNK;
-        }
+        for (unsigned c = 0; c < RING; c += CHUNK)
+            samples[s++] = time_batch(batch, ring->sq + c, ring->occ + c, CHUNK, zero);
     }
 }
 
@@ -215,7 +211,7 @@ static const struct flavour_impl ray_walk = {
     { { walk_rook_batch_throughput, walk_bishop_batch_throughput, walk_queen_batch_throughput },
       { walk_rook_batch_latency, walk_bishop_batch_latency, walk_queen_batch_latency } },
     { walk_rook_batch_pressure, walk_bishop_batch_pressure, walk_queen_batch_pressure },
-    NULL,
+    NULL, NULL,
 };
 
 static const struct flavour_impl *impl(unsigned i)
@@ -246,56 +242,7 @@ static const char *left_out(const struct flavour_impl *f, char *why, size_t size
 
 #define PROBES (1u << 22) /* each chunk reads lines no chunk read lately */
 
-static uint64_t *tt;        /* the transposition table */
-static uint32_t *tt_probe;  /* PROBES indices into it */
-static unsigned tt_cursor;  /* where the next chunk's probes start */
-
-/* The reads alone, chained as in the pressure loops. */
-static uint64_t reads_only(const unsigned char *sq, const uint64_t *occ, size_t n, uint64_t zero,
-                           const uint64_t *table, const uint32_t *probe)
-{
-    uint64_t last = 0;
-
-    (void)sq;
-    for (size_t i = 0; i < n; i++) {
-        last = occ[i] ^ (last & zero);
-        last ^= table[probe[i] ^ (uint32_t)(last & zero)];
-    }
-    return last;
-}
-
-/* The table on huge pages where the system gives them (fewer TLB misses
- * in the baseline, so less noise in the difference). */
-static int tt_create(unsigned mib)
-{
-    const size_t entries = (size_t)mib << 17, bytes = entries * sizeof *tt; /* 8-byte entries */
-    uint64_t state = 0x9e3779b97f4a7c15u;
-
-    if (posix_memalign((void **)&tt, (size_t)2 << 20, bytes) != 0)
-        return -1;
-#ifdef MADV_HUGEPAGE
-    madvise(tt, bytes, MADV_HUGEPAGE);
-#endif
-    tt_probe = malloc(PROBES * sizeof *tt_probe);
-    if (tt_probe == NULL)
-        return -1;
-    for (size_t i = 0; i < entries; i++)
-        tt[i] = ref_random(&state);
-    for (unsigned i = 0; i < PROBES; i++)
-        tt_probe[i] = (uint32_t)(ref_random(&state) % entries);
-    return 0;
-}
-
-static double time_chunk(pressure_fn loop, const struct ring *ring, unsigned c, uint64_t zero)
-{
-    const uint32_t *probe = tt_probe + tt_cursor;
-    double start;
-
-    tt_cursor = (tt_cursor + CHUNK) % PROBES;
-    start = now_ns();
-    sink ^= loop(ring->sq + c, ring->occ + c, CHUNK, zero, tt, probe);
-    return (now_ns() - start) / CHUNK;
-}
+static struct tt tt; /* the transposition table */
 
 /* One repeat over the positions ring: each chunk timed with the reads
  * alone and then with the lookups too, on fresh probes each; a sample is
@@ -307,15 +254,9 @@ static void sample_pressure(pressure_fn loop, const struct ring *ring, double *s
     unsigned s = 0;
 
     for (unsigned c = 0; c < RING; c += CHUNK, s++) {
-        baseline[s] = time_chunk(reads_only, ring, c, zero);
-        samples[s] = time_chunk(loop, ring, c, zero) - baseline[s];
+        baseline[s] = time_pressure(&tt, tt_reads_only, ring->sq + c, ring->occ + c, CHUNK, zero);
+        samples[s] = time_pressure(&tt, loop, ring->sq + c, ring->occ + c, CHUNK, zero) - baseline[s];
     }
-}
-
-static double median_of(double *values, unsigned n)
-{
-    qsort(values, n, sizeof values[0], compare_doubles);
-    return values[n / 2];
 }
 
 /* Median, quartile range and repeat range (percent) of REPEATS runs of
@@ -338,19 +279,9 @@ static struct figure summarise_pressure(double *samples)
 
 /* ---- Perft --------------------------------------------------------------- */
 
-/* perft_NAME: tools/movegen.c built for each flavour (bench/movegen-NAME). */
-#define MBB_FLAVOUR(name, isa, magics) uint64_t perft_##name(const struct position *p, int depth);
-#include "magicbb/flavours.def"
-#undef MBB_FLAVOUR
-static uint64_t (*const perfts[])(const struct position *, int) = {
-#define MBB_FLAVOUR(name, isa, magics) perft_##name,
-#include "magicbb/flavours.def"
-#undef MBB_FLAVOUR
-};
-
-/* ns per node of one perft, or -1 for a wrong count. */
-static double time_perft(uint64_t (*run)(const struct position *, int), const struct position *p,
-                         int position)
+/* ns per node of one perft (a flavour's, support/flavours.h), or -1 for
+ * a wrong count. */
+static double time_perft(perft_fn run, const struct position *p, int position)
 {
     const double start = now_ns();
     const uint64_t nodes = run(p, perft_positions[position].depth);
@@ -487,7 +418,7 @@ static void measure_repeat(unsigned i, unsigned r, const struct position perft_s
     for (int pos = 0; pos < PERFTS && i < flavour_impl_count; pos++) {
         for (unsigned k = 0; k < PERFT_RUNS; k++)
             run.perft_samples[i][pos][r * PERFT_RUNS + k] =
-                time_perft(perfts[i], &perft_start[pos], pos);
+                time_perft(f->perft, &perft_start[pos], pos);
     }
 }
 
@@ -698,7 +629,7 @@ int main(int argc, char **argv)
     fill_positions(&rings[POSITIONS]);
     if (r.callgrind)
         return run_callgrind();
-    if (tt_create(r.tt_mib) != 0) {
+    if (tt_create(&tt, r.tt_mib, PROBES) != 0) {
         fprintf(stderr, "magicbb-bench: no memory for a %u MiB table (--tt-mib)\n", r.tt_mib);
         return 1;
     }
@@ -738,7 +669,6 @@ int main(int argc, char **argv)
         if (outfiles_commit(files, 1) != 0)
             return 1;
     }
-    free(tt);
-    free(tt_probe);
+    tt_free(&tt);
     return 0;
 }

@@ -3,8 +3,11 @@
 #
 # MBB_FASTEST_FLAVOUR(WORKLOAD)
 # -----------------------------
-# Builds tools/fastest.c with the generator's table code, for and on this
-# machine, runs it (a few seconds) on WORKLOAD (engine: each lookup waits
+# Builds tools/fastest.c on the all-flavour layer (support/flavours.h),
+# for and on this machine, as make builds the all-flavour test: the
+# generator, every flavour's tables from it (--sliders-only, the shipped
+# magics of gen/magics), the layer's lookups and a move generator per
+# flavour.  Runs it (a few seconds) on WORKLOAD (engine: each lookup waits
 # for a random read of a 256 MiB table, timed over the reads alone;
 # lookups: lookups alone, in cache), and sets MBB_FLAVOUR to the flavour
 # whose queen lookup was fastest and mbb_fastest_figures to all of the
@@ -18,27 +21,44 @@ AS_IF([test "x$cross_compiling" = xyes],
   [AC_MSG_ERROR([--with-tables=fastest measures this machine, but this build is for $host; name a flavour instead (auto or one of $MBB_ALL_FLAVOURS)])])
 AC_MSG_CHECKING([for the fastest flavour on this machine, workload $1 (takes a few seconds)])
 mbb_fastest_flags=
+mbb_fastest_sets=
 for mbb_n in $MBB_ISA_NAMES; do
   eval "mbb_have=\$mbb_isa_$mbb_n mbb_cflags=\$mbb_isa_${mbb_n}_cflags"
   AS_IF([test "x$mbb_have" = xyes], [mbb_fastest_flags="$mbb_fastest_flags $mbb_cflags"])
+  mbb_fastest_sets="$mbb_fastest_sets -DFLAVOURS_FOR_ISA_$mbb_n=1"
 done
-# The generator's code without its main(), and every flavour's unit.
-mbb_fastest_sources="$srcdir/tools/fastest.c"
-for mbb_f in "$srcdir"/gen/*.c; do
-  AS_CASE([$mbb_f], [*/main.c], [], [mbb_fastest_sources="$mbb_fastest_sources $mbb_f"])
-done
+mbb_d=conftest.fastest.d
+rm -rf $mbb_d
+mkdir $mbb_d
+mbb_gen_sources="$srcdir/support/escape.c $srcdir/support/output.c"
+for mbb_f in "$srcdir"/gen/*.c; do mbb_gen_sources="$mbb_gen_sources $mbb_f"; done
 for mbb_f in $MBB_ALL_FLAVOURS; do
-  mbb_fastest_sources="$mbb_fastest_sources $srcdir/gen/flavours/$mbb_f.c"
+  mbb_gen_sources="$mbb_gen_sources $srcdir/gen/flavours/$mbb_f.c"
 done
-rm -f conftest.fastest
-AS_IF([AC_RUN_LOG([$CC $CFLAGS $mbb_fastest_flags -Isrc -I$srcdir/src -I$srcdir/gen -I$srcdir/tools $LDFLAGS -o conftest_fastest$ac_exeext $mbb_fastest_sources])],
-  [AS_IF([AC_RUN_LOG([./conftest_fastest$ac_exeext $srcdir/gen/magics $1 > conftest.fastest])],
-     [MBB_FLAVOUR=`sed -n 's/^fastest //p' conftest.fastest`])])
+mbb_cc="$CC $CFLAGS $mbb_fastest_flags -Isrc -I$srcdir/src -I$srcdir/support"
+mbb_ok=no
+AS_IF([AC_RUN_LOG([$CC $CFLAGS -I$srcdir/gen -I$srcdir/support -I$srcdir/src -DMBB_VERSION='"probe"' $LDFLAGS -o $mbb_d/gen$ac_exeext $mbb_gen_sources])],
+  [mbb_ok=yes
+   : > $mbb_d/tables-all.c
+   for mbb_f in $MBB_ALL_FLAVOURS board; do
+     AS_IF([test $mbb_f = board],
+       [mbb_what="--board-only --flavour=hq"],
+       [mbb_what="--sliders-only --flavour=$mbb_f --magics-dir=$srcdir/gen/magics"])
+     AS_IF([AC_RUN_LOG([$mbb_d/gen$ac_exeext $mbb_what --output=$mbb_d/tables-$mbb_f.c >&AS_MESSAGE_LOG_FD])],
+       [echo "#include \"tables-$mbb_f.c\"" >> $mbb_d/tables-all.c], [mbb_ok=no])
+     AS_IF([test $mbb_f != board && test $mbb_ok = yes],
+       [AS_IF([AC_RUN_LOG([$mbb_cc -DMOVEGEN_FLAVOUR=$mbb_f -c -o $mbb_d/movegen-$mbb_f.o $srcdir/support/movegen.c])],
+         [], [mbb_ok=no])])
+   done])
+AS_IF([test $mbb_ok = yes],
+  [AS_IF([AC_RUN_LOG([$mbb_cc $mbb_fastest_sets -I$mbb_d $LDFLAGS -o $mbb_d/fastest$ac_exeext $srcdir/tools/fastest.c $srcdir/support/flavours.c $srcdir/support/flavours_isa.c $srcdir/support/timing.c $srcdir/support/reference.c $srcdir/support/escape.c $mbb_d/tables-all.c $mbb_d/movegen-*.o])],
+    [AS_IF([AC_RUN_LOG([$mbb_d/fastest$ac_exeext $1 > conftest.fastest])],
+       [MBB_FLAVOUR=`sed -n 's/^fastest //p' conftest.fastest`])])])
 AS_IF([test -z "$MBB_FLAVOUR"],
   [AC_MSG_RESULT([failed])
    AC_MSG_ERROR([the --with-tables=fastest probe could not be built or run; see config.log])])
 mbb_fastest_figures=`sed '/^fastest /d; s/ \(.*\)/ \1 ns/' conftest.fastest | tr '\n' ',' | sed 's/,$//; s/,/, /g'`
 cat conftest.fastest >&AS_MESSAGE_LOG_FD
-rm -f conftest_fastest$ac_exeext conftest.fastest
+rm -rf $mbb_d conftest.fastest
 AC_MSG_RESULT([$MBB_FLAVOUR])
 ])

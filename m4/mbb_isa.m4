@@ -65,7 +65,7 @@ for mbb_n in $MBB_ISA_NAMES; do
     [mbb_have=yes
      mbb_why="the target compiler defines MBB_HAVE_$mbb_m"],
     [mbb_save_CFLAGS=$CFLAGS
-     CFLAGS="$CFLAGS -I$srcdir/src -I$srcdir/tools"
+     CFLAGS="$CFLAGS -I$srcdir/src -I$srcdir/support"
      AC_RUN_IFELSE([AC_LANG_PROGRAM([[
 #define _POSIX_C_SOURCE 200809L
 #include "machine.h"

@@ -2,7 +2,7 @@
 /* dispatch.c - one flavour's slider functions inside a dispatch library
  * (--with-tables=dispatch).  Built once for each of the library's
  * flavours, with -DMBB_IMPL=NAME and -DMBB_IMPL_HEADER='"magicbb/NAME.h"'
- * (and the BMI2 flavour with -mbmi2): the functions are
+ * (and the flags of its instruction set, isa.def): the functions are
  * mbb_NAME_impl_rook and so on, which lookup.c picks from when the
  * dynamic loader resolves the exported functions.  Built with
  * MBB_DEBUG (--enable-debug), each traps on a square past h8, as the

@@ -7,47 +7,99 @@
 #include "magicbb_inline.h"
 
 #if MBB_FLAVOUR_DISPATCH
-/* ---- A dispatch library: the fast flavour where the CPU runs it well,
- * the portable one elsewhere, picked once per process by the dynamic
- * loader (GNU ifunc), from CPUID.  No init function, nothing writable. */
+/* ---- A dispatch library: of its flavours (--with-dispatch, in
+ * src/dispatch-list.h), the first whose instructions the CPU runs at full
+ * speed, picked once per process by the dynamic loader (GNU ifunc).  No
+ * init function, nothing writable. */
 #include <cpuid.h>
 
-#define MBB_CAT3_(a, b, c) a##b##c
-#define MBB_CAT3(a, b, c) MBB_CAT3_(a, b, c)
-#define FAST(what) MBB_CAT3(mbb_, MBB_DISPATCH_FAST, _impl_##what)
-#define PORTABLE(what) MBB_CAT3(mbb_, MBB_DISPATCH_PORTABLE, _impl_##what)
-
-typedef uint64_t slider_fn(unsigned, uint64_t);
-typedef const char *name_fn(void);
-typedef size_t size_fn(void);
-slider_fn FAST(rook), FAST(bishop), FAST(queen), PORTABLE(rook), PORTABLE(bishop),
-    PORTABLE(queen);
-name_fn FAST(flavour), PORTABLE(flavour);
-size_fn FAST(table_bytes), PORTABLE(table_bytes);
-
-/* BMI2, and a PEXT that is not microcode (mbb_slow_pext, common.h). */
-static int fast_pext(void)
+/* Whether PEXT runs in microcode here (isa.def's slow field for BMI2),
+ * by the one rule of magicbb/common.h (mbb_slow_pext). */
+static int mbb_cpu_slow_pext(void)
 {
     unsigned a, b, c, d;
     int amd;
 
-    if (!__get_cpuid(0, &a, &b, &c, &d) || a < 7)
+    if (!__get_cpuid(0, &a, &b, &c, &d))
         return 0;
     amd = b == 0x68747541u && d == 0x69746e65u && c == 0x444d4163u; /* "AuthenticAMD" */
-    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d) || !(b & (1u << 8)))
-        return 0;
     if (!__get_cpuid(1, &a, &b, &c, &d))
-        return 1;
-    return !mbb_slow_pext(amd, mbb_cpu_family(a));
+        return 0;
+    return mbb_slow_pext(amd, mbb_cpu_family(a));
 }
 
-static slider_fn *resolve_rook(void) { return fast_pext() ? FAST(rook) : PORTABLE(rook); }
-static slider_fn *resolve_bishop(void) { return fast_pext() ? FAST(bishop) : PORTABLE(bishop); }
-static slider_fn *resolve_queen(void) { return fast_pext() ? FAST(queen) : PORTABLE(queen); }
-static name_fn *resolve_flavour(void) { return fast_pext() ? FAST(flavour) : PORTABLE(flavour); }
-static size_fn *resolve_table_bytes(void)
+/* runs_well_SET(): the CPU has the set's instructions and runs them at
+ * full speed (isa.def's probe and slow fields). */
+#define MBB_ISA(name, macro, flags, probe, slow, description)                                  \
+    static inline int runs_well_##name(void) { return (probe) && !(slow); }
+#include "magicbb/isa.def"
+#undef MBB_ISA
+
+typedef uint64_t slider_fn(unsigned, uint64_t);
+typedef const char *name_fn(void);
+typedef size_t size_fn(void);
+
+/* Each flavour's functions, built by src/dispatch.c. */
+#define MBB_DISPATCH(name, isa)                                                                 \
+    slider_fn mbb_##name##_impl_rook, mbb_##name##_impl_bishop, mbb_##name##_impl_queen;      \
+    name_fn mbb_##name##_impl_flavour;                                                         \
+    size_fn mbb_##name##_impl_table_bytes;
+#include "dispatch-list.h"
+#undef MBB_DISPATCH
+
+/* The resolvers: each takes the first flavour that runs well here; the
+ * last needs nothing beyond C, so one always does.  (__builtin_cpu_init:
+ * a resolver runs before the constructors that would set up the
+ * compiler's CPU model.) */
+/* (used: only the ifunc attributes name them, which clang does not count) */
+#define MBB_RESOLVER static __attribute__((used))
+#define TAKE(name, isa, what)                                                                   \
+    if (runs_well_##isa())                                                                     \
+        return mbb_##name##_impl_##what;
+
+MBB_RESOLVER slider_fn *resolve_rook(void)
 {
-    return fast_pext() ? FAST(table_bytes) : PORTABLE(table_bytes);
+    __builtin_cpu_init();
+#define MBB_DISPATCH(name, isa) TAKE(name, isa, rook)
+#include "dispatch-list.h"
+#undef MBB_DISPATCH
+    return 0;
+}
+
+MBB_RESOLVER slider_fn *resolve_bishop(void)
+{
+    __builtin_cpu_init();
+#define MBB_DISPATCH(name, isa) TAKE(name, isa, bishop)
+#include "dispatch-list.h"
+#undef MBB_DISPATCH
+    return 0;
+}
+
+MBB_RESOLVER slider_fn *resolve_queen(void)
+{
+    __builtin_cpu_init();
+#define MBB_DISPATCH(name, isa) TAKE(name, isa, queen)
+#include "dispatch-list.h"
+#undef MBB_DISPATCH
+    return 0;
+}
+
+MBB_RESOLVER name_fn *resolve_flavour(void)
+{
+    __builtin_cpu_init();
+#define MBB_DISPATCH(name, isa) TAKE(name, isa, flavour)
+#include "dispatch-list.h"
+#undef MBB_DISPATCH
+    return 0;
+}
+
+MBB_RESOLVER size_fn *resolve_table_bytes(void)
+{
+    __builtin_cpu_init();
+#define MBB_DISPATCH(name, isa) TAKE(name, isa, table_bytes)
+#include "dispatch-list.h"
+#undef MBB_DISPATCH
+    return 0;
 }
 
 uint64_t mbb_rook_attacks(unsigned sq, uint64_t occupied) __attribute__((ifunc("resolve_rook")));

@@ -3,6 +3,7 @@
  * exported functions (tests/check_attacks, linked with the shared library)
  * or, built with CHECK_INLINE, the inline lookups of <magicbb_inline.h>
  * (tests/check_inline, linked with the static library, as documented). */
+#define _POSIX_C_SOURCE 200809L
 #include <check.h>
 #include <signal.h>
 #include <stdio.h>
@@ -15,6 +16,7 @@
 #include "magicbb_inline.h"
 #endif
 #include "layout_sizes.h"
+#include "machine.h"
 #include "reference.h"
 #include "run_suite.h"
 
@@ -118,15 +120,29 @@ START_TEST(queen_random_boards)
 END_TEST
 
 #if MBB_FLAVOUR_DISPATCH
-/* A dispatch library picks its fast flavour where the CPU has BMI2 and a
- * PEXT that is not microcode (AMD families 0x15 and 0x17), asked here
- * through the compiler's CPU model rather than CPUID. */
+/* A dispatch library picks the first of its flavours (MBB_DISPATCH_LIST,
+ * "NAME=ISA ...") whose instructions this CPU has, passing over BMI2
+ * where PEXT is microcode (AMD families 0x15 and 0x17), asked here through
+ * the compiler's CPU model rather than CPUID. */
 START_TEST(flavour_is_the_configured_one)
 {
-    const int fast = __builtin_cpu_supports("bmi2") && !__builtin_cpu_is("amdfam15h")
-                     && !__builtin_cpu_is("amdfam17h");
+    const char *list = MBB_DISPATCH_LIST;
+    char name[32], isa[32];
+    int used;
 
-    ck_assert_str_eq(mbb_flavour(), fast ? MBB_DISPATCH_FAST_NAME : MBB_DISPATCH_PORTABLE_NAME);
+    while (sscanf(list, " %31[a-z0-9_]=%31[a-z0-9_]%n", name, isa, &used) == 2) {
+        const int slow = strcmp(isa, "bmi2") == 0
+                         && (__builtin_cpu_is("amdfam15h") || __builtin_cpu_is("amdfam17h"));
+
+        list += used;
+        if (cpu_runs_isa(isa) && !slow) {
+            ck_assert_str_eq(mbb_flavour(), name);
+            return;
+        }
+        printf("# dispatch: not %s here (%s)\n", name, slow ? "slow PEXT" : isa_description(isa));
+    }
+    ck_abort_msg("no flavour of '%s' runs here, yet the library chose %s", MBB_DISPATCH_LIST,
+                 mbb_flavour());
 }
 END_TEST
 #else

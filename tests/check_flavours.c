@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* check_flavours.c - every flavour, whatever configure chose: each one's
- * slider lookups against the reference ray walk, and its table size
- * against what its layout must take. */
+/* check_flavours.c - every flavour of the all-flavour layer
+ * (support/flavours.h), whatever configure chose: each one's slider
+ * lookups against the reference ray walk, its table size against what its
+ * layout must take, and the move generator on its lookups against the
+ * published perft counts. */
 #define _POSIX_C_SOURCE 200809L
 #include <check.h>
 #include <stdio.h>
@@ -9,6 +11,7 @@
 #include "flavours.h"
 #include "machine.h"
 #include "layout_sizes.h"
+#include "movegen.h"
 #include "reference.h"
 #include "run_suite.h"
 
@@ -115,6 +118,42 @@ START_TEST(table_bytes_match_the_layout)
 }
 END_TEST
 
+/* The standard perft positions, depth 3: Chess Programming Wiki, "Perft
+ * Results" (the start, Kiwipete and positions 3 to 6). */
+static const struct {
+    const char *fen;
+    uint64_t nodes;
+} perft_depth3[] = {
+    { START_FEN, 8902 },
+    { "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 97862 },
+    { "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 2812 },
+    { "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 9467 },
+    { "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 62379 },
+    { "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 89890 },
+};
+
+/* The move generator on the flavour's lookups (its perft in the layer):
+ * every count as published, so each flavour plays the same game. */
+START_TEST(perft_counts)
+{
+    const struct flavour_impl *f = flavour(_i);
+
+    if (skipped(f))
+        return;
+    for (size_t k = 0; k < sizeof perft_depth3 / sizeof perft_depth3[0]; k++) {
+        struct position p;
+        char why[FEN_WHY_SIZE];
+        uint64_t nodes;
+
+        ck_assert_msg(parse_fen(perft_depth3[k].fen, &p, why) == 0, "%s", why);
+        nodes = f->perft(&p, 3);
+        ck_assert_msg(nodes == perft_depth3[k].nodes, "%s: perft 3 of '%s' is %llu, want %llu",
+                      f->name, perft_depth3[k].fen, (unsigned long long)nodes,
+                      (unsigned long long)perft_depth3[k].nodes);
+    }
+}
+END_TEST
+
 static Suite *flavours_suite(void)
 {
     Suite *s = suite_create("flavours");
@@ -125,6 +164,7 @@ static Suite *flavours_suite(void)
     tcase_add_loop_test(tc, bishop_every_relevant_occupancy, 0, n);
     tcase_add_loop_test(tc, random_boards, 0, n);
     tcase_add_loop_test(tc, table_bytes_match_the_layout, 0, n);
+    tcase_add_loop_test(tc, perft_counts, 0, n);
     tcase_set_timeout(tc, 60);
     suite_add_tcase(s, tc);
     return s;

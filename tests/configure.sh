@@ -109,6 +109,30 @@ case $(uname -m) in
     expect_refused --with-tables=hqrev "--with-tables=hqrev needs a bit-reverse instruction, but" ;;
 esac
 
+# --with-dispatch: a list of two flavours or more, each known once, the
+# last portable, each one's instructions within the compiler's reach; and
+# only with --with-tables=dispatch.
+expect_refused --with-dispatch=pext,fancy "--with-dispatch=pext,fancy needs --with-tables=dispatch"
+expect_refused "--with-dispatch=pext fancy" "--with-dispatch: 'pext?fancy' has a character"
+if [ "$(uname -m)" = x86_64 ] && [ "$(uname -s)" = Linux ]; then
+  while IFS='|' read -r list message; do
+    shown="--with-tables=dispatch --with-dispatch=$list"
+    if configure_with --with-tables=dispatch --with-dispatch="$list"; then
+      not_ok "$shown is refused"
+    elif grep -q "^configure: error: $message" "$work/log"; then
+      ok "$shown is refused"
+    else
+      not_ok "$shown: $(tail -n 1 "$work/log")"
+    fi
+  done <<'EOF'
+pext,nosuch,fancy|--with-dispatch: unknown flavour 'nosuch'
+pext,fancy,pext|--with-dispatch: 'pext' is listed twice
+fancy|--with-dispatch=fancy: name two flavours or more
+fancy,pext|--with-dispatch: the last flavour, pext, needs BMI2
+hqrev,fancy|--with-dispatch: the compiler cannot emit a bit-reverse instruction for hqrev
+EOF
+fi
+
 # A 64-bit RISC-V bare-metal build gets -mcmodel=medany (a firmware may
 # place the tables at 0x80000000), unless CFLAGS choose a code model.
 if command -v riscv64-unknown-elf-gcc >/dev/null 2>&1; then

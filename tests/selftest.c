@@ -3,7 +3,7 @@
  *
  * No Check, no malloc: every square and every relevant occupancy of rooks
  * and bishops, random full boards for queens, and every leaper, between
- * and line entry, against the reference ray walk of tests/reference.c.
+ * and line entry, against the reference ray walk of support/reference.c.
  * Small enough to run under an emulator or as a firmware power-on self
  * test: build with -DSELFTEST_NO_MAIN and call selftest_run(&passed),
  * which returns the number of failed checks (and sets passed).

@@ -51,7 +51,7 @@ static inline void cpu_name(char *name, size_t size)
  * magicbb/isa.def), by the set's probe there (configure asks the same). */
 static inline int cpu_runs_isa(const char *isa)
 {
-#define MBB_ISA(name, macro, flags, probe, description)                                        \
+#define MBB_ISA(name, macro, flags, probe, slow, description)                                        \
     if (strcmp(isa, #name) == 0)                                                               \
         return probe;
 #include "magicbb/isa.def"
@@ -62,7 +62,7 @@ static inline int cpu_runs_isa(const char *isa)
 /* What `isa` names, for messages. */
 static inline const char *isa_description(const char *isa)
 {
-#define MBB_ISA(name, macro, flags, probe, description)                                        \
+#define MBB_ISA(name, macro, flags, probe, slow, description)                                        \
     if (strcmp(isa, #name) == 0)                                                               \
         return description;
 #include "magicbb/isa.def"

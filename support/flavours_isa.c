@@ -19,7 +19,7 @@
 #include "magicbb/flavours.def"
 #undef MBB_FLAVOUR
 
-#define MBB_ISA(name, macro, flags, probe, description)                                        \
+#define MBB_ISA(name, macro, flags, probe, slow, description)                                        \
     FOR_SET(name)(const int flavours_built_##name = MBB_IS_ONE(MBB_HAVE_##macro);)
 #include "magicbb/isa.def"
 #undef MBB_ISA

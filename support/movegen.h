@@ -3,7 +3,7 @@
  * and the benchmark's positions.
  *
  * The attack sets come from magicbb's public API, or, built with
- * MOVEGEN_REFERENCE, from the reference ray walk of tests/reference.c
+ * MOVEGEN_REFERENCE, from the reference ray walk of support/reference.c
  * (the benchmark, which links every flavour's tables instead of the
  * library). */
 #ifndef TOOLS_MOVEGEN_H

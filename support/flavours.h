@@ -1,13 +1,24 @@
 /* SPDX-License-Identifier: MIT */
-/* flavours.h - every flavour's slider lookups, built into one program
- * (the all-flavour test and the benchmark), each on its own tables. */
-#ifndef TESTS_FLAVOURS_H
-#define TESTS_FLAVOURS_H
+/* flavours.h - the all-flavour layer: every flavour of the registry
+ * (magicbb/flavours.def) in one program, each on its own tables, behind
+ * one table, flavour_impls[]: its name and instruction set, its lookups,
+ * its timing loops, its table size and the move generator on its lookups.
+ * The all-flavour test, the benchmark and configure's fastest probe link
+ * it: support/flavours.c (the table), support/flavours_isa.c (the lookups,
+ * built for each instruction set), support/movegen.c built once for each
+ * flavour with -DMOVEGEN_FLAVOUR=NAME, and the tables from
+ * magicbb-gen --sliders-only. */
+#ifndef SUPPORT_FLAVOURS_H
+#define SUPPORT_FLAVOURS_H
 
 #include <stddef.h>
 #include <stdint.h>
 
+struct position;
+
 typedef uint64_t (*lookup_fn)(unsigned sq, uint64_t occupied);
+/* perft (support/movegen.c) on the flavour's lookups */
+typedef uint64_t (*perft_fn)(const struct position *p, int depth);
 /* n (square, occupancy) pairs looked up in a loop, the lookup inlined, for
  * timing.  Throughput: independent lookups, their XOR returned.  Latency:
  * each occupancy also depends on the previous answer, through `zero`
@@ -33,6 +44,7 @@ struct flavour_impl {
     batch_fn batch[MODES][PIECES];
     pressure_fn pressure[PIECES];
     const uint32_t *table_bytes;
+    perft_fn perft;
 };
 
 /* Every flavour, in registry order. */
@@ -44,10 +56,10 @@ extern const unsigned flavour_impl_count;
 int flavour_runs_here(const struct flavour_impl *f);
 
 /* flavours_built_ISA for each set of magicbb/isa.def: whether its
- * flavours' lookups were built with its instructions (tests/flavours_isa.c,
+ * flavours' lookups were built with its instructions (support/flavours_isa.c,
  * built once for the sets without flags and once for each set with
  * flags, FLAVOURS_FOR_ISA_<name> defined to 1 for those it holds). */
-#define MBB_ISA(name, macro, flags, probe, description) extern const int flavours_built_##name;
+#define MBB_ISA(name, macro, flags, probe, slow, description) extern const int flavours_built_##name;
 #include "magicbb/isa.def"
 #undef MBB_ISA
 
@@ -103,6 +115,7 @@ int flavour_runs_here(const struct flavour_impl *f);
     uint64_t name##_rook(unsigned sq, uint64_t occ);                                          \
     uint64_t name##_bishop(unsigned sq, uint64_t occ);                                        \
     uint64_t name##_queen(unsigned sq, uint64_t occ);                                         \
+    uint64_t perft_##name(const struct position *p, int depth);                               \
     batch_body name##_rook_batch_throughput, name##_bishop_batch_throughput,                  \
         name##_queen_batch_throughput, name##_rook_batch_latency,                             \
         name##_bishop_batch_latency, name##_queen_batch_latency;                              \
@@ -117,6 +130,6 @@ int flavour_runs_here(const struct flavour_impl *f);
           name##_queen_batch_latency } },                                                     \
       { name##_rook_batch_pressure, name##_bishop_batch_pressure,                             \
         name##_queen_batch_pressure },                                                        \
-      &mbb_##name##_table_bytes }
+      &mbb_##name##_table_bytes, perft_##name }
 
-#endif /* TESTS_FLAVOURS_H */
+#endif /* SUPPORT_FLAVOURS_H */

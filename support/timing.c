@@ -1,0 +1,90 @@
+/* SPDX-License-Identifier: MIT */
+/* timing.c - see timing.h. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <sys/mman.h>
+
+#include "machine.h"
+#include "reference.h"
+#include "timing.h"
+
+static volatile uint64_t sink;
+
+double time_batch(batch_fn batch, const unsigned char *sq, const uint64_t *occ, size_t n,
+                  uint64_t zero)
+{
+    const double start = now_ns();
+
+    sink ^= batch(sq, occ, n, zero);
+    return (now_ns() - start) / (double)n;
+}
+
+int tt_create(struct tt *t, unsigned mib, size_t probes)
+{
+    const size_t entries = (size_t)mib << 17, bytes = entries * sizeof *t->entries;
+    uint64_t state = 0x9e3779b97f4a7c15u;
+    void *memory;
+
+    t->entries = NULL;
+    t->probe = NULL;
+    t->probes = probes;
+    t->cursor = 0;
+    if (posix_memalign(&memory, (size_t)2 << 20, bytes) != 0)
+        return -1;
+    t->entries = memory;
+#ifdef MADV_HUGEPAGE
+    madvise(memory, bytes, MADV_HUGEPAGE);
+#endif
+    t->probe = malloc(probes * sizeof *t->probe);
+    if (t->probe == NULL) {
+        tt_free(t);
+        return -1;
+    }
+    for (size_t i = 0; i < entries; i++)
+        t->entries[i] = ref_random(&state);
+    for (size_t i = 0; i < probes; i++)
+        t->probe[i] = (uint32_t)(ref_random(&state) % entries);
+    return 0;
+}
+
+void tt_free(struct tt *t)
+{
+    free(t->entries);
+    free(t->probe);
+    t->entries = NULL;
+    t->probe = NULL;
+}
+
+uint64_t tt_reads_only(const unsigned char *sq, const uint64_t *occ, size_t n, uint64_t zero,
+                       const uint64_t *table, const uint32_t *probe)
+{
+    uint64_t last = 0;
+
+    (void)sq;
+    for (size_t i = 0; i < n; i++) {
+        last = occ[i] ^ (last & zero);
+        last ^= table[probe[i] ^ (uint32_t)(last & zero)];
+    }
+    return last;
+}
+
+double time_pressure(struct tt *t, pressure_fn loop, const unsigned char *sq, const uint64_t *occ,
+                     size_t n, uint64_t zero)
+{
+    const uint32_t *probe;
+    double start;
+
+    if (t->cursor + n > t->probes)
+        t->cursor = 0;
+    probe = t->probe + t->cursor;
+    t->cursor += n;
+    start = now_ns();
+    sink ^= loop(sq, occ, n, zero, t->entries, probe);
+    return (now_ns() - start) / (double)n;
+}
+
+double median_of(double *values, size_t n)
+{
+    qsort(values, n, sizeof values[0], compare_doubles);
+    return values[n / 2];
+}
