@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: MIT
 # install.sh - make install and make uninstall into a scratch DESTDIR, as
 # TAP: every public function's name finds the manual page, the README
-# that installed texts point to is installed, and make uninstall leaves
-# neither a file nor a directory of magicbb's behind.
+# that installed texts point to is installed, a program compiled with
+# nothing but magicbb-inline.pc's flags inlines every slider lookup, and
+# make uninstall leaves neither a file nor a directory of magicbb's
+# behind.  (CC: the compiler of the build; NM: its nm.)
 builddir=${MBB_BUILDDIR:?MBB_BUILDDIR must name the build directory}
 make=${MAKE:-make}
 unset MAKEFLAGS MFLAGS MAKELEVEL
@@ -42,12 +44,45 @@ else
   not_ok "README.md is not installed, yet named in: ${mentions:-nothing}"
 fi
 
+# The inline path stays inline: <magicbb_inline.h> compiled with only
+# magicbb-inline.pc's flags (which carry the flavour's instruction set)
+# leaves no call to a slider function.  A dispatch library's inline
+# sliders call the library by design.
+prefix=$(sed -n 's/^prefix = //p' "$builddir/Makefile")
+pc=$(find "$root" -name magicbb-inline.pc | head -n 1)
+if [ -z "$pc" ]; then
+  skip "inline consumer: no static library here, so no magicbb-inline.pc"
+elif grep -q '^#define MBB_FLAVOUR_DISPATCH 1' "$builddir/src/magicbb_config.h"; then
+  skip "inline consumer: a dispatch library's inline sliders call it"
+elif ! command -v pkg-config >/dev/null 2>&1; then
+  skip "inline consumer: pkg-config not found"
+else
+  cflags=$(pkg-config --define-variable=prefix="$root$prefix" --cflags "$pc")
+  cat >"$work/consumer.c" <<'EOF'
+#include <magicbb_inline.h>
+
+uint64_t consumer(unsigned sq, uint64_t occupied);
+uint64_t consumer(unsigned sq, uint64_t occupied)
+{
+    return mbb_rook_attacks_inline(sq, occupied) ^ mbb_bishop_attacks_inline(sq, occupied)
+           ^ mbb_queen_attacks_inline(sq, occupied);
+}
+EOF
+  # shellcheck disable=SC2086
+  if ! ${CC:-cc} -O2 $cflags -c -o "$work/consumer.o" "$work/consumer.c" >"$work/cc.log" 2>&1; then
+    not_ok "inline consumer, cc -O2 $cflags: $(head -n 1 "$work/cc.log")"
+  else
+    calls=$(${NM:-nm} "$work/consumer.o" | awk '$1 == "U" && $2 ~ /^mbb_(rook|bishop|queen)_attacks$/ { print $2 }')
+    [ -z "$calls" ] && ok "inline consumer with magicbb-inline.pc's flags ($cflags) inlines every slider" \
+      || not_ok "inline consumer with magicbb-inline.pc's flags ($cflags) calls $(echo $calls)"
+  fi
+fi
+
 "$make" -s -C "$builddir" uninstall DESTDIR="$root" >>"$work/log" 2>&1 ||
   not_ok "make uninstall: $(tail -n 1 "$work/log")"
 left=$(find "$root" -type f | sed "s|^$root||")
 [ -z "$left" ] && ok "make uninstall removes every file" || not_ok "make uninstall left: $(echo $left)"
 # (below the prefix: the prefix's own path may hold such a name)
-prefix=$(sed -n 's/^prefix = //p' "$builddir/Makefile")
 left=$(find "$root$prefix" -mindepth 1 -type d \( -name magicbb -o -name 'magicbb-*' \) |
   sed "s|^$root||")
 [ -z "$left" ] && ok "make uninstall removes magicbb's directories" \
