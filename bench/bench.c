@@ -11,9 +11,12 @@
  *
  * Shared machines pause a process for tens of milliseconds at a time, so
  * one wall-clock total says little.  Lookups are timed in chunks of 4096
- * with a monotonic clock; a figure is the median over all chunks of all
- * repeats, and its spread the interquartile range of those chunks and the
- * range of the repeats' own medians, as percentages of the median.
+ * with a monotonic clock, the repeats in turn over every flavour, so that
+ * a slow stretch of the machine falls on them all alike; a figure is the
+ * median over all chunks of all repeats with its 95 % interval, from
+ * order statistics (support/timing.h).  A workload's fastest flavour is
+ * named alone only where its interval lies below every other's; else it
+ * is a tie.
  *
  * Two kinds of input, each a ring of (square, occupancy) pairs that fits
  * in cache: 2^16 pseudo-random pairs with about 25% of squares occupied,
@@ -92,9 +95,10 @@ struct ring {
 static struct ring rings[INPUTS];
 static volatile uint64_t sink, zero_source;
 
-struct figure {
-    double median, chunk_spread, repeat_spread; /* ns; percent; percent */
-};
+/* A timed figure: its median and 95 % interval (support/timing.h), in
+ * ns per lookup (ns per node for perft); a perft with a wrong count has
+ * median -1. */
+typedef struct interval figure;
 
 /* One repeat of one measurement: PASSES over the ring, a sample a chunk,
  * after one pass untimed to bring the flavour's tables back into cache
@@ -109,26 +113,6 @@ static void sample(batch_fn batch, const struct ring *ring, double *samples)
         for (unsigned c = 0; c < RING; c += CHUNK)
             samples[s++] = time_batch(batch, ring->sq + c, ring->occ + c, CHUNK, zero);
     }
-}
-
-/* Median and spreads of all repeats' samples (REPEATS runs of
- * SAMPLES / REPEATS, in order). */
-static struct figure summarise(double *samples)
-{
-    double medians[REPEATS];
-    const unsigned per = SAMPLES / REPEATS;
-    struct figure f;
-
-    for (unsigned r = 0; r < REPEATS; r++) {
-        qsort(samples + r * per, per, sizeof samples[0], compare_doubles);
-        medians[r] = samples[r * per + per / 2];
-    }
-    qsort(samples, SAMPLES, sizeof samples[0], compare_doubles);
-    qsort(medians, REPEATS, sizeof medians[0], compare_doubles);
-    f.median = samples[SAMPLES / 2];
-    f.chunk_spread = 100 * (samples[SAMPLES * 3 / 4] - samples[SAMPLES / 4]) / f.median;
-    f.repeat_spread = 100 * (medians[REPEATS - 1] - medians[0]) / f.median;
-    return f;
 }
 
 /* ---- Inputs ------------------------------------------------------------ */
@@ -259,24 +243,6 @@ static void sample_pressure(pressure_fn loop, const struct ring *ring, double *s
     }
 }
 
-/* Median, quartile range and repeat range (percent) of REPEATS runs of
- * PRESSURE_SAMPLES / REPEATS differences. */
-static struct figure summarise_pressure(double *samples)
-{
-    const unsigned per = PRESSURE_SAMPLES / REPEATS;
-    double medians[REPEATS];
-    struct figure f;
-
-    for (unsigned r = 0; r < REPEATS; r++)
-        medians[r] = median_of(samples + r * per, per);
-    f.median = median_of(samples, PRESSURE_SAMPLES);
-    f.chunk_spread = 100 * (samples[PRESSURE_SAMPLES * 3 / 4] - samples[PRESSURE_SAMPLES / 4])
-                     / f.median;
-    qsort(medians, REPEATS, sizeof medians[0], compare_doubles);
-    f.repeat_spread = 100 * (medians[REPEATS - 1] - medians[0]) / f.median;
-    return f;
-}
-
 /* ---- Perft --------------------------------------------------------------- */
 
 /* ns per node of one perft (a flavour's, support/flavours.h), or -1 for
@@ -294,11 +260,11 @@ static double time_perft(perft_fn run, const struct position *p, int position)
 /* ---- Report ------------------------------------------------------------- */
 
 static void csv_row(FILE *csv, const struct flavour_impl *f, const char *input, const char *mode,
-                    const char *piece, const struct figure *g)
+                    const char *piece, const figure *g)
 {
-    fprintf(csv, "%s,%.1f,%s,%s,%s,%.3f,%.1f,%.1f\n", f->name,
-            f->table_bytes ? *f->table_bytes / 1024.0 : 0.0, input, mode, piece, g->median,
-            g->chunk_spread, g->repeat_spread);
+    fprintf(csv, "%s,%.1f,%s,%s,%s,%.3f,%.3f,%.3f\n", f->name,
+            f->table_bytes ? *f->table_bytes / 1024.0 : 0.0, input, mode, piece, g->median, g->low,
+            g->high);
 }
 
 static void usage(FILE *out)
@@ -319,14 +285,14 @@ static void usage(FILE *out)
 
 /* Every timed figure of a run, and the samples they come from. */
 static struct {
-    struct figure lookups[IMPLS][INPUTS][MODES][PIECES], pressure[IMPLS][PIECES],
+    figure lookups[IMPLS][INPUTS][MODES][PIECES], pressure[IMPLS][PIECES],
         perft[IMPLS][PERFTS];
     double samples[IMPLS][INPUTS][MODES][PIECES][SAMPLES];
     double pressure_samples[IMPLS][PIECES][PRESSURE_SAMPLES];
     double baseline_samples[IMPLS * PIECES * PRESSURE_SAMPLES];
     double perft_samples[IMPLS][PERFTS][PERFT_TOTAL];
     unsigned baseline_count;
-    double baseline; /* ns of a read alone */
+    figure baseline; /* ns of a read alone */
 } run;
 
 /* What the command line asks for. */
@@ -439,22 +405,16 @@ static void measure(unsigned n, const struct position perft_start[PERFTS])
                 measure_repeat(i, r, perft_start);
         }
     }
-    run.baseline = median_of(run.baseline_samples, run.baseline_count);
+    run.baseline = median_interval(run.baseline_samples, run.baseline_count);
 }
 
-/* A perft figure from its runs: ns per node, -1 if a count was wrong. */
-static struct figure summarise_perft(double *t)
+/* A perft figure from its runs: -1 if a count was wrong. */
+static figure perft_figure(double *t, size_t n)
 {
-    struct figure g;
-    double medians[REPEATS];
+    figure g = median_interval(t, n);
 
-    for (unsigned r = 0; r < REPEATS; r++)
-        medians[r] = median_of(t + r * PERFT_RUNS, PERFT_RUNS);
-    qsort(medians, REPEATS, sizeof medians[0], compare_doubles);
-    qsort(t, PERFT_TOTAL, sizeof t[0], compare_doubles);
-    g.median = t[0] < 0 ? -1 : t[PERFT_TOTAL / 2];
-    g.chunk_spread = t[0] < 0 ? 0 : 100 * (t[PERFT_TOTAL * 3 / 4] - t[PERFT_TOTAL / 4]) / g.median;
-    g.repeat_spread = t[0] < 0 ? 0 : 100 * (medians[REPEATS - 1] - medians[0]) / g.median;
+    if (t[0] < 0) /* sorted: a wrong count first */
+        g.median = g.low = g.high = -1;
     return g;
 }
 
@@ -464,10 +424,8 @@ static void summarise_all(unsigned n, FILE *csv)
     char why[FEN_WHY_SIZE];
 
     if (csv != NULL)
-        fprintf(csv, "reads-only,0.0,positions,pressure-baseline,none,%.3f,%.1f,%.1f\n",
-                run.baseline,
-                100 * (run.baseline_samples[run.baseline_count * 3 / 4]
-                       - run.baseline_samples[run.baseline_count / 4]) / run.baseline, 0.0);
+        fprintf(csv, "reads-only,0.0,positions,pressure-baseline,none,%.3f,%.3f,%.3f\n",
+                run.baseline.median, run.baseline.low, run.baseline.high);
     for (unsigned i = 0; i < n; i++) {
         const struct flavour_impl *f = impl(i);
 
@@ -476,38 +434,52 @@ static void summarise_all(unsigned n, FILE *csv)
         for (int in = 0; in < INPUTS; in++) {
             for (int mode = 0; mode < MODES; mode++) {
                 for (int piece = 0; piece < PIECES; piece++) {
-                    struct figure *g = &run.lookups[i][in][mode][piece];
+                    figure *g = &run.lookups[i][in][mode][piece];
 
-                    *g = summarise(run.samples[i][in][mode][piece]);
+                    *g = median_interval(run.samples[i][in][mode][piece], SAMPLES);
                     if (csv != NULL)
                         csv_row(csv, f, input_names[in], mode_names[mode], piece_names[piece], g);
                 }
             }
         }
         for (int piece = 0; piece < PIECES && i < flavour_impl_count; piece++) {
-            run.pressure[i][piece] = summarise_pressure(run.pressure_samples[i][piece]);
+            run.pressure[i][piece] =
+                median_interval(run.pressure_samples[i][piece], PRESSURE_SAMPLES);
             if (csv != NULL)
                 csv_row(csv, f, "positions", "pressure", piece_names[piece],
                         &run.pressure[i][piece]);
         }
         for (int pos = 0; pos < PERFTS && i < flavour_impl_count; pos++) {
-            run.perft[i][pos] = summarise_perft(run.perft_samples[i][pos]);
+            run.perft[i][pos] = perft_figure(run.perft_samples[i][pos], PERFT_TOTAL);
             if (csv != NULL)
                 csv_row(csv, f, perft_positions[pos].name, "perft", "all", &run.perft[i][pos]);
         }
     }
 }
 
-/* The largest repeat spread of a row's figures. */
-static double largest_spread(const struct figure *g, int count)
+/* The widest 95 % interval of a row's figures, as a percentage of its
+ * median: half of (high - low) over the median. */
+static double widest(const figure *g, int count)
 {
-    double spread = 0;
+    double width = 0;
 
     for (int k = 0; k < count; k++) {
-        if (g[k].repeat_spread > spread)
-            spread = g[k].repeat_spread;
+        const double w = g[k].median > 0 ? 50 * (g[k].high - g[k].low) / g[k].median : 0;
+
+        if (w > width)
+            width = w;
     }
-    return spread;
+    return width;
+}
+
+/* A figure in a cell of `width`: "<res" where its interval reaches zero
+ * (a cost the clock cannot tell from none), never a negative number. */
+static void print_cell(const figure *g, int width, int decimals)
+{
+    if (g->low <= 0)
+        printf(" %*s", width, "<res");
+    else
+        printf(" %*.*f", width, decimals, g->median);
 }
 
 /* The first table: throughput on both inputs, queen latency. */
@@ -515,15 +487,16 @@ static void print_lookups(unsigned n)
 {
     char why[FEN_WHY_SIZE];
 
-    printf("%-11s %10s | %-29s | %-29s | %s\n", "", "", "random: throughput", "positions: throughput",
+    printf("%-11s %10s | %-28s | %-28s | %s\n", "", "", "random: throughput", "positions: throughput",
            "queen latency");
-    printf("%-11s %10s | %6s %6s %6s %7s | %6s %6s %6s %7s | %6s %6s\n", "flavour", "table KiB",
-           "rook", "bishop", "queen", "spread", "rook", "bishop", "queen", "spread", "random",
-           "posns");
+    printf("%-11s %10s | %6s %6s %6s %6s | %6s %6s %6s %6s | %6s %6s %6s\n", "flavour", "table KiB",
+           "rook", "bishop", "queen", "+-95%", "rook", "bishop", "queen", "+-95%", "random",
+           "posns", "+-95%");
     for (unsigned i = 0; i < n; i++) {
         const struct flavour_impl *f = impl(i);
-        const struct figure(*t)[PIECES] = run.lookups[i][RANDOM];
-        const struct figure(*q)[PIECES] = run.lookups[i][POSITIONS];
+        const figure(*t)[PIECES] = run.lookups[i][RANDOM];
+        const figure(*q)[PIECES] = run.lookups[i][POSITIONS];
+        const figure latency[2] = { t[LATENCY][SLIDE_QUEEN], q[LATENCY][SLIDE_QUEEN] };
 
         if (left_out(f, why, sizeof why) != NULL) {
             printf("%-11s skipped: %s\n", f->name, why);
@@ -533,14 +506,18 @@ static void print_lookups(unsigned n)
             printf("%-11s %10.1f |", f->name, *f->table_bytes / 1024.0);
         else
             printf("%-11s %10s |", f->name, "-");
-        printf(" %6.2f %6.2f %6.2f %6.1f%% | %6.2f %6.2f %6.2f %6.1f%% | %6.2f %6.2f\n",
-               t[THROUGHPUT][SLIDE_ROOK].median, t[THROUGHPUT][SLIDE_BISHOP].median,
-               t[THROUGHPUT][SLIDE_QUEEN].median, largest_spread(t[THROUGHPUT], PIECES),
-               q[THROUGHPUT][SLIDE_ROOK].median, q[THROUGHPUT][SLIDE_BISHOP].median,
-               q[THROUGHPUT][SLIDE_QUEEN].median, largest_spread(q[THROUGHPUT], PIECES),
-               t[LATENCY][SLIDE_QUEEN].median, q[LATENCY][SLIDE_QUEEN].median);
+        for (int piece = 0; piece < PIECES; piece++)
+            print_cell(&t[THROUGHPUT][piece], 6, 2);
+        printf(" %5.1f%% |", widest(t[THROUGHPUT], PIECES));
+        for (int piece = 0; piece < PIECES; piece++)
+            print_cell(&q[THROUGHPUT][piece], 6, 2);
+        printf(" %5.1f%% |", widest(q[THROUGHPUT], PIECES));
+        print_cell(&latency[0], 6, 2);
+        print_cell(&latency[1], 6, 2);
+        printf(" %5.1f%%\n", widest(latency, 2));
     }
-    printf("\nspread: the largest repeat range of the row's three throughput figures\n\n");
+    printf("\n+-95%%: the widest 95 %% interval of the group's medians, half its width over\n"
+           "the median (every interval is in the CSV)\n\n");
 }
 
 /* The second table: pressure and perft. */
@@ -550,67 +527,82 @@ static void print_engine(unsigned n, unsigned tt_mib)
 
     printf("engine-like: pressure = ns per lookup (positions, latency) with a random read of a\n"
            "%u MiB table after each, over the reads alone (%.1f ns a read; median of %u\n"
-           "paired chunks); perft = million nodes a second, the move generator on the\n"
-           "flavour's inline lookups; spread = the largest repeat range of the row\n\n",
-           tt_mib, run.baseline, PRESSURE_SAMPLES);
-    printf("%-11s | %-30s | %s\n", "", "pressure", "perft Mnps");
-    printf("%-11s | %6s %6s %6s %8s | %8s %11s %7s\n", "flavour", "rook", "bishop", "queen",
-           "spread", "start d5", "kiwipete d4", "spread");
+           "paired chunks; <res: its 95 %% interval reaches 0, so no cost the clock can\n"
+           "tell from none); perft = million nodes a second, the move generator on the\n"
+           "flavour's inline lookups\n\n",
+           tt_mib, run.baseline.median, PRESSURE_SAMPLES);
+    printf("%-11s | %-27s | %s\n", "", "pressure", "perft Mnps");
+    printf("%-11s | %6s %6s %6s %6s | %8s %11s %6s\n", "flavour", "rook", "bishop", "queen",
+           "+-95%", "start d5", "kiwipete d4", "+-95%");
     for (unsigned i = 0; i < n; i++) {
         const struct flavour_impl *f = impl(i);
-        const struct figure *pressure = run.pressure[i], *perft = run.perft[i];
+        const figure *pressure = run.pressure[i], *perft = run.perft[i];
 
         if (left_out(f, why, sizeof why) != NULL)
             continue;
         if (i >= flavour_impl_count) { /* see the header */
-            printf("%-11s | %6s %6s %6s %8s | %8s %11s %7s\n", f->name, "-", "-", "-", "-", "-",
+            printf("%-11s | %6s %6s %6s %6s | %8s %11s %6s\n", f->name, "-", "-", "-", "-", "-",
                    "-", "-");
             continue;
         }
-        printf("%-11s | %6.1f %6.1f %6.1f %7.0f%% |", f->name, pressure[SLIDE_ROOK].median,
-               pressure[SLIDE_BISHOP].median, pressure[SLIDE_QUEEN].median,
-               largest_spread(pressure, PIECES));
+        printf("%-11s |", f->name);
+        for (int piece = 0; piece < PIECES; piece++)
+            print_cell(&pressure[piece], 6, 1);
+        printf(" %5.0f%% |", widest(pressure, PIECES));
         for (int pos = 0; pos < PERFTS; pos++) {
             if (perft[pos].median < 0)
                 printf(" %*s", pos == 0 ? 8 : 11, "WRONG");
             else
                 printf(" %*.1f", pos == 0 ? 8 : 11, 1000 / perft[pos].median);
         }
-        printf(" %6.0f%%\n", largest_spread(perft, PERFTS));
+        printf(" %5.1f%%\n", widest(perft, PERFTS));
     }
     printf("\nperft: the median of %u runs; WRONG: a node count other than the published one\n",
            REPEATS * PERFT_RUNS);
 }
 
-/* Which flavour wins which workload (queen; perft from the start). */
+/* Which flavour wins which workload (queen; perft from the start): the
+ * one with the lowest median, alone where it is clearly faster than
+ * every other (support/timing.h), else a tie with each flavour it does
+ * not clearly beat. */
 static void print_fastest(void)
 {
     static const char *const workload[4] = { "throughput (random, queen)",
                                               "latency (positions, queen)",
                                               "cache pressure (queen)", "perft (start, d5)" };
-    const char *best[4] = { NULL, NULL, NULL, NULL };
-    double value[4] = { 0, 0, 0, 0 };
     char why[FEN_WHY_SIZE];
 
-    for (unsigned i = 0; i < flavour_impl_count; i++) {
-        double v[4];
+    printf("\nfastest here (a tie unless the 95 %% intervals part and the medians differ\n"
+           "by %.0f %% or more):\n", CLEAR_WIN_PERCENT);
+    for (int w = 0; w < 4; w++) {
+        const figure *g[IMPLS] = { NULL };
+        int best = -1, ties = 0;
 
-        if (left_out(impl(i), why, sizeof why) != NULL)
-            continue;
-        v[0] = run.lookups[i][RANDOM][THROUGHPUT][SLIDE_QUEEN].median;
-        v[1] = run.lookups[i][POSITIONS][LATENCY][SLIDE_QUEEN].median;
-        v[2] = run.pressure[i][SLIDE_QUEEN].median;
-        v[3] = run.perft[i][PERFT_START].median < 0 ? 1e9 : run.perft[i][PERFT_START].median;
-        for (int w = 0; w < 4; w++) {
-            if (best[w] == NULL || v[w] < value[w]) {
-                best[w] = impl(i)->name;
-                value[w] = v[w];
+        for (unsigned i = 0; i < flavour_impl_count; i++) {
+            if (left_out(impl(i), why, sizeof why) != NULL)
+                continue;
+            g[i] = w == 0   ? &run.lookups[i][RANDOM][THROUGHPUT][SLIDE_QUEEN]
+                   : w == 1 ? &run.lookups[i][POSITIONS][LATENCY][SLIDE_QUEEN]
+                   : w == 2 ? &run.pressure[i][SLIDE_QUEEN]
+                            : &run.perft[i][PERFT_START];
+            if (g[i]->median < 0 && w == 3) { /* a wrong count */
+                g[i] = NULL;
+                continue;
             }
+            if (best < 0 || g[i]->median < g[best]->median)
+                best = (int)i;
         }
+        if (best < 0)
+            continue;
+        for (unsigned i = 0; i < flavour_impl_count; i++)
+            ties += g[i] != NULL && (int)i != best && !clearly_faster(g[best], g[i]);
+        printf("  %-28s %s%s", workload[w], ties ? "tie: " : "", impl((unsigned)best)->name);
+        for (unsigned i = 0; i < flavour_impl_count; i++) {
+            if (g[i] != NULL && (int)i != best && !clearly_faster(g[best], g[i]))
+                printf(", %s", impl(i)->name);
+        }
+        printf("\n");
     }
-    printf("\nfastest here:\n");
-    for (int w = 0; w < 4 && best[0] != NULL; w++)
-        printf("  %-28s %s\n", workload[w], best[w]);
 }
 
 int main(int argc, char **argv)
@@ -653,7 +645,7 @@ int main(int argc, char **argv)
                "ns per lookup: median of %u chunks of %u (%u repeats)\n\n",
                cpu, MBB_FLAVOUR_NAME, BENCH_FLAGS, SAMPLES, CHUNK, REPEATS);
     if (csv != NULL)
-        fprintf(csv, "flavour,table_kib,input,mode,piece,ns_median,chunk_spread_pct,repeat_spread_pct\n");
+        fprintf(csv, "flavour,table_kib,input,mode,piece,ns_median,ns_low95,ns_high95\n");
     for (n = 0; impl(n) != NULL; n++)
         continue;
     measure(n, perft_start);

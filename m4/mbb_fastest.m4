@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: MIT
 # mbb_fastest.m4 - --with-tables=fastest: measure the flavours here.
 #
-# MBB_FASTEST_FLAVOUR(WORKLOAD)
-# -----------------------------
+# MBB_FASTEST_FLAVOUR(WORKLOAD, DEFAULT)
+# --------------------------------------
 # Builds tools/fastest.c on the all-flavour layer (support/flavours.h),
 # for and on this machine, as make builds the all-flavour test: the
 # generator, every flavour's tables from it (--sliders-only, the shipped
@@ -10,8 +10,9 @@
 # flavour.  Runs it (a few seconds) on WORKLOAD (engine: each lookup waits
 # for a random read of a 256 MiB table, timed over the reads alone;
 # lookups: lookups alone, in cache), and sets MBB_FLAVOUR to the flavour
-# whose queen lookup was fastest and mbb_fastest_figures to all of the
-# figures.  Refuses when cross-compiling: the target's speed cannot be
+# whose queen lookup was fastest where it was clearly faster than
+# DEFAULT (support/timing.h), else to DEFAULT; mbb_fastest_why to why,
+# and mbb_fastest_figures to all of the figures.  Refuses when cross-compiling: the target's speed cannot be
 # measured here.  A flavour built for an instruction set (isa.def) takes
 # part where MBB_CHECK_ISA found the set here, built with its flags.
 AC_DEFUN([MBB_FASTEST_FLAVOUR],
@@ -52,13 +53,14 @@ AS_IF([AC_RUN_LOG([$CC $CFLAGS -I$srcdir/gen -I$srcdir/support -I$srcdir/src -DM
    done])
 AS_IF([test $mbb_ok = yes],
   [AS_IF([AC_RUN_LOG([$mbb_cc $mbb_fastest_sets -I$mbb_d $LDFLAGS -o $mbb_d/fastest$ac_exeext $srcdir/tools/fastest.c $srcdir/support/flavours.c $srcdir/support/flavours_isa.c $srcdir/support/timing.c $srcdir/support/reference.c $srcdir/support/escape.c $mbb_d/tables-all.c $mbb_d/movegen-*.o])],
-    [AS_IF([AC_RUN_LOG([$mbb_d/fastest$ac_exeext $1 > conftest.fastest])],
+    [AS_IF([AC_RUN_LOG([$mbb_d/fastest$ac_exeext $2 $1 > conftest.fastest])],
        [MBB_FLAVOUR=`sed -n 's/^fastest //p' conftest.fastest`])])])
 AS_IF([test -z "$MBB_FLAVOUR"],
   [AC_MSG_RESULT([failed])
    AC_MSG_ERROR([the --with-tables=fastest probe could not be built or run; see config.log])])
-mbb_fastest_figures=`sed '/^fastest /d; s/ \(.*\)/ \1 ns/' conftest.fastest | tr '\n' ',' | sed 's/,$//; s/,/, /g'`
+mbb_fastest_why=`sed -n 's/^why //p' conftest.fastest`
+mbb_fastest_figures=`sed '/^fastest /d; /^why /d' conftest.fastest | tr '\n' ';' | sed 's/;$//; s/;/; /g'`
 cat conftest.fastest >&AS_MESSAGE_LOG_FD
 rm -rf $mbb_d conftest.fastest
-AC_MSG_RESULT([$MBB_FLAVOUR])
+AC_MSG_RESULT([$MBB_FLAVOUR ($mbb_fastest_why)])
 ])

@@ -88,3 +88,47 @@ double median_of(double *values, size_t n)
     qsort(values, n, sizeof values[0], compare_doubles);
     return values[n / 2];
 }
+
+/* j of median_interval: exact binomial tails while 2^-n is a normal
+ * double, else the normal approximation n/2 - 0.98 sqrt(n). */
+static size_t interval_rank(size_t n)
+{
+    double p = 1, tail = 0; /* P(B = k), P(B <= k) */
+    size_t j = 0, root = 0;
+
+    if (n > 1000) {
+        while ((root + 1) * (root + 1) <= n)
+            root++;
+        return (size_t)((double)n / 2 - 0.98 * (double)root);
+    }
+    for (size_t k = 0; k < n; k++)
+        p /= 2;
+    for (size_t k = 0; k < n / 2; k++) {
+        tail += p;
+        if (2 * tail > 0.05)
+            break;
+        j = k + 1; /* 2 P(B <= j - 1) <= 5 % */
+        p = p * (double)(n - k) / (double)(k + 1);
+    }
+    return j;
+}
+
+struct interval median_interval(double *values, size_t n)
+{
+    struct interval r = { 0, 0, 0 };
+    size_t j;
+
+    if (n == 0)
+        return r;
+    qsort(values, n, sizeof values[0], compare_doubles);
+    r.median = n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+    j = interval_rank(n);
+    r.low = values[j > 0 ? j - 1 : 0];
+    r.high = values[j > 0 ? n - j : n - 1];
+    return r;
+}
+
+int clearly_faster(const struct interval *a, const struct interval *b)
+{
+    return a->high < b->low && a->median * (1 + CLEAR_WIN_PERCENT / 100) <= b->median;
+}

@@ -40,4 +40,24 @@ double time_pressure(struct tt *t, pressure_fn loop, const unsigned char *sq, co
 /* The median of n values, which it sorts. */
 double median_of(double *values, size_t n);
 
+/* A median with its distribution-free 95 % confidence interval: the
+ * order statistics x(j) and x(n+1-j) of the sorted values, j the
+ * largest for which the binomial tails 2 P(B < j), B ~ Bin(n, 1/2), stay
+ * at or below 5 % (with n < 6 no j does: the whole range).  The values
+ * are samples of one quantity taken in turn with the others it is
+ * compared with, so a slow stretch of the machine widens every interval
+ * alike. */
+struct interval {
+    double median, low, high;
+};
+struct interval median_interval(double *values, size_t n);
+
+/* Whether a is clearly faster than b, the one rule of the benchmark's
+ * "fastest" lines and configure's fastest probe: a's interval lies wholly
+ * below b's and its median is at least CLEAR_WIN_PERCENT below b's (a
+ * smaller difference another run, on a machine whose clock speed
+ * drifts, need not repeat).  Else the two are a tie. */
+#define CLEAR_WIN_PERCENT 2.0
+int clearly_faster(const struct interval *a, const struct interval *b);
+
 #endif /* SUPPORT_TIMING_H */

@@ -2,15 +2,19 @@
 /* fastest.c - configure's probe for --with-tables=fastest and
  * --with-tables=fastest-lookups.
  *
- *     fastest [engine|lookups]
+ *     fastest DEFAULT [engine|lookups]
  *
  * Times the queen lookup of every flavour of the all-flavour layer
  * (support/flavours.h), on the tables a build makes (magicbb-gen
  * --sliders-only --magics-dir, as for make check), with the timing loops
  * of the benchmark (support/timing.h); a flavour built for some
  * instructions of isa.def only where this program was built with them and
- * the CPU has them.  Prints a line per flavour, "NAME NS", then
- * "fastest NAME".  The workloads:
+ * the CPU has them.  Prints a line per flavour, "NAME NS ns [LOW, HIGH]"
+ * (the median and its 95 % interval over ROUNDS chunks), or "NAME <
+ * resolution (...)" where the interval reaches zero (a cost the clock
+ * cannot tell from none), then "fastest NAME" and "why TEXT": NAME is the flavour with the lowest median where it is
+ * clearly faster than DEFAULT (configure's auto choice; the rule of
+ * support/timing.h), else DEFAULT.  The workloads:
  *   engine   (the default) as an engine's search meets them: each lookup
  *            waits for a random read of a 256 MiB table (a transposition
  *            table probe) and the next read for the lookup, the tables
@@ -39,10 +43,10 @@ static unsigned char squares[RING];
 static uint64_t occupancies[RING];
 static volatile uint64_t zero_source;
 
-/* The median ns per queen lookup over ROUNDS chunks, after one to warm
- * the caches: the lookups alone, or (tt not NULL) with the reads less
- * the reads alone. */
-static double time_queen(const struct flavour_impl *f, struct tt *tt)
+/* ns per queen lookup over ROUNDS chunks, after one to warm the caches:
+ * the lookups alone, or (tt not NULL) with the reads less the reads
+ * alone. */
+static struct interval time_queen(const struct flavour_impl *f, struct tt *tt)
 {
     const uint64_t zero = zero_source;
     double samples[ROUNDS];
@@ -61,21 +65,21 @@ static double time_queen(const struct flavour_impl *f, struct tt *tt)
         if (round >= 0)
             samples[round] = ns;
     }
-    return median_of(samples, ROUNDS);
+    return median_interval(samples, ROUNDS);
 }
 
 int main(int argc, char **argv)
 {
     uint64_t state = 0x2545f4914f6cdd1du;
-    const char *best = NULL;
-    double best_ns = 0;
+    struct interval figures[64], *best = NULL, *fallback = NULL;
+    const char *best_name = NULL;
     struct tt tt;
     int engine = 1;
 
-    if (argc == 2 && strcmp(argv[1], "lookups") == 0)
+    if (argc == 3 && strcmp(argv[2], "lookups") == 0)
         engine = 0;
-    else if (argc != 1 && !(argc == 2 && strcmp(argv[1], "engine") == 0)) {
-        fputs("usage: fastest [engine|lookups]\n", stderr);
+    else if (argc != 2 && !(argc == 3 && strcmp(argv[2], "engine") == 0)) {
+        fputs("usage: fastest DEFAULT [engine|lookups]\n", stderr);
         return 2;
     }
     if (engine && tt_create(&tt, TT_MIB, PROBES) != 0) {
@@ -86,20 +90,40 @@ int main(int argc, char **argv)
         squares[i] = (unsigned char)(ref_random(&state) & 63);
         occupancies[i] = ref_random(&state) & ref_random(&state);
     }
-    for (unsigned i = 0; i < flavour_impl_count; i++) {
+    for (unsigned i = 0; i < flavour_impl_count && i < 64; i++) {
         const struct flavour_impl *f = &flavour_impls[i];
-        double ns;
+        struct interval *g = &figures[i];
 
         if (!*f->built || !cpu_runs_isa(f->isa))
             continue;
-        ns = time_queen(f, engine ? &tt : NULL);
-        printf("%s %.2f\n", f->name, ns);
-        if (best == NULL || ns < best_ns) {
-            best = f->name;
-            best_ns = ns;
+        *g = time_queen(f, engine ? &tt : NULL);
+        if (g->low <= 0)
+            printf("%s < resolution (its interval reaches 0; at most %.2f ns)\n", f->name, g->high);
+        else
+            printf("%s %.2f ns [%.2f, %.2f]\n", f->name, g->median, g->low, g->high);
+        if (best == NULL || g->median < best->median) {
+            best = g;
+            best_name = f->name;
         }
+        if (strcmp(f->name, argv[1]) == 0)
+            fallback = g;
     }
-    printf("fastest %s\n", best);
+    if (best == NULL) {
+        printf("fastest %s\nwhy no flavour could be measured: %s, the default\n", argv[1],
+               argv[1]);
+    } else if (fallback == NULL) {
+        printf("fastest %s\nwhy %s is the fastest; the default, %s, could not be measured\n",
+               best_name, best_name, argv[1]);
+    } else if (best == fallback) {
+        printf("fastest %s\nwhy the default, %s, is the fastest\n", argv[1], argv[1]);
+    } else if (clearly_faster(best, fallback)) {
+        printf("fastest %s\nwhy %s is clearly faster than the default, %s\n", best_name, best_name,
+               argv[1]);
+    } else {
+        printf("fastest %s\nwhy %s has the lowest median, but is not clearly faster than the "
+               "default, %s\n",
+               argv[1], best_name, argv[1]);
+    }
     if (engine)
         tt_free(&tt);
     return 0;
