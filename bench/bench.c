@@ -59,12 +59,13 @@
 
 #define RING (1u << 16)
 #define CHUNK 4096u
-#define PASSES 4  /* over the ring, per repeat */
-#define REPEATS 5
+#define PASSES 2  /* over the ring, per repeat */
+#define REPEATS 10
 #define SAMPLES (REPEATS * PASSES * (RING / CHUNK))
-#define PRESSURE_SAMPLES (REPEATS * 2 * (RING / CHUNK)) /* two passes a repeat */
+#define PRESSURE_PASSES 1
+#define PRESSURE_SAMPLES (REPEATS * PRESSURE_PASSES * (RING / CHUNK))
 #define IMPLS 32 /* room for the flavours and the ray walk */
-#define PERFT_RUNS 3 /* a repeat */
+#define PERFT_RUNS 2 /* a repeat */
 #define PERFT_TOTAL (REPEATS * PERFT_RUNS) /* runs in all */
 #define TT_MIB 256
 
@@ -374,9 +375,10 @@ static void measure_repeat(unsigned i, unsigned r, const struct position perft_s
         }
     }
     for (int piece = 0; piece < PIECES && i < flavour_impl_count; piece++) {
-        for (unsigned pass = 0; pass < 2; pass++) {
+        for (unsigned pass = 0; pass < PRESSURE_PASSES; pass++) {
             sample_pressure(f->pressure[piece], &rings[POSITIONS],
-                            run.pressure_samples[i][piece] + (r * 2 + pass) * (RING / CHUNK),
+                            run.pressure_samples[i][piece]
+                                + (r * PRESSURE_PASSES + pass) * (RING / CHUNK),
                             run.baseline_samples + run.baseline_count);
             run.baseline_count += RING / CHUNK;
         }
@@ -408,13 +410,27 @@ static void measure(unsigned n, const struct position perft_start[PERFTS])
     run.baseline = median_interval(run.baseline_samples, run.baseline_count);
 }
 
-/* A perft figure from its runs: -1 if a count was wrong. */
-static figure perft_figure(double *t, size_t n)
+/* A figure from n samples taken in REPEATS equal runs, in order: the
+ * median with its 95 % interval, widened to take in the 95 % interval of
+ * the repeats' own medians, so that what drifts between repeats (and so
+ * between runs of the benchmark) counts too.  A perft with a wrong count
+ * (a sample of -1) has median -1. */
+static figure figure_of(double *t, size_t n)
 {
-    figure g = median_interval(t, n);
+    const size_t per = n / REPEATS;
+    figure g, drift;
+    double medians[REPEATS];
 
-    if (t[0] < 0) /* sorted: a wrong count first */
+    for (unsigned r = 0; r < REPEATS; r++)
+        medians[r] = median_of(t + r * per, per);
+    drift = median_interval(medians, REPEATS);
+    g = median_interval(t, n);
+    if (t[0] < 0) { /* sorted: a wrong count first */
         g.median = g.low = g.high = -1;
+        return g;
+    }
+    g.low = drift.low < g.low ? drift.low : g.low;
+    g.high = drift.high > g.high ? drift.high : g.high;
     return g;
 }
 
@@ -436,21 +452,20 @@ static void summarise_all(unsigned n, FILE *csv)
                 for (int piece = 0; piece < PIECES; piece++) {
                     figure *g = &run.lookups[i][in][mode][piece];
 
-                    *g = median_interval(run.samples[i][in][mode][piece], SAMPLES);
+                    *g = figure_of(run.samples[i][in][mode][piece], SAMPLES);
                     if (csv != NULL)
                         csv_row(csv, f, input_names[in], mode_names[mode], piece_names[piece], g);
                 }
             }
         }
         for (int piece = 0; piece < PIECES && i < flavour_impl_count; piece++) {
-            run.pressure[i][piece] =
-                median_interval(run.pressure_samples[i][piece], PRESSURE_SAMPLES);
+            run.pressure[i][piece] = figure_of(run.pressure_samples[i][piece], PRESSURE_SAMPLES);
             if (csv != NULL)
                 csv_row(csv, f, "positions", "pressure", piece_names[piece],
                         &run.pressure[i][piece]);
         }
         for (int pos = 0; pos < PERFTS && i < flavour_impl_count; pos++) {
-            run.perft[i][pos] = perft_figure(run.perft_samples[i][pos], PERFT_TOTAL);
+            run.perft[i][pos] = figure_of(run.perft_samples[i][pos], PERFT_TOTAL);
             if (csv != NULL)
                 csv_row(csv, f, perft_positions[pos].name, "perft", "all", &run.perft[i][pos]);
         }
