@@ -55,6 +55,7 @@
 #include "movegen.h"
 #include "output.h"
 #include "reference.h"
+#include "search.h"
 #include "timing.h"
 
 #define RING (1u << 16)
@@ -196,7 +197,7 @@ static const struct flavour_impl ray_walk = {
     { { walk_rook_batch_throughput, walk_bishop_batch_throughput, walk_queen_batch_throughput },
       { walk_rook_batch_latency, walk_bishop_batch_latency, walk_queen_batch_latency } },
     { walk_rook_batch_pressure, walk_bishop_batch_pressure, walk_queen_batch_pressure },
-    NULL, NULL,
+    NULL, NULL, NULL,
 };
 
 static const struct flavour_impl *impl(unsigned i)
@@ -258,6 +259,40 @@ static double time_perft(perft_fn run, const struct position *p, int position)
     return (now_ns() - start) / (double)nodes;
 }
 
+/* ---- Engine search ------------------------------------------------------ */
+
+/* The engine-search workload (support/search.h): the six standard
+ * positions searched to SEARCH_DEPTH plies, the table emptied before
+ * each, as large as --tt-mib says. */
+#define SEARCH_DEPTH 4
+static struct position search_start[STANDARD_POSITION_COUNT];
+static struct search_table search_tt;
+static uint64_t search_nodes; /* the reference's, over every position */
+
+/* The nodes of every position's search. */
+static uint64_t search_all(search_fn run)
+{
+    uint64_t nodes = 0;
+
+    for (unsigned k = 0; k < STANDARD_POSITION_COUNT; k++) {
+        search_table_clear(&search_tt);
+        nodes += run(&search_start[k], SEARCH_DEPTH, &search_tt, NULL);
+    }
+    return nodes;
+}
+
+/* ns per node of a search of every position, or -1 where the nodes are
+ * not the reference's. */
+static double time_search(search_fn run)
+{
+    const double start = now_ns();
+    const uint64_t nodes = search_all(run);
+
+    if (nodes != search_nodes)
+        return -1;
+    return (now_ns() - start) / (double)nodes;
+}
+
 /* ---- Report ------------------------------------------------------------- */
 
 static void csv_row(FILE *csv, const struct flavour_impl *f, const char *input, const char *mode,
@@ -292,6 +327,8 @@ static struct {
     double pressure_samples[IMPLS][PIECES][PRESSURE_SAMPLES];
     double baseline_samples[IMPLS * PIECES * PRESSURE_SAMPLES];
     double perft_samples[IMPLS][PERFTS][PERFT_TOTAL];
+    figure search[IMPLS];
+    double search_samples[IMPLS][REPEATS];
     unsigned baseline_count;
     figure baseline; /* ns of a read alone */
 } run;
@@ -388,6 +425,8 @@ static void measure_repeat(unsigned i, unsigned r, const struct position perft_s
             run.perft_samples[i][pos][r * PERFT_RUNS + k] =
                 time_perft(f->perft, &perft_start[pos], pos);
     }
+    if (i < flavour_impl_count)
+        run.search_samples[i][r] = time_search(f->search);
 }
 
 /* Warm up (clock speed, caches, page faults), then the repeats in turn
@@ -413,9 +452,10 @@ static void measure(unsigned n, const struct position perft_start[PERFTS])
 /* A figure from n samples taken in REPEATS equal runs, in order: the
  * median with its 95 % interval, widened to take in the 95 % interval of
  * the repeats' own medians, so that what drifts between repeats (and so
- * between runs of the benchmark) counts too.  A perft with a wrong count
- * (a sample of -1) has median -1. */
-static figure figure_of(double *t, size_t n)
+ * between runs of the benchmark) counts too.  Where the samples are of a
+ * count checked (checked: perft and search), a wrong count (a sample of
+ * -1) makes the figure -1. */
+static figure figure_of(double *t, size_t n, int checked)
 {
     const size_t per = n / REPEATS;
     figure g, drift;
@@ -425,7 +465,7 @@ static figure figure_of(double *t, size_t n)
         medians[r] = median_of(t + r * per, per);
     drift = median_interval(medians, REPEATS);
     g = median_interval(t, n);
-    if (t[0] < 0) { /* sorted: a wrong count first */
+    if (checked && t[0] < 0) { /* sorted: a wrong count first */
         g.median = g.low = g.high = -1;
         return g;
     }
@@ -452,22 +492,27 @@ static void summarise_all(unsigned n, FILE *csv)
                 for (int piece = 0; piece < PIECES; piece++) {
                     figure *g = &run.lookups[i][in][mode][piece];
 
-                    *g = figure_of(run.samples[i][in][mode][piece], SAMPLES);
+                    *g = figure_of(run.samples[i][in][mode][piece], SAMPLES, 0);
                     if (csv != NULL)
                         csv_row(csv, f, input_names[in], mode_names[mode], piece_names[piece], g);
                 }
             }
         }
         for (int piece = 0; piece < PIECES && i < flavour_impl_count; piece++) {
-            run.pressure[i][piece] = figure_of(run.pressure_samples[i][piece], PRESSURE_SAMPLES);
+            run.pressure[i][piece] = figure_of(run.pressure_samples[i][piece], PRESSURE_SAMPLES, 0);
             if (csv != NULL)
                 csv_row(csv, f, "positions", "pressure", piece_names[piece],
                         &run.pressure[i][piece]);
         }
         for (int pos = 0; pos < PERFTS && i < flavour_impl_count; pos++) {
-            run.perft[i][pos] = figure_of(run.perft_samples[i][pos], PERFT_TOTAL);
+            run.perft[i][pos] = figure_of(run.perft_samples[i][pos], PERFT_TOTAL, 1);
             if (csv != NULL)
                 csv_row(csv, f, perft_positions[pos].name, "perft", "all", &run.perft[i][pos]);
+        }
+        if (i < flavour_impl_count) {
+            run.search[i] = figure_of(run.search_samples[i], REPEATS, 1);
+            if (csv != NULL)
+                csv_row(csv, f, "standard-d4", "search", "all", &run.search[i]);
         }
     }
 }
@@ -535,7 +580,7 @@ static void print_lookups(unsigned n)
            "the median (every interval is in the CSV)\n\n");
 }
 
-/* The second table: pressure and perft. */
+/* The second table: pressure, perft and the engine search. */
 static void print_engine(unsigned n, unsigned tt_mib)
 {
     char why[FEN_WHY_SIZE];
@@ -544,11 +589,14 @@ static void print_engine(unsigned n, unsigned tt_mib)
            "%u MiB table after each, over the reads alone (%.1f ns a read; median of %u\n"
            "paired chunks; <res: its 95 %% interval reaches 0, so no cost the clock can\n"
            "tell from none); perft = million nodes a second, the move generator on the\n"
-           "flavour's inline lookups\n\n",
-           tt_mib, run.baseline.median, PRESSURE_SAMPLES);
-    printf("%-11s | %-27s | %s\n", "", "pressure", "perft Mnps");
-    printf("%-11s | %6s %6s %6s %6s | %8s %11s %6s\n", "flavour", "rook", "bishop", "queen",
-           "+-95%", "start d5", "kiwipete d4", "+-95%");
+           "flavour's inline lookups; search = thousand nodes a second of the engine search\n"
+           "(support/search.h) of the six standard positions to depth %d, %u MiB table,\n"
+           "%llu nodes\n\n",
+           tt_mib, run.baseline.median, PRESSURE_SAMPLES, SEARCH_DEPTH, tt_mib,
+           (unsigned long long)search_nodes);
+    printf("%-11s | %-27s | %-27s | %s\n", "", "pressure", "perft Mnps", "search knps");
+    printf("%-11s | %6s %6s %6s %6s | %8s %11s %6s | %7s %6s\n", "flavour", "rook", "bishop",
+           "queen", "+-95%", "start d5", "kiwipete d4", "+-95%", "all d4", "+-95%");
     for (unsigned i = 0; i < n; i++) {
         const struct flavour_impl *f = impl(i);
         const figure *pressure = run.pressure[i], *perft = run.perft[i];
@@ -556,8 +604,8 @@ static void print_engine(unsigned n, unsigned tt_mib)
         if (left_out(f, why, sizeof why) != NULL)
             continue;
         if (i >= flavour_impl_count) { /* see the header */
-            printf("%-11s | %6s %6s %6s %6s | %8s %11s %6s\n", f->name, "-", "-", "-", "-", "-",
-                   "-", "-");
+            printf("%-11s | %6s %6s %6s %6s | %8s %11s %6s | %7s %6s\n", f->name, "-", "-", "-",
+                   "-", "-", "-", "-", "-", "-");
             continue;
         }
         printf("%-11s |", f->name);
@@ -570,10 +618,15 @@ static void print_engine(unsigned n, unsigned tt_mib)
             else
                 printf(" %*.1f", pos == 0 ? 8 : 11, 1000 / perft[pos].median);
         }
-        printf(" %5.1f%%\n", widest(perft, PERFTS));
+        printf(" %5.1f%% |", widest(perft, PERFTS));
+        if (run.search[i].median < 0)
+            printf(" %7s %6s\n", "WRONG", "");
+        else
+            printf(" %7.0f %5.1f%%\n", 1e6 / run.search[i].median, widest(&run.search[i], 1));
     }
-    printf("\nperft: the median of %u runs; WRONG: a node count other than the published one\n",
-           REPEATS * PERFT_RUNS);
+    printf("\nperft: the median of %u runs, search of %u; WRONG: a node count other than the\n"
+           "published one (perft) or the reference's (search)\n",
+           REPEATS * PERFT_RUNS, REPEATS);
 }
 
 /* Which flavour wins which workload (queen; perft from the start): the
@@ -582,14 +635,15 @@ static void print_engine(unsigned n, unsigned tt_mib)
  * not clearly beat. */
 static void print_fastest(void)
 {
-    static const char *const workload[4] = { "throughput (random, queen)",
+    static const char *const workload[5] = { "throughput (random, queen)",
                                               "latency (positions, queen)",
-                                              "cache pressure (queen)", "perft (start, d5)" };
+                                              "cache pressure (queen)", "perft (start, d5)",
+                                              "engine search (d4)" };
     char why[FEN_WHY_SIZE];
 
     printf("\nfastest here (a tie unless the 95 %% intervals part and the medians differ\n"
            "by %.0f %% or more):\n", CLEAR_WIN_PERCENT);
-    for (int w = 0; w < 4; w++) {
+    for (int w = 0; w < 5; w++) {
         const figure *g[IMPLS] = { NULL };
         int best = -1, ties = 0;
 
@@ -599,8 +653,9 @@ static void print_fastest(void)
             g[i] = w == 0   ? &run.lookups[i][RANDOM][THROUGHPUT][SLIDE_QUEEN]
                    : w == 1 ? &run.lookups[i][POSITIONS][LATENCY][SLIDE_QUEEN]
                    : w == 2 ? &run.pressure[i][SLIDE_QUEEN]
-                            : &run.perft[i][PERFT_START];
-            if (g[i]->median < 0 && w == 3) { /* a wrong count */
+                   : w == 3 ? &run.perft[i][PERFT_START]
+                            : &run.search[i];
+            if (g[i]->median < 0 && w >= 3) { /* a wrong count */
                 g[i] = NULL;
                 continue;
             }
@@ -636,14 +691,21 @@ int main(int argc, char **argv)
     fill_positions(&rings[POSITIONS]);
     if (r.callgrind)
         return run_callgrind();
-    if (tt_create(&tt, r.tt_mib, PROBES) != 0) {
-        fprintf(stderr, "magicbb-bench: no memory for a %u MiB table (--tt-mib)\n", r.tt_mib);
+    if (tt_create(&tt, r.tt_mib, PROBES) != 0 || search_table_create(&search_tt, r.tt_mib) != 0) {
+        fprintf(stderr, "magicbb-bench: no memory for two %u MiB tables (--tt-mib)\n", r.tt_mib);
         return 1;
     }
     for (int pos = 0; pos < PERFTS; pos++) {
         if (parse_fen(perft_positions[pos].fen, &perft_start[pos], why) != 0)
             return 1;
     }
+    for (unsigned k = 0; k < STANDARD_POSITION_COUNT; k++) {
+        static const char *const fens[] = { STANDARD_POSITIONS };
+
+        if (parse_fen(fens[k], &search_start[k], why) != 0)
+            return 1;
+    }
+    search_nodes = search_all(search); /* on the reference ray walk */
     /* the CSV is written as magicbb-gen writes its outputs (output.h):
      * complete or not at all, a device written through, "-" stdout */
     if (r.csv_path != NULL) {
@@ -677,5 +739,6 @@ int main(int argc, char **argv)
             return 1;
     }
     tt_free(&tt);
+    search_table_free(&search_tt);
     return 0;
 }

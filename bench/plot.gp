@@ -3,11 +3,12 @@
 # one panel a mode, a bar a flavour (the ray walk is in the CSV only), for
 # the queen: throughput (random input) and latency (positions) in ns per
 # lookup, cache pressure in ns over the reads alone, and perft (start
-# position, depth 5) in million nodes a second; each bar with its 95 %
+# position, depth 5) in million nodes a second, and the engine search
+# (six positions, depth 4) in thousand nodes a second; each bar with its 95 %
 # interval (the CSV's ns_low95 and ns_high95).  make bench sets cpu to
 # the CPU's name.
 set datafile separator ","
-set terminal pngcairo size 1200,900 noenhanced
+set terminal pngcairo size 1200,1300 noenhanced
 set output "bench/bench.png"
 if (!exists("cpu")) cpu = "unknown CPU"
 set style fill solid 0.6 border -1
@@ -16,7 +17,7 @@ set xtics rotate by -45 nomirror
 set yrange [0:*]
 set key off
 set grid ytics
-set multiplot layout 2,2 title "magicbb-bench on ".cpu
+set multiplot layout 3,2 title "magicbb-bench on ".cpu
 select(input, mode) = sprintf("< awk -F, '$1 != \"ray-walk\" && $3 == \"%s\" && $4 == \"%s\" && ($5 == \"queen\" || $5 == \"all\")' bench/bench.csv", input, mode)
 set title "queen throughput, random input (ns per lookup, lower is better)"
 plot select("random", "throughput") using 0:6:xtic(1) with boxes, "" using 0:6:7:8 with yerrorbars lc black pt 0
@@ -26,4 +27,6 @@ set title "queen under cache pressure: ns over a 256 MiB table read (lower is be
 plot select("positions", "pressure") using 0:6:xtic(1) with boxes, "" using 0:6:7:8 with yerrorbars lc black pt 0
 set title "perft, start position, depth 5 (million nodes a second, higher is better)"
 plot select("start-d5", "perft") using 0:(1000 / $6):xtic(1) with boxes, "" using 0:(1000 / $6):(1000 / $8):(1000 / $7) with yerrorbars lc black pt 0
+set title "engine search, six positions, depth 4 (thousand nodes a second, higher is better)"
+plot select("standard-d4", "search") using 0:(1e6 / $6):xtic(1) with boxes, "" using 0:(1e6 / $6):(1e6 / $8):(1e6 / $7) with yerrorbars lc black pt 0
 unset multiplot

@@ -7,9 +7,10 @@
 # for and on this machine, as make builds the all-flavour test: the
 # generator, every flavour's tables from it (--sliders-only, the shipped
 # magics of gen/magics), the layer's lookups and a move generator per
-# flavour.  Runs it (a few seconds) on WORKLOAD (engine: each lookup waits
-# for a random read of a 256 MiB table, timed over the reads alone;
-# lookups: lookups alone, in cache), and sets MBB_FLAVOUR to the flavour
+# flavour.  Runs it (a few seconds) on WORKLOAD (search: the benchmark's
+# engine search; pressure: each lookup waits for a random read of a 256
+# MiB table, timed over the reads alone; lookups: lookups alone, in
+# cache), and sets MBB_FLAVOUR to the flavour
 # whose queen lookup was fastest where it was clearly faster than
 # DEFAULT (support/timing.h), else to DEFAULT; mbb_fastest_why to why,
 # and mbb_fastest_figures to all of the figures.  Refuses when cross-compiling: the target's speed cannot be
@@ -49,10 +50,12 @@ AS_IF([AC_RUN_LOG([$CC $CFLAGS -I$srcdir/gen -I$srcdir/support -I$srcdir/src -DM
        [echo "#include \"tables-$mbb_f.c\"" >> $mbb_d/tables-all.c], [mbb_ok=no])
      AS_IF([test $mbb_f != board && test $mbb_ok = yes],
        [AS_IF([AC_RUN_LOG([$mbb_cc -DMOVEGEN_FLAVOUR=$mbb_f -c -o $mbb_d/movegen-$mbb_f.o $srcdir/support/movegen.c])],
+         [], [mbb_ok=no])
+        AS_IF([AC_RUN_LOG([$mbb_cc -DMOVEGEN_FLAVOUR=$mbb_f -c -o $mbb_d/search-$mbb_f.o $srcdir/support/search.c])],
          [], [mbb_ok=no])])
    done])
 AS_IF([test $mbb_ok = yes],
-  [AS_IF([AC_RUN_LOG([$mbb_cc $mbb_fastest_sets -I$mbb_d $LDFLAGS -o $mbb_d/fastest$ac_exeext $srcdir/tools/fastest.c $srcdir/support/flavours.c $srcdir/support/flavours_isa.c $srcdir/support/timing.c $srcdir/support/reference.c $srcdir/support/escape.c $mbb_d/tables-all.c $mbb_d/movegen-*.o])],
+  [AS_IF([AC_RUN_LOG([$mbb_cc $mbb_fastest_sets -DMOVEGEN_REFERENCE -I$mbb_d $LDFLAGS -o $mbb_d/fastest$ac_exeext $srcdir/tools/fastest.c $srcdir/support/flavours.c $srcdir/support/flavours_isa.c $srcdir/support/timing.c $srcdir/support/reference.c $srcdir/support/escape.c $srcdir/support/movegen.c $mbb_d/tables-all.c $mbb_d/movegen-*.o $mbb_d/search-*.o])],
     [AS_IF([AC_RUN_LOG([$mbb_d/fastest$ac_exeext $2 $1 > conftest.fastest])],
        [MBB_FLAVOUR=`sed -n 's/^fastest //p' conftest.fastest`])])])
 AS_IF([test -z "$MBB_FLAVOUR"],

@@ -5,9 +5,9 @@
  * its timing loops, its table size and the move generator on its lookups.
  * The all-flavour test, the benchmark and configure's fastest probe link
  * it: support/flavours.c (the table), support/flavours_isa.c (the lookups,
- * built for each instruction set), support/movegen.c built once for each
- * flavour with -DMOVEGEN_FLAVOUR=NAME, and the tables from
- * magicbb-gen --sliders-only. */
+ * built for each instruction set), support/movegen.c and support/search.c
+ * built once for each flavour with -DMOVEGEN_FLAVOUR=NAME, and the tables
+ * from magicbb-gen --sliders-only and --board-only. */
 #ifndef SUPPORT_FLAVOURS_H
 #define SUPPORT_FLAVOURS_H
 
@@ -15,10 +15,14 @@
 #include <stdint.h>
 
 struct position;
+struct search_table;
 
 typedef uint64_t (*lookup_fn)(unsigned sq, uint64_t occupied);
-/* perft (support/movegen.c) on the flavour's lookups */
+/* perft (support/movegen.c) and the engine search (support/search.c) on
+ * the flavour's lookups */
 typedef uint64_t (*perft_fn)(const struct position *p, int depth);
+typedef uint64_t (*search_fn)(const struct position *p, int depth, struct search_table *t,
+                              int *score);
 /* n (square, occupancy) pairs looked up in a loop, the lookup inlined, for
  * timing.  Throughput: independent lookups, their XOR returned.  Latency:
  * each occupancy also depends on the previous answer, through `zero`
@@ -45,6 +49,7 @@ struct flavour_impl {
     pressure_fn pressure[PIECES];
     const uint32_t *table_bytes;
     perft_fn perft;
+    search_fn search;
 };
 
 /* Every flavour, in registry order. */
@@ -116,6 +121,8 @@ int flavour_runs_here(const struct flavour_impl *f);
     uint64_t name##_bishop(unsigned sq, uint64_t occ);                                        \
     uint64_t name##_queen(unsigned sq, uint64_t occ);                                         \
     uint64_t perft_##name(const struct position *p, int depth);                               \
+    uint64_t search_##name(const struct position *p, int depth, struct search_table *t,        \
+                           int *score);                                                        \
     batch_body name##_rook_batch_throughput, name##_bishop_batch_throughput,                  \
         name##_queen_batch_throughput, name##_rook_batch_latency,                             \
         name##_bishop_batch_latency, name##_queen_batch_latency;                              \
@@ -130,6 +137,6 @@ int flavour_runs_here(const struct flavour_impl *f);
           name##_queen_batch_latency } },                                                     \
       { name##_rook_batch_pressure, name##_bishop_batch_pressure,                             \
         name##_queen_batch_pressure },                                                        \
-      &mbb_##name##_table_bytes, perft_##name }
+      &mbb_##name##_table_bytes, perft_##name, search_##name }
 
 #endif /* SUPPORT_FLAVOURS_H */

@@ -2,8 +2,9 @@
 /* check_flavours.c - every flavour of the all-flavour layer
  * (support/flavours.h), whatever configure chose: each one's slider
  * lookups against the reference ray walk, its table size against what its
- * layout must take, and the move generator on its lookups against the
- * published perft counts. */
+ * layout must take, the move generator on its lookups against the
+ * published perft counts, and the engine search on its lookups against
+ * the same search on the reference. */
 #define _POSIX_C_SOURCE 200809L
 #include <check.h>
 #include <stdio.h>
@@ -14,6 +15,7 @@
 #include "movegen.h"
 #include "reference.h"
 #include "run_suite.h"
+#include "search.h"
 
 static const struct flavour_impl *flavour(int i)
 {
@@ -118,19 +120,18 @@ START_TEST(table_bytes_match_the_layout)
 }
 END_TEST
 
-/* The standard perft positions, depth 3: Chess Programming Wiki, "Perft
- * Results" (the start, Kiwipete and positions 3 to 6). */
-static const struct {
-    const char *fen;
-    uint64_t nodes;
-} perft_depth3[] = {
-    { START_FEN, 8902 },
-    { "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 97862 },
-    { "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 2812 },
-    { "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 9467 },
-    { "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 62379 },
-    { "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 89890 },
-};
+/* The standard perft positions (movegen.h) and their perft counts to
+ * depth 3, as published with them. */
+static const char *const positions[STANDARD_POSITION_COUNT] = { STANDARD_POSITIONS };
+static const uint64_t perft_depth3[STANDARD_POSITION_COUNT] = { 8902, 97862, 2812, 9467, 62379,
+                                                                  89890 };
+
+static void parse_position(unsigned k, struct position *p)
+{
+    char why[FEN_WHY_SIZE];
+
+    ck_assert_msg(parse_fen(positions[k], p, why) == 0, "%s", why);
+}
 
 /* The move generator on the flavour's lookups (its perft in the layer):
  * every count as published, so each flavour plays the same game. */
@@ -140,17 +141,46 @@ START_TEST(perft_counts)
 
     if (skipped(f))
         return;
-    for (size_t k = 0; k < sizeof perft_depth3 / sizeof perft_depth3[0]; k++) {
+    for (unsigned k = 0; k < STANDARD_POSITION_COUNT; k++) {
         struct position p;
-        char why[FEN_WHY_SIZE];
         uint64_t nodes;
 
-        ck_assert_msg(parse_fen(perft_depth3[k].fen, &p, why) == 0, "%s", why);
+        parse_position(k, &p);
         nodes = f->perft(&p, 3);
-        ck_assert_msg(nodes == perft_depth3[k].nodes, "%s: perft 3 of '%s' is %llu, want %llu",
-                      f->name, perft_depth3[k].fen, (unsigned long long)nodes,
-                      (unsigned long long)perft_depth3[k].nodes);
+        ck_assert_msg(nodes == perft_depth3[k], "%s: perft 3 of '%s' is %llu, want %llu", f->name,
+                      positions[k], (unsigned long long)nodes, (unsigned long long)perft_depth3[k]);
     }
+}
+END_TEST
+
+/* The engine search on the flavour's lookups visits exactly the nodes,
+ * and reaches the score, of the same search on the reference ray walk
+ * (search.c built here with MOVEGEN_REFERENCE): any difference is a
+ * wrong attack set somewhere in the tree. */
+START_TEST(search_matches_the_reference)
+{
+    const struct flavour_impl *f = flavour(_i);
+    struct search_table table;
+
+    if (skipped(f))
+        return;
+    ck_assert_int_eq(search_table_create(&table, 1), 0);
+    for (unsigned k = 0; k < STANDARD_POSITION_COUNT; k++) {
+        struct position p;
+        uint64_t got, want;
+        int got_score, want_score;
+
+        parse_position(k, &p);
+        search_table_clear(&table);
+        want = search(&p, 3, &table, &want_score);
+        search_table_clear(&table);
+        got = f->search(&p, 3, &table, &got_score);
+        ck_assert_msg(got == want && got_score == want_score,
+                      "%s: search 3 of '%s': %llu nodes, score %d; the reference: %llu, %d",
+                      f->name, positions[k], (unsigned long long)got, got_score,
+                      (unsigned long long)want, want_score);
+    }
+    search_table_free(&table);
 }
 END_TEST
 
@@ -165,6 +195,7 @@ static Suite *flavours_suite(void)
     tcase_add_loop_test(tc, random_boards, 0, n);
     tcase_add_loop_test(tc, table_bytes_match_the_layout, 0, n);
     tcase_add_loop_test(tc, perft_counts, 0, n);
+    tcase_add_loop_test(tc, search_matches_the_reference, 0, n);
     tcase_set_timeout(tc, 60);
     suite_add_tcase(s, tc);
     return s;
