@@ -5,7 +5,7 @@
 # that installed texts point to is installed, a program compiled with
 # nothing but magicbb-inline.pc's flags inlines every slider lookup, and
 # make uninstall leaves neither a file nor a directory of magicbb's
-# behind.  (CC: the compiler of the build; NM: its nm.)
+# behind.  (MBB_CC: the compiler of the build; NM: its nm.)
 builddir=${MBB_BUILDDIR:?MBB_BUILDDIR must name the build directory}
 make=${MAKE:-make}
 unset MAKEFLAGS MFLAGS MAKELEVEL
@@ -69,7 +69,7 @@ uint64_t consumer(unsigned sq, uint64_t occupied)
 }
 EOF
   # shellcheck disable=SC2086
-  if ! ${CC:-cc} -O2 $cflags -c -o "$work/consumer.o" "$work/consumer.c" >"$work/cc.log" 2>&1; then
+  if ! ${MBB_CC:-cc} -O2 $cflags -c -o "$work/consumer.o" "$work/consumer.c" >"$work/cc.log" 2>&1; then
     not_ok "inline consumer, cc -O2 $cflags: $(head -n 1 "$work/cc.log")"
   else
     calls=$(${NM:-nm} "$work/consumer.o" | awk '$1 == "U" && $2 ~ /^mbb_(rook|bishop|queen)_attacks$/ { print $2 }')
