@@ -40,7 +40,9 @@
  * which.
  *
  * --callgrind runs each flavour's throughput loops once over the random
- * ring, untimed, for valgrind's instruction counts (make bench-callgrind). */
+ * ring, untimed, for valgrind's instruction counts (make bench-callgrind),
+ * and each queen's pressure loop once, for its cache simulation (make
+ * bench-model). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -381,8 +383,11 @@ static int parse_arguments(int argc, char **argv, struct request *r)
     return -1;
 }
 
-/* --callgrind: each flavour's throughput loops once, untimed. */
-static int run_callgrind(void)
+/* --callgrind: each flavour's throughput loops once, untimed, over the
+ * random ring; then, with a table of tt_mib MiB, the queen's pressure
+ * loop once over the positions ring, and the reads alone once, for
+ * valgrind's cache simulation (make bench-model). */
+static int run_callgrind(unsigned tt_mib)
 {
     char why[FEN_WHY_SIZE];
 
@@ -395,6 +400,18 @@ static int run_callgrind(void)
             sink ^= impl(i)->batch[THROUGHPUT][piece](rings[RANDOM].sq, rings[RANDOM].occ, RING,
                                                      zero_source);
     }
+    if (tt_create(&tt, tt_mib, RING) != 0) {
+        fprintf(stderr, "magicbb-bench: no memory for a %u MiB table (--tt-mib)\n", tt_mib);
+        return 1;
+    }
+    for (unsigned i = 0; i < flavour_impl_count; i++) {
+        if (left_out(impl(i), why, sizeof why) == NULL)
+            sink ^= impl(i)->pressure[SLIDE_QUEEN](rings[POSITIONS].sq, rings[POSITIONS].occ, RING,
+                                                   zero_source, tt.entries, tt.probe);
+    }
+    sink ^= tt_reads_only(rings[POSITIONS].sq, rings[POSITIONS].occ, RING, zero_source, tt.entries,
+                          tt.probe);
+    tt_free(&tt);
     printf("magicbb-bench: ran %u lookups per flavour and piece\n", RING);
     return 0;
 }
@@ -690,7 +707,7 @@ int main(int argc, char **argv)
     fill_random(&rings[RANDOM]);
     fill_positions(&rings[POSITIONS]);
     if (r.callgrind)
-        return run_callgrind();
+        return run_callgrind(r.tt_mib);
     if (tt_create(&tt, r.tt_mib, PROBES) != 0 || search_table_create(&search_tt, r.tt_mib) != 0) {
         fprintf(stderr, "magicbb-bench: no memory for two %u MiB tables (--tt-mib)\n", r.tt_mib);
         return 1;
