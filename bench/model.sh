@@ -25,7 +25,7 @@ csv=$3
 # a Zen 4 core's L1 data cache and L2, as cachegrind's two levels
 cache="--I1=32768,8,64 --D1=32768,8,64 --LL=1048576,16,64"
 cache_words="L1 data 32 KiB 8-way, last level 1 MiB 16-way, 64-byte lines"
-cpus="x86_64:znver2 x86_64:znver3 x86_64:skylake x86_64:icelake-server aarch64:cortex-a55 aarch64:cortex-a57"
+cpus="x86_64:znver2 x86_64:znver3 x86_64:skylake x86_64:icelake-server aarch64:cortex-a55 aarch64:cortex-a57 arm:cortex-m4"
 
 for tool in valgrind cg_annotate clang llvm-mca; do
   command -v "$tool" >/dev/null 2>&1 || { echo "bench-model: $tool is not installed"; exit 1; }
@@ -107,8 +107,11 @@ full_writes() { # FILE: rewritten in place
 for entry in $cpus; do
   arch=${entry%%:*}
   cpu=${entry#*:}
-  if [ "$arch" = x86_64 ]; then target=x86_64-linux-gnu cpuflag="-march=$cpu"
-  else target=aarch64-linux-gnu cpuflag="-mcpu=$cpu"; fi
+  case $arch in
+    x86_64) target=x86_64-linux-gnu cpuflag="-march=$cpu" ;;
+    aarch64) target=aarch64-linux-gnu cpuflag="-mcpu=$cpu" ;;
+    arm) target=thumbv7em-none-eabi cpuflag="-mcpu=$cpu -mfloat-abi=soft" ;;
+  esac
   for fi in $flavours; do
     f=${fi%%:*}
     isa=${fi#*:}
@@ -142,13 +145,21 @@ EOC
     clang --target="$target" $cpuflag -O2 -ffreestanding -I"$srcdir/src" -S -o "$work/$f.s" "$work/$f.c" \
       || { echo "bench-model: clang failed on $f for $cpu"; exit 1; }
     for mode in throughput latency; do
-      # the function's loop: from its header's label to the branch back to it
+      # the function's loop: from a label to the first branch back to it
       awk -v fn="model_$mode" '
         $0 ~ ("^" fn ":") { infn = 1; next }
-        infn && !on && /Inner Loop Header/ { on = 1; label = $1; sub(/:$/, "", label); print; next }
-        on { print; n = split($0, w, /[ \t,]+/); if (w[n] == label) exit }' "$work/$f.s" > "$work/loop.s"
+        infn && /^[ \t]*\.(size|cfi_endproc)/ { exit }
+        infn {
+          line[++n] = $0
+          if ($0 ~ /^\.?[A-Za-z0-9_$.]+:/) { l = $1; sub(/:.*/, "", l); at[l] = n }
+          k = split($0, w, /[ \t,]+/)
+          if (k > 1 && (w[k] in at) && at[w[k]] < n) {
+            for (i = at[w[k]]; i <= n; i++) print line[i]
+            exit
+          }
+        }' "$work/$f.s" > "$work/loop.s"
       [ "$arch" = aarch64 ] && full_writes "$work/loop.s"
-      llvm-mca -mtriple="$target" -mcpu="$cpu" -iterations=200 "$work/loop.s" 2>/dev/null | awk \
+      llvm-mca -mtriple="${target%%-*}" -mcpu="$cpu" -iterations=200 "$work/loop.s" 2>/dev/null | awk \
         -v cpu="$cpu" -v f="$f" -v mode="$mode" '
         /^Iterations:/ { it = $2 }
         /^Total Cycles:/ { printf "mca_%s,%s,%s,%.2f\n", mode, cpu, f, $3 / it }' >> "$work/rows"

@@ -8,10 +8,18 @@
 # directory (a config cache keeps it to a few seconds a run), from a copy
 # of the distributed sources (the source tree may be configured in place,
 # which rules out a second build beside it).
+#
+# configure's checks do not depend on the build that runs them: a CI run
+# that builds many configurations sets MBB_CONFIGURE_CHECKED=1 once the
+# first has passed them, and the others skip them.
 builddir=${MBB_BUILDDIR:?MBB_BUILDDIR must name the build directory}
 gen=${MBB_GEN:?MBB_GEN must name the generator}
 make=${MAKE:-make}
 unset MAKEFLAGS MFLAGS MAKELEVEL
+if [ "${MBB_CONFIGURE_CHECKED:-0}" = 1 ]; then
+  echo "1..0 # SKIP configure's checks passed in an earlier build of this run (MBB_CONFIGURE_CHECKED)"
+  exit 0
+fi
 . "$(dirname "$0")/tap.sh"
 
 tap_workdir configure
@@ -108,6 +116,66 @@ case $(uname -m) in
   x86_64 | i?86)
     expect_refused --with-tables=hqrev "--with-tables=hqrev needs a bit-reverse instruction, but" ;;
 esac
+
+# --with-flash: a whole number of KiB; only with auto or a named flavour.
+expect_refused --with-flash=abc "--with-flash takes a whole number of KiB from 1 to 1048576, not 'abc'"
+expect_refused --with-flash=0 "--with-flash takes a whole number of KiB from 1 to 1048576, not '0'"
+expect_refused "--with-flash=12x" "--with-flash takes a whole number of KiB"
+if [ "$(uname -m)" = x86_64 ] && [ "$(uname -s)" = Linux ]; then
+  if configure_with --with-tables=dispatch --with-flash=300; then
+    not_ok "--with-tables=dispatch --with-flash=300 is refused"
+  elif grep -q "^configure: error: --with-flash applies to auto or a named flavour, not --with-tables=dispatch" "$work/log"; then
+    ok "--with-tables=dispatch --with-flash=300 is refused"
+  else
+    not_ok "--with-tables=dispatch --with-flash=300: $(tail -n 1 "$work/log")"
+  fi
+fi
+
+# On a bare-metal target auto takes the fastest flavour (the order of
+# m4/mbb_flash.m4) whose tables and code fit the flash: 256 KiB unless
+# --with-flash says otherwise; the summary gives the table bytes.
+# bare_metal ARGS...: configure for a Cortex-M4, output in $work/log.
+bare_metal() {
+  "$srcdir/configure" --cache-file="$work/arm.cache" --host=arm-none-eabi CFLAGS="-mcpu=cortex-m4 -mthumb -Os" "$@" \
+    >"$work/log" 2>&1
+}
+if command -v arm-none-eabi-gcc >/dev/null 2>&1 && command -v arm-none-eabi-size >/dev/null 2>&1; then
+  while IFS='|' read -r args want; do
+    # shellcheck disable=SC2086
+    if bare_metal $args; then
+      flavour=$(sed -n 's/^  flavour: *\([a-z0-9]*\) .*/\1/p' "$work/log")
+      bytes=$(sed -n 's/^  table bytes: *\([0-9]*\) .*/\1/p' "$work/log")
+      kib=$(echo " $args" | sed -n 's/.* --with-flash=\([0-9]*\).*/\1/p')
+      if [ "$flavour" = "$want" ] && [ -n "$bytes" ] && [ "$bytes" -le $(( ${kib:-256} * 1024 )) ]; then
+        ok "Cortex-M4 auto${args:+ $args}: $flavour, $bytes table bytes"
+      else
+        not_ok "Cortex-M4 auto${args:+ $args}: '$flavour' with '$bytes' table bytes, want $want"
+      fi
+    else
+      not_ok "Cortex-M4 auto${args:+ $args}: configure failed: $(tail -n 1 "$work/log")"
+    fi
+  done <<'EOF'
+|byte
+--with-flash=1024|magic32
+--with-flash=64 --enable-small|hqrev
+EOF
+  if bare_metal --with-flash=64; then
+    not_ok "Cortex-M4 --with-flash=64 is refused"
+  elif grep -q "^configure: error: no flavour fits 64 KiB of flash: .*hq 73 KiB" "$work/log"; then
+    ok "Cortex-M4 --with-flash=64 is refused, naming each flavour's size"
+  else
+    not_ok "Cortex-M4 --with-flash=64: $(tail -n 1 "$work/log")"
+  fi
+  if bare_metal --with-tables=magic32 --with-flash=256; then
+    not_ok "Cortex-M4 --with-tables=magic32 --with-flash=256 is refused"
+  elif grep -q "^configure: error: --with-tables=magic32 needs [0-9]* bytes of tables and about 4 KiB of code, more than --with-flash=256 KiB" "$work/log"; then
+    ok "Cortex-M4 --with-tables=magic32 --with-flash=256 is refused"
+  else
+    not_ok "Cortex-M4 --with-tables=magic32 --with-flash=256: $(tail -n 1 "$work/log")"
+  fi
+else
+  echo "# arm-none-eabi-gcc not found: auto under a flash budget is not checked"
+fi
 
 # --with-dispatch: a list of two flavours or more, each known once, the
 # last portable, each one's instructions within the compiler's reach; and
