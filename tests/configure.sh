@@ -131,6 +131,28 @@ if [ "$(uname -m)" = x86_64 ] && [ "$(uname -s)" = Linux ]; then
   fi
 fi
 
+# auto's decision table (README, configure.ac) on hosted cross targets:
+# black on AArch64 (fancy with --with-seed, whose magics a seed searches),
+# magic32 on 32-bit ARM.
+while IFS='|' read -r host args want; do
+  if ! command -v "$host-gcc" >/dev/null 2>&1; then
+    echo "# $host-gcc not found: auto for $host is not checked"
+    continue
+  fi
+  # shellcheck disable=SC2086
+  if "$srcdir/configure" --cache-file="$work/$host.cache" --host="$host" $args >"$work/log" 2>&1; then
+    got=$(sed -n 's/^  flavour: *\([a-z0-9]*\) .*/\1/p' "$work/log")
+    [ "$got" = "$want" ] && ok "auto for $host${args:+ $args}: $want" \
+      || not_ok "auto for $host${args:+ $args}: '$got', want $want"
+  else
+    not_ok "auto for $host${args:+ $args}: configure failed: $(tail -n 1 "$work/log")"
+  fi
+done <<'EOF'
+aarch64-linux-gnu||black
+aarch64-linux-gnu|--with-seed=5|fancy
+arm-linux-gnueabihf||magic32
+EOF
+
 # On a bare-metal target auto takes the fastest flavour (the order of
 # m4/mbb_flash.m4) whose tables and code fit the flash: 256 KiB unless
 # --with-flash says otherwise; the summary gives the table bytes.
