@@ -1,0 +1,1 @@
+existing output
