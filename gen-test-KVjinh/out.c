@@ -1,1 +1,0 @@
-existing output
