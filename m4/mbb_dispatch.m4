@@ -15,7 +15,7 @@
 # the board's), MBB_DISPATCH_OTHERS (the rest), MBB_DISPATCH_LIST
 # ("NAME=ISA ..." for the tests) and MBB_DISPATCH_CFLAGS_LIST
 # ("NAME=FLAG,FLAG ..." for make), sets mbb_dispatch_summary, and writes
-# src/dispatch-list.h (MBB_DISPATCH(NAME, ISA) a flavour, for
+# src/dispatch-list.h (MBB_DISPATCH_EACH(X, ARG): X(NAME, ISA, ARG) a flavour, for
 # src/lookup.c).
 AC_DEFUN([MBB_CHECK_DISPATCH],
 [AC_REQUIRE([MBB_CHECK_ISA])dnl
@@ -64,10 +64,13 @@ AS_IF([test "x$mbb_cv_ifunc" = xyes], [],
   [AC_MSG_ERROR([--with-tables=dispatch needs GNU ifunc, which this compiler or linker lacks; name a flavour instead])])
 AS_MKDIR_P([src])
 { echo "/* dispatch-list.h - written by configure from --with-dispatch: the"
-  echo " * flavours of the dispatch library, in order.  Do not edit. */"
+  echo " * flavours of the dispatch library, in order, as X(NAME, ISA, ARG)."
+  echo " * Do not edit. */"
+  printf '#define MBB_DISPATCH_EACH(X, ARG)'
   for mbb_p in $MBB_DISPATCH_LIST; do
-    echo "MBB_DISPATCH(`echo $mbb_p | sed 's/=/, /'`)"
+    printf ' X(%s, ARG)' "`echo $mbb_p | sed 's/=/, /'`"
   done
+  echo
 } > src/dispatch-list.h
 AC_SUBST([MBB_DISPATCH_FLAVOURS])
 AC_SUBST([MBB_DISPATCH_LAST])

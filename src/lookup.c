@@ -39,68 +39,35 @@ typedef uint64_t slider_fn(unsigned, uint64_t);
 typedef const char *name_fn(void);
 typedef size_t size_fn(void);
 
+#include "dispatch-list.h"
+
 /* Each flavour's functions, built by src/dispatch.c. */
-#define MBB_DISPATCH(name, isa)                                                                 \
+#define DECLARE(name, isa, unused)                                                              \
     slider_fn mbb_##name##_impl_rook, mbb_##name##_impl_bishop, mbb_##name##_impl_queen;      \
     name_fn mbb_##name##_impl_flavour;                                                         \
     size_fn mbb_##name##_impl_table_bytes;
-#include "dispatch-list.h"
-#undef MBB_DISPATCH
+MBB_DISPATCH_EACH(DECLARE, unused)
 
-/* The resolvers: each takes the first flavour that runs well here; the
- * last needs nothing beyond C, so one always does.  (__builtin_cpu_init:
- * a resolver runs before the constructors that would set up the
- * compiler's CPU model.) */
-/* (used: only the ifunc attributes name them, which clang does not count) */
-#define MBB_RESOLVER static __attribute__((used))
+/* The resolver of function `what` of type `type`: the first flavour that
+ * runs well here; the last needs nothing beyond C, so one always does.
+ * (__builtin_cpu_init: a resolver runs before the constructors that would
+ * set up the compiler's CPU model.  used: only the ifunc attributes name
+ * it, which clang does not count.) */
 #define TAKE(name, isa, what)                                                                   \
     if (runs_well_##isa())                                                                     \
         return mbb_##name##_impl_##what;
-
-MBB_RESOLVER slider_fn *resolve_rook(void)
-{
-    __builtin_cpu_init();
-#define MBB_DISPATCH(name, isa) TAKE(name, isa, rook)
-#include "dispatch-list.h"
-#undef MBB_DISPATCH
-    return 0;
-}
-
-MBB_RESOLVER slider_fn *resolve_bishop(void)
-{
-    __builtin_cpu_init();
-#define MBB_DISPATCH(name, isa) TAKE(name, isa, bishop)
-#include "dispatch-list.h"
-#undef MBB_DISPATCH
-    return 0;
-}
-
-MBB_RESOLVER slider_fn *resolve_queen(void)
-{
-    __builtin_cpu_init();
-#define MBB_DISPATCH(name, isa) TAKE(name, isa, queen)
-#include "dispatch-list.h"
-#undef MBB_DISPATCH
-    return 0;
-}
-
-MBB_RESOLVER name_fn *resolve_flavour(void)
-{
-    __builtin_cpu_init();
-#define MBB_DISPATCH(name, isa) TAKE(name, isa, flavour)
-#include "dispatch-list.h"
-#undef MBB_DISPATCH
-    return 0;
-}
-
-MBB_RESOLVER size_fn *resolve_table_bytes(void)
-{
-    __builtin_cpu_init();
-#define MBB_DISPATCH(name, isa) TAKE(name, isa, table_bytes)
-#include "dispatch-list.h"
-#undef MBB_DISPATCH
-    return 0;
-}
+#define RESOLVER(type, what)                                                                    \
+    static __attribute__((used)) type *resolve_##what(void)                                    \
+    {                                                                                          \
+        __builtin_cpu_init();                                                                  \
+        MBB_DISPATCH_EACH(TAKE, what)                                                          \
+        return 0;                                                                              \
+    }
+RESOLVER(slider_fn, rook)
+RESOLVER(slider_fn, bishop)
+RESOLVER(slider_fn, queen)
+RESOLVER(name_fn, flavour)
+RESOLVER(size_fn, table_bytes)
 
 uint64_t mbb_rook_attacks(unsigned sq, uint64_t occupied) __attribute__((ifunc("resolve_rook")));
 uint64_t mbb_bishop_attacks(unsigned sq, uint64_t occupied)
