@@ -30,23 +30,17 @@ for mbb_n in $MBB_ISA_NAMES; do
   mbb_fastest_sets="$mbb_fastest_sets -DFLAVOURS_FOR_ISA_$mbb_n=1"
 done
 mbb_d=conftest.fastest.d
-rm -rf $mbb_d
-mkdir $mbb_d
-mbb_gen_sources="$srcdir/support/escape.c $srcdir/support/output.c"
-for mbb_f in "$srcdir"/gen/*.c; do mbb_gen_sources="$mbb_gen_sources $mbb_f"; done
-for mbb_f in $MBB_ALL_FLAVOURS; do
-  mbb_gen_sources="$mbb_gen_sources $srcdir/gen/flavours/$mbb_f.c"
-done
+MBB_CONFTEST_GENERATOR([$mbb_d])
 mbb_cc="$CC $CFLAGS $mbb_fastest_flags -Isrc -I$srcdir/src -I$srcdir/support"
 mbb_ok=no
-AS_IF([AC_RUN_LOG([$CC $CFLAGS -I$srcdir/gen -I$srcdir/support -I$srcdir/src -DMBB_VERSION='"probe"' $LDFLAGS -o $mbb_d/gen$ac_exeext $mbb_gen_sources])],
+AS_IF([test -n "$mbb_gen"],
   [mbb_ok=yes
    : > $mbb_d/tables-all.c
    for mbb_f in $MBB_ALL_FLAVOURS board; do
      AS_IF([test $mbb_f = board],
        [mbb_what="--board-only --flavour=hq"],
        [mbb_what="--sliders-only --flavour=$mbb_f --magics-dir=$srcdir/gen/magics"])
-     AS_IF([AC_RUN_LOG([$mbb_d/gen$ac_exeext $mbb_what --output=$mbb_d/tables-$mbb_f.c >&AS_MESSAGE_LOG_FD])],
+     AS_IF([AC_RUN_LOG([$mbb_gen $mbb_what --output=$mbb_d/tables-$mbb_f.c >&AS_MESSAGE_LOG_FD])],
        [echo "#include \"tables-$mbb_f.c\"" >> $mbb_d/tables-all.c], [mbb_ok=no])
      AS_IF([test $mbb_f != board && test $mbb_ok = yes],
        [AS_IF([AC_RUN_LOG([$mbb_cc -DMOVEGEN_FLAVOUR=$mbb_f -c -o $mbb_d/movegen-$mbb_f.o $srcdir/support/movegen.c])],

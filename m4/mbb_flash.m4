@@ -2,36 +2,49 @@
 # mbb_flash.m4 - the library's table bytes on the target, and auto's
 # choice under a flash budget.
 #
+# MBB_CODE_ALLOWANCE: the bytes of code a budget keeps for the library's
+# functions beside its tables (about 1 to 2 KiB on the cores measured in
+# doc/firmware.md).
+m4_define([MBB_CODE_ALLOWANCE], [4096])
+
 # MBB_TABLE_BYTES(FLAVOUR)
 # ------------------------
-# Sets mbb_table_bytes to the bytes FLAVOUR's tables (its sliders, the
-# leapers', and between and line unless --enable-small) take on the host,
-# and mbb_slider_bytes to its sliders' alone: the generator, built here
-# for the build machine, writes them with the shipped magics, the host
-# compiler compiles them, and $SIZE counts them (text and data).  Empty
-# where that fails.
+# Checks, and sets mbb_table_bytes to, the bytes FLAVOUR's tables (its
+# sliders, the leapers', and between and line unless --enable-small) take
+# on the host; mbb_slider_bytes to its sliders' alone; mbb_need to the
+# tables and MBB_CODE_ALLOWANCE.  The generator, built here for the build
+# machine, writes them with the shipped magics, the host compiler
+# compiles them, and $SIZE counts them (text and data).  Stops where that
+# fails.
 AC_DEFUN([MBB_TABLE_BYTES],
-[AS_IF([test ! -x conftest.flash.d/gen$BUILD_EXEEXT],
-  [rm -rf conftest.flash.d
-   mkdir conftest.flash.d
-   mbb_gen_sources="$srcdir/support/escape.c $srcdir/support/output.c"
-   for mbb_g in "$srcdir"/gen/*.c; do mbb_gen_sources="$mbb_gen_sources $mbb_g"; done
-   for mbb_g in $MBB_ALL_FLAVOURS; do
-     mbb_gen_sources="$mbb_gen_sources $srcdir/gen/flavours/$mbb_g.c"
-   done
-   AC_RUN_LOG([$CC_FOR_BUILD $CPPFLAGS_FOR_BUILD $CFLAGS_FOR_BUILD -I$srcdir/gen -I$srcdir/support -I$srcdir/src -DMBB_VERSION='"probe"' $LDFLAGS_FOR_BUILD -o conftest.flash.d/gen$BUILD_EXEEXT $mbb_gen_sources])
+[AC_MSG_CHECKING([the table bytes of $1 on $host])
+AS_IF([test -z "$mbb_board_bytes"],
+  [MBB_CONFTEST_GENERATOR([conftest.flash.d])
    mbb_board_flags=--board-only
    AS_IF([test "x$MBB_SMALL" = x1], [mbb_board_flags="--board-only --no-lines"])
-   mbb_board_bytes=
-   AS_IF([AC_RUN_LOG([conftest.flash.d/gen$BUILD_EXEEXT $mbb_board_flags --flavour=hq --output=conftest.flash.d/board.c >&AS_MESSAGE_LOG_FD])],
+   AS_IF([test -n "$mbb_gen" &&
+          AC_RUN_LOG([$mbb_gen $mbb_board_flags --flavour=hq --output=conftest.flash.d/board.c >&AS_MESSAGE_LOG_FD])],
      [mbb_board_bytes=`_MBB_OBJECT_BYTES([conftest.flash.d/board.c])`])])
 mbb_slider_bytes=
 mbb_table_bytes=
 AS_IF([test -n "$mbb_board_bytes" &&
-       AC_RUN_LOG([conftest.flash.d/gen$BUILD_EXEEXT --sliders-only --flavour=$1 --magics-dir=$srcdir/gen/magics --output=conftest.flash.d/sliders.c >&AS_MESSAGE_LOG_FD])],
+       AC_RUN_LOG([$mbb_gen --sliders-only --flavour=$1 --magics-dir=$srcdir/gen/magics --output=conftest.flash.d/sliders.c >&AS_MESSAGE_LOG_FD])],
   [mbb_slider_bytes=`_MBB_OBJECT_BYTES([conftest.flash.d/sliders.c])`
    AS_IF([test -n "$mbb_slider_bytes"],
      [mbb_table_bytes=`expr $mbb_slider_bytes + $mbb_board_bytes`])])
+AC_MSG_RESULT([${mbb_table_bytes:-unknown}])
+AS_IF([test -z "$mbb_table_bytes"],
+  [AC_MSG_ERROR([cannot measure $1's tables for the flash budget (the generator, $CC or $SIZE failed); see config.log])])
+mbb_need=`expr $mbb_table_bytes + MBB_CODE_ALLOWANCE`
+])
+
+# MBB_FLASH_CHECK(FLAVOUR, KIB)
+# -----------------------------
+# Stops unless FLAVOUR's tables and MBB_CODE_ALLOWANCE fit KIB KiB.
+AC_DEFUN([MBB_FLASH_CHECK],
+[MBB_TABLE_BYTES([$1])
+AS_IF([test "$mbb_need" -gt `expr $2 \* 1024`],
+  [AC_MSG_ERROR([--with-tables=$1 needs $mbb_table_bytes bytes of tables and about ]m4_eval(MBB_CODE_ALLOWANCE / 1024)[ KiB of code, more than --with-flash=$2 KiB; name a smaller flavour (hq, byte) or use auto])])
 ])
 
 # _MBB_OBJECT_BYTES(FILE): the text and data bytes of FILE compiled for
@@ -49,8 +62,7 @@ m4_define([_MBB_OBJECT_BYTES],
 #   32-bit targets (the Cortex-M4 model): magic32 black fancy byte hqrev hq
 #   64-bit targets (the Cortex-A57 model): black fancy byte hq
 AC_DEFUN([MBB_FLASH_AUTO],
-[m4_define([MBB_CODE_ALLOWANCE], [4096])dnl
-AS_IF([test "x$ac_cv_sizeof_void_p" = x4],
+[AS_IF([test "x$ac_cv_sizeof_void_p" = x4],
   [mbb_order="magic32 black fancy byte hqrev hq" mbb_order_why="32-bit target, order from the Cortex-M4 model"],
   [mbb_order="black fancy byte hq" mbb_order_why="64-bit target, order from the Cortex-A57 model"])
 mbb_budget=`expr $1 \* 1024`
@@ -60,13 +72,7 @@ for mbb_c in $mbb_order; do
   eval "mbb_i=\$mbb_isa_of_$mbb_c"
   AS_IF([test "x$mbb_i" != xany], [eval "mbb_ok=\$mbb_isa_$mbb_i"], [mbb_ok=yes])
   AS_IF([test "x$mbb_ok" = xyes], [
-    AC_MSG_CHECKING([the table bytes of $mbb_c on $host])
     MBB_TABLE_BYTES([$mbb_c])
-    AS_IF([test -z "$mbb_table_bytes"],
-      [AC_MSG_RESULT([unknown])
-       AC_MSG_ERROR([cannot measure $mbb_c's tables for --with-flash (the generator, $CC or $SIZE failed); see config.log])])
-    AC_MSG_RESULT([$mbb_table_bytes])
-    mbb_need=`expr $mbb_table_bytes + MBB_CODE_ALLOWANCE`
     mbb_tried="$mbb_tried${mbb_tried:+, }$mbb_c `expr \( $mbb_need + 1023 \) / 1024` KiB"
     AS_IF([test "$mbb_need" -le "$mbb_budget"],
       [MBB_FLAVOUR=$mbb_c
