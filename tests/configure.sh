@@ -33,16 +33,23 @@ configure_with() {
   "$srcdir/configure" --cache-file="$cache" --with-tables=fancy "$@" >"$work/log" 2>&1
 }
 
-# expect_refused OPTION ERROR-PATTERN: configure fails with that error.
-expect_refused() {
-  shown=$(printf '%s' "$1" | tr '\n' '?') # TAP takes one line
-  if configure_with "$1"; then
+# refused SHOWN ERROR-PATTERN COMMAND...: COMMAND (a configure run that
+# leaves its output in $work/log) fails with that error.
+refused() {
+  shown=$1 pattern=$2
+  shift 2
+  if "$@"; then
     not_ok "$shown is refused"
-  elif grep -q "^configure: error: $2" "$work/log"; then
+  elif grep -q "^configure: error: $pattern" "$work/log"; then
     ok "$shown is refused"
   else
     not_ok "$shown: $(tail -n 1 "$work/log")"
   fi
+}
+
+# expect_refused OPTION ERROR-PATTERN: configure with OPTION fails with that error.
+expect_refused() {
+  refused "$(printf '%s' "$1" | tr '\n' '?')" "$2" configure_with "$1" # TAP takes one line
 }
 
 # Refused seeds: one line naming the seed, before any build.
@@ -122,13 +129,9 @@ expect_refused --with-flash=abc "--with-flash takes a whole number of KiB from 1
 expect_refused --with-flash=0 "--with-flash takes a whole number of KiB from 1 to 1048576, not '0'"
 expect_refused "--with-flash=12x" "--with-flash takes a whole number of KiB"
 if [ "$(uname -m)" = x86_64 ] && [ "$(uname -s)" = Linux ]; then
-  if configure_with --with-tables=dispatch --with-flash=300; then
-    not_ok "--with-tables=dispatch --with-flash=300 is refused"
-  elif grep -q "^configure: error: --with-flash applies to auto or a named flavour, not --with-tables=dispatch" "$work/log"; then
-    ok "--with-tables=dispatch --with-flash=300 is refused"
-  else
-    not_ok "--with-tables=dispatch --with-flash=300: $(tail -n 1 "$work/log")"
-  fi
+  refused "--with-tables=dispatch --with-flash=300" \
+    "--with-flash applies to auto or a named flavour, not --with-tables=dispatch" \
+    configure_with --with-tables=dispatch --with-flash=300
 fi
 
 # auto's decision table (README, configure.ac) on hosted cross targets:
@@ -181,20 +184,11 @@ if command -v arm-none-eabi-gcc >/dev/null 2>&1 && command -v arm-none-eabi-size
 --with-flash=1024|magic32
 --with-flash=64 --enable-small|hqrev
 EOF
-  if bare_metal --with-flash=64; then
-    not_ok "Cortex-M4 --with-flash=64 is refused"
-  elif grep -q "^configure: error: no flavour fits 64 KiB of flash: .*hq 73 KiB" "$work/log"; then
-    ok "Cortex-M4 --with-flash=64 is refused, naming each flavour's size"
-  else
-    not_ok "Cortex-M4 --with-flash=64: $(tail -n 1 "$work/log")"
-  fi
-  if bare_metal --with-tables=magic32 --with-flash=256; then
-    not_ok "Cortex-M4 --with-tables=magic32 --with-flash=256 is refused"
-  elif grep -q "^configure: error: --with-tables=magic32 needs [0-9]* bytes of tables and about 4 KiB of code, more than --with-flash=256 KiB" "$work/log"; then
-    ok "Cortex-M4 --with-tables=magic32 --with-flash=256 is refused"
-  else
-    not_ok "Cortex-M4 --with-tables=magic32 --with-flash=256: $(tail -n 1 "$work/log")"
-  fi
+  refused "Cortex-M4 --with-flash=64" "no flavour fits 64 KiB of flash: .*hq 73 KiB" \
+    bare_metal --with-flash=64
+  refused "Cortex-M4 --with-tables=magic32 --with-flash=256" \
+    "--with-tables=magic32 needs [0-9]* bytes of tables and about 4 KiB of code, more than --with-flash=256 KiB" \
+    bare_metal --with-tables=magic32 --with-flash=256
 else
   echo "# arm-none-eabi-gcc not found: auto under a flash budget is not checked"
 fi
@@ -206,14 +200,8 @@ expect_refused --with-dispatch=pext,fancy "--with-dispatch=pext,fancy needs --wi
 expect_refused "--with-dispatch=pext fancy" "--with-dispatch: 'pext?fancy' has a character"
 if [ "$(uname -m)" = x86_64 ] && [ "$(uname -s)" = Linux ]; then
   while IFS='|' read -r list message; do
-    shown="--with-tables=dispatch --with-dispatch=$list"
-    if configure_with --with-tables=dispatch --with-dispatch="$list"; then
-      not_ok "$shown is refused"
-    elif grep -q "^configure: error: $message" "$work/log"; then
-      ok "$shown is refused"
-    else
-      not_ok "$shown: $(tail -n 1 "$work/log")"
-    fi
+    refused "--with-tables=dispatch --with-dispatch=$list" "$message" \
+      configure_with --with-tables=dispatch --with-dispatch="$list"
   done <<'EOF'
 pext,nosuch,fancy|--with-dispatch: unknown flavour 'nosuch'
 pext,fancy,pext|--with-dispatch: 'pext' is listed twice
