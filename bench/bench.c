@@ -214,16 +214,15 @@ static const struct flavour_impl *impl(unsigned i)
  * stand-in would say nothing. */
 static const char *left_out(const struct flavour_impl *f, char *why, size_t size)
 {
+    if (flavour_timeable(f))
+        return NULL;
     if (!*f->built) {
         snprintf(why, size, "built without %s (flags: %s)", isa_description(f->isa),
                  BENCH_FLAGS);
         return why;
     }
-    if (!cpu_runs_isa(f->isa)) {
-        snprintf(why, size, "this CPU lacks %s", isa_description(f->isa));
-        return why;
-    }
-    return NULL;
+    snprintf(why, size, "this CPU lacks %s", isa_description(f->isa));
+    return why;
 }
 
 /* ---- Cache pressure ------------------------------------------------------ */

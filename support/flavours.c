@@ -21,3 +21,8 @@ int flavour_runs_here(const struct flavour_impl *f)
 {
     return !*f->built || cpu_runs_isa(f->isa);
 }
+
+int flavour_timeable(const struct flavour_impl *f)
+{
+    return *f->built && cpu_runs_isa(f->isa);
+}

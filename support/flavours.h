@@ -59,6 +59,9 @@ extern const unsigned flavour_impl_count;
 /* Whether this CPU can run the flavour's code: code built for its
  * instructions needs a CPU with them; its plain C runs anywhere. */
 int flavour_runs_here(const struct flavour_impl *f);
+/* Whether timing the flavour here times it: its code was built for its
+ * instructions (not the plain C stand-in) and this CPU runs them. */
+int flavour_timeable(const struct flavour_impl *f);
 
 /* flavours_built_ISA for each set of magicbb/isa.def: whether its
  * flavours' lookups were built with its instructions (support/flavours_isa.c,

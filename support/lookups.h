@@ -20,6 +20,7 @@
 #define parse_fen MOVEGEN_CAT(parse_fen_, MOVEGEN_FLAVOUR)
 #define generate MOVEGEN_CAT(generate_, MOVEGEN_FLAVOUR)
 #define play MOVEGEN_CAT(play_, MOVEGEN_FLAVOUR)
+#define in_check MOVEGEN_CAT(in_check_, MOVEGEN_FLAVOUR)
 #define perft MOVEGEN_CAT(perft_, MOVEGEN_FLAVOUR)
 #define walk MOVEGEN_CAT(walk_, MOVEGEN_FLAVOUR)
 #define move_name MOVEGEN_CAT(move_name_, MOVEGEN_FLAVOUR)

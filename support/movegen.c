@@ -14,11 +14,6 @@
 
 enum { WHITE_OO = 1, WHITE_OOO = 2, BLACK_OO = 4, BLACK_OOO = 8 };
 
-static uint64_t occupied(const struct position *p)
-{
-    return p->colour[WHITE] | p->colour[BLACK];
-}
-
 /* Pieces of `by` attacking sq, with the board occupied as `occ`. */
 static uint64_t attackers(const struct position *p, unsigned sq, int by, uint64_t occ)
 {
@@ -87,7 +82,7 @@ static int en_passant_is_legal(const struct position *p, unsigned from)
 {
     const int us = p->side, them = !us;
     const unsigned to = (unsigned)p->ep, captured = us == WHITE ? to - 8 : to + 8;
-    const uint64_t occ = (occupied(p) ^ BIT(from) ^ BIT(captured)) | BIT(to);
+    const uint64_t occ = (occupied_squares(p) ^ BIT(from) ^ BIT(captured)) | BIT(to);
 
     return !(attackers(p, king_square(p, us), them, occ) & ~BIT(captured));
 }
@@ -99,7 +94,7 @@ static struct move *pawn_moves(const struct position *p, struct move *list, unsi
                                uint64_t pinned, uint64_t target)
 {
     const int us = p->side;
-    const uint64_t occ = occupied(p), theirs = p->colour[!us];
+    const uint64_t occ = occupied_squares(p), theirs = p->colour[!us];
     uint64_t b;
 
     /* Pawns not pinned, set-wise: every push and capture of them at once,
@@ -151,7 +146,7 @@ static struct move *pawn_moves(const struct position *p, struct move *list, unsi
 static struct move *castle_moves(const struct position *p, struct move *list, unsigned king)
 {
     const int us = p->side, them = !us;
-    const uint64_t occ = occupied(p);
+    const uint64_t occ = occupied_squares(p);
     static const struct {
         unsigned right, king_to;
         uint64_t empty, safe; /* squares the rook and king cross; king's path */
@@ -176,7 +171,7 @@ static struct move *castle_moves(const struct position *p, struct move *list, un
 int generate(const struct position *p, struct move *list)
 {
     const int us = p->side, them = !us;
-    const uint64_t occ = occupied(p), ours = p->colour[us], theirs = p->colour[them];
+    const uint64_t occ = occupied_squares(p), ours = p->colour[us], theirs = p->colour[them];
     const unsigned king = king_square(p, us);
     const uint64_t checkers = attackers(p, king, them, occ);
     struct move *start = list;
@@ -233,6 +228,11 @@ int generate(const struct position *p, struct move *list)
     if (!checkers)
         list = castle_moves(p, list, king);
     return (int)(list - start);
+}
+
+int in_check(const struct position *p)
+{
+    return attackers(p, king_square(p, p->side), !p->side, occupied_squares(p)) != 0;
 }
 
 void play(struct position *p, const struct move *m)
@@ -464,7 +464,7 @@ int parse_fen(const char *fen, struct position *p, char why[FEN_WHY_SIZE])
         /* The pawn that just moved two squares stands in front of it. */
         if (sq < 0 || sq / 8 != (us == WHITE ? 5 : 2)
             || !(p->pieces[!us][PAWN] & BIT(us == WHITE ? sq - 8 : sq + 8))
-            || (occupied(p) & (BIT(sq) | BIT(us == WHITE ? sq + 8 : sq - 8))))
+            || (occupied_squares(p) & (BIT(sq) | BIT(us == WHITE ? sq + 8 : sq - 8))))
             return fail(why, "impossible en passant square '%s'", field[3]);
         p->ep = sq;
     }
@@ -472,7 +472,7 @@ int parse_fen(const char *fen, struct position *p, char why[FEN_WHY_SIZE])
         return fail(why, "halfmove clock '%s' is not a number from 0 to 2147483647", field[4]);
     if (n == 6 && count_of(field[5], 1, FEN_COUNT_MAX) < 0)
         return fail(why, "move number '%s' is not a number from 1 to 2147483647", field[5]);
-    if (attackers(p, king_square(p, !p->side), p->side, occupied(p)))
+    if (attackers(p, king_square(p, !p->side), p->side, occupied_squares(p)))
         return fail(why, "%s", "the side not to move is in check");
     return 0;
 }

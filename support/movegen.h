@@ -40,6 +40,12 @@ struct move {
         "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10"
 #define STANDARD_POSITION_COUNT 6
 
+/* Every occupied square. */
+static inline uint64_t occupied_squares(const struct position *p)
+{
+    return p->colour[WHITE] | p->colour[BLACK];
+}
+
 /* The most legal moves of any position parse_fen accepts.  It allows
  * one king and at most 15 other pieces a side.  No piece has more moves
  * than a queen in the centre (27); a pawn has at most 12 (three target
@@ -58,6 +64,8 @@ int parse_fen(const char *fen, struct position *p, char why[FEN_WHY_SIZE]);
 /* The legal moves (at most MOVES_MAX); returns how many. */
 int generate(const struct position *p, struct move *list);
 void play(struct position *p, const struct move *m);
+/* Whether the side to move is in check. */
+int in_check(const struct position *p);
 uint64_t perft(const struct position *p, int depth);
 /* Calls visit on every position of the tree depth plies deep, the root
  * included. */

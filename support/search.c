@@ -44,11 +44,6 @@ static uint64_t key_of(const struct position *p)
 
 /* ---- Evaluation ------------------------------------------------------ */
 
-static uint64_t occupancy(const struct position *p)
-{
-    return p->colour[WHITE] | p->colour[BLACK];
-}
-
 /* Mobility and king-zone attacks of `side`'s pieces. */
 static int activity(const struct position *p, int side, uint64_t occ)
 {
@@ -99,7 +94,7 @@ static int pins(const struct position *p, int side, uint64_t occ)
 /* The score for the side to move. */
 static int evaluate(const struct position *p)
 {
-    const uint64_t occ = occupancy(p);
+    const uint64_t occ = occupied_squares(p);
     int score[2] = { 0, 0 };
 
     for (int side = 0; side < 2; side++) {
@@ -108,18 +103,6 @@ static int evaluate(const struct position *p)
         score[side] += activity(p, side, occ) - pins(p, side, occ);
     }
     return score[p->side] - score[!p->side];
-}
-
-static int in_check(const struct position *p)
-{
-    const int us = p->side, them = !us;
-    const unsigned king = lsb(p->pieces[us][KING]);
-    const uint64_t occ = occupancy(p), *b = p->pieces[them];
-
-    return ((mbb_pawn_attacks((unsigned)us, king) & b[PAWN]) | (mbb_knight_attacks(king) & b[KNIGHT])
-            | (mbb_bishop_attacks(king, occ) & (b[BISHOP] | b[QUEEN]))
-            | (mbb_rook_attacks(king, occ) & (b[ROOK] | b[QUEEN])))
-           != 0;
 }
 
 /* ---- Move ordering --------------------------------------------------- */

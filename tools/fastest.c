@@ -160,7 +160,7 @@ int main(int argc, char **argv)
         return 1;
     rounds = w == SEARCH ? SEARCH_ROUNDS : LOOKUP_ROUNDS;
     for (unsigned i = 0; i < flavour_impl_count && i < MAX_FLAVOURS; i++)
-        measured[i] = *flavour_impls[i].built && cpu_runs_isa(flavour_impls[i].isa);
+        measured[i] = flavour_timeable(&flavour_impls[i]);
     for (int round = -1; round < rounds; round++) { /* round -1 warms up */
         for (unsigned i = 0; i < flavour_impl_count && i < MAX_FLAVOURS; i++) {
             uint64_t nodes;
