@@ -52,6 +52,25 @@ void emit_entries(FILE *out, const char *type, const char *name,
     fputs("};\n", out);
 }
 
+void emit_squares(FILE *out, const char *flavour,
+                  void (*entry)(FILE *out, const void *data, unsigned sq), const void *rook,
+                  const void *bishop)
+{
+    fprintf(out, "\nconst struct mbb_%s_square mbb_%s_squares[64] MBB_PLACE(mbb_%s_squares) = {\n",
+            flavour, flavour, flavour);
+    for (unsigned sq = 0; sq < 64; sq++) {
+        char square[3];
+
+        square_name(sq, square);
+        fputs("    { .rook = { ", out);
+        entry(out, rook, sq);
+        fputs(" },\n      .bishop = { ", out);
+        entry(out, bishop, sq);
+        fprintf(out, " } }, /* %s */\n", square);
+    }
+    fputs("};\n", out);
+}
+
 void emit_table_bytes(FILE *out, const char *flavour, const char *const tables[], unsigned count)
 {
     fprintf(out, "\nconst uint32_t mbb_%s_table_bytes MBB_PLACE(mbb_%s_table_bytes) =\n    ", flavour,
@@ -63,11 +82,11 @@ void emit_table_bytes(FILE *out, const char *flavour, const char *const tables[]
     fputs(";\n", out);
 }
 
-void emit_line_masks(FILE *out, const uint64_t line[4])
+void emit_masks(FILE *out, const char *field, const uint64_t mask[4])
 {
-    fprintf(out, ".line = { 0x%016llxu, 0x%016llxu, 0x%016llxu, 0x%016llxu }",
-            (unsigned long long)line[0], (unsigned long long)line[1], (unsigned long long)line[2],
-            (unsigned long long)line[3]);
+    fprintf(out, ".%s = { 0x%016llxu, 0x%016llxu, 0x%016llxu, 0x%016llxu }", field,
+            (unsigned long long)mask[0], (unsigned long long)mask[1], (unsigned long long)mask[2],
+            (unsigned long long)mask[3]);
 }
 
 void describe_entries(FILE *out, const struct slider_tables *t)

@@ -32,8 +32,16 @@ uint64_t emit_u8_at(const void *data, uint32_t i);
 void emit_entries(FILE *out, const char *type, const char *name,
                   void (*entry)(FILE *out, const void *data, unsigned sq), const void *data);
 
-/* ".line = { 0x...u, 0x...u, 0x...u, 0x...u }": four line masks. */
-void emit_line_masks(FILE *out, const uint64_t line[4]);
+/* "\nconst struct mbb_NAME_square mbb_NAME_squares[64] MBB_PLACE = {" then
+ * one line a square, "    { .rook = { ... }, .bishop = { ... } }, / * a1 * /",
+ * the entries' initializers written by entry(out, rook, sq) and entry(out,
+ * bishop, sq), and "};": the common shape's records (MBB_COMMON_SHAPE). */
+void emit_squares(FILE *out, const char *flavour,
+                  void (*entry)(FILE *out, const void *data, unsigned sq), const void *rook,
+                  const void *bishop);
+
+/* ".FIELD = { 0x...u, 0x...u, 0x...u, 0x...u }": four masks. */
+void emit_masks(FILE *out, const char *field, const uint64_t mask[4]);
 
 /* "\nconst uint32_t mbb_NAME_table_bytes MBB_PLACE = sizeof a + ...;" for
  * the tables named (0 for none); sizeof on the target, whose struct

@@ -30,18 +30,45 @@
         return slice_fill_with(name##_index, piece, e, list, limit, s);                       \
     }
 
-/* NAME_encode, NAME_emit, NAME_lookup, NAME_fill and NAME_release for the common
- * shape: 64 rook and 64 bishop struct mbb_NAME_entry and the shared
- * table of attack sets, mbb_NAME_attacks.  The unit defines
+/* NAME_encode, NAME_emit, NAME_lookup and NAME_fill for the common shape
+ * (MBB_COMMON_SHAPE): 64 struct mbb_NAME_square records of a rook and a
+ * bishop struct mbb_NAME_entry, and the shared table of attack sets,
+ * mbb_NAME_attacks.  The unit defines
  *   struct mbb_NAME_entry NAME_entry_from(enum piece, const struct work_entry *)
  *   void NAME_entry_fields(FILE *out, const void *entries, unsigned sq)
  *       (writes the designated initializers of entry sq)
- *   uint32_t NAME_index(enum piece, const struct work_entry *, uint64_t occupied) */
-#define GEN_COMMON_SHAPE(name)                                                                 \
+ *   uint32_t NAME_index(enum piece, const struct work_entry *, uint64_t occupied)
+ * GEN_SQUARES_ENCODE and GEN_SQUARES_EMIT serve units whose attack table
+ * is their own (encode fills state->entry and state->view.attacks). */
+#define GEN_SQUARES_STATE(name, extra)                                                         \
     struct name##_state {                                                                      \
         struct mbb_##name##_tables view; /* first: what lookup() reads */                      \
         struct mbb_##name##_entry entry[PIECE_COUNT][64];                                      \
-    };                                                                                         \
+        struct mbb_##name##_square square[64];                                                 \
+        extra                                                                                  \
+    };
+/* Gathers state->entry into the records the lookups read. */
+#define GEN_SQUARES_VIEW(s)                                                                    \
+    do {                                                                                       \
+        for (unsigned sq_ = 0; sq_ < 64; sq_++) {                                              \
+            (s)->square[sq_].rook = (s)->entry[PIECE_ROOK][sq_];                               \
+            (s)->square[sq_].bishop = (s)->entry[PIECE_BISHOP][sq_];                           \
+        }                                                                                      \
+        (s)->view.squares = (s)->square;                                                       \
+    } while (0)
+#define GEN_SQUARES_EMIT(name, attack_type, per_line, value, attacks)                         \
+    static void name##_emit(FILE *out, const struct slider_tables *t)                          \
+    {                                                                                          \
+        static const char *const tables[] = { "mbb_" #name "_squares",                         \
+                                              "mbb_" #name "_attacks" };                       \
+        const struct name##_state *s = t->encoded;                                             \
+        emit_squares(out, #name, name##_entry_fields, s->entry[PIECE_ROOK],                    \
+                     s->entry[PIECE_BISHOP]);                                                  \
+        emit_numbers(out, attack_type, tables[1], t->count, per_line, value, attacks);         \
+        emit_table_bytes(out, #name, tables, 2);                                               \
+    }
+#define GEN_COMMON_SHAPE_TABLES(name)                                                          \
+    GEN_SQUARES_STATE(name, )                                                                  \
     static int name##_encode(struct slider_tables *t)                                          \
     {                                                                                          \
         struct name##_state *s = calloc(1, sizeof *s);                                         \
@@ -51,26 +78,15 @@
             for (unsigned sq = 0; sq < 64; sq++)                                               \
                 s->entry[p][sq] = name##_entry_from((enum piece)p, &t->entry[p][sq]);          \
         }                                                                                      \
-        s->view.rook = s->entry[PIECE_ROOK];                                                   \
-        s->view.bishop = s->entry[PIECE_BISHOP];                                               \
+        GEN_SQUARES_VIEW(s);                                                                   \
         s->view.attacks = t->attacks;                                                          \
         t->encoded = s;                                                                        \
         return 0;                                                                              \
     }                                                                                          \
-    static void name##_emit(FILE *out, const struct slider_tables *t)                          \
-    {                                                                                          \
-        static const char *const tables[] = { "mbb_" #name "_rook", "mbb_" #name "_bishop",    \
-                                              "mbb_" #name "_attacks" };                       \
-        const struct name##_state *s = t->encoded;                                             \
-        emit_entries(out, "mbb_" #name "_entry", tables[0], name##_entry_fields,               \
-                     s->entry[PIECE_ROOK]);                                                    \
-        emit_entries(out, "mbb_" #name "_entry", tables[1], name##_entry_fields,               \
-                     s->entry[PIECE_BISHOP]);                                                  \
-        emit_numbers(out, "uint64_t", tables[2], t->count, 4, emit_u64_at, t->attacks);        \
-        emit_table_bytes(out, #name, tables, 3);                                               \
-    }                                                                                          \
-    GEN_LOOKUP(name)                                                                           \
-    GEN_FILL(name)
+    GEN_SQUARES_EMIT(name, "uint64_t", 4, emit_u64_at, t->attacks)                            \
+    GEN_LOOKUP(name)
+/* ... and NAME_fill, for the flavours whose magics are searched. */
+#define GEN_COMMON_SHAPE(name) GEN_COMMON_SHAPE_TABLES(name) GEN_FILL(name)
 
 /* NAME_entry_from, NAME_entry_fields and NAME_index for a flavour whose
  * entry is MBB_FIXED_SHIFT_ENTRY(NAME) (plain, white). */

@@ -175,6 +175,13 @@ uint64_t line_without(unsigned sq, int file_step, int rank_step)
     return line;
 }
 
+uint64_t line_numbered(unsigned sq, unsigned i)
+{
+    static const int steps[LINE_COUNT][2] = { { 0, 1 }, { 1, 0 }, { 1, 1 }, { 1, -1 } };
+
+    return line_without(sq, steps[i][0], steps[i][1]);
+}
+
 void first_rank_attacks(uint8_t rank[8 * 64])
 {
     for (unsigned file = 0; file < 8; file++) {

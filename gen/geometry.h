@@ -57,6 +57,11 @@ uint64_t line_through(unsigned a, unsigned b);
 /* The table-free flavours' lines: the squares of the line through sq in
  * direction (file_step, rank_step), both ways, without sq. */
 uint64_t line_without(unsigned sq, int file_step, int rank_step);
+/* The same for line i of LINE_FILE, LINE_RANK, LINE_DIAGONAL (a1-h8's
+ * direction), LINE_ANTIDIAGONAL (a8-h1's), the order of the computed
+ * flavours' records. */
+enum { LINE_FILE, LINE_RANK, LINE_DIAGONAL, LINE_ANTIDIAGONAL, LINE_COUNT };
+uint64_t line_numbered(unsigned sq, unsigned i);
 /* The first rank's attacks: rank[inner * 8 + file] for a rook on `file`,
  * the six inner squares occupied as the bits of `inner` say. */
 void first_rank_attacks(uint8_t rank[8 * 64]);

@@ -65,7 +65,8 @@ EOT
   echo '#pragma GCC diagnostic push'
   echo '#pragma GCC diagnostic ignored "-Wmissing-field-initializers"'
   echo '#endif'
-  own "$tmp.tables" | sed 's/\([{,]\) *\.[a-z_][a-z_0-9]* = /\1 /g'
+  own "$tmp.tables" | sed -e 's/\([{,]\) *\.[a-z_][a-z_0-9]* = /\1 /g' \
+    -e 's/^\( *\)\.[a-z_][a-z_0-9]* = /\1/'
   echo '#if defined(__GNUC__) || defined(__clang__)'
   echo '#pragma GCC diagnostic pop'
   echo '#endif'

@@ -33,7 +33,7 @@ GEN_LOOKUP(hqdual)
 
 static void hqdual_line_fields(FILE *out, const void *entries, unsigned sq)
 {
-    emit_line_masks(out, ((const struct mbb_hqdual_entry *)entries)[sq].line);
+    emit_masks(out, "line", ((const struct mbb_hqdual_entry *)entries)[sq].line);
 }
 
 static void hqdual_emit(FILE *out, const struct slider_tables *t)

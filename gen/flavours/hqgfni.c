@@ -29,7 +29,7 @@ GEN_LOOKUP(hqgfni)
 
 static void hqgfni_line_fields(FILE *out, const void *entries, unsigned sq)
 {
-    emit_line_masks(out, ((const struct mbb_hqgfni_entry *)entries)[sq].line);
+    emit_masks(out, "line", ((const struct mbb_hqgfni_entry *)entries)[sq].line);
 }
 
 static void hqgfni_emit(FILE *out, const struct slider_tables *t)

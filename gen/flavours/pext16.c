@@ -5,11 +5,7 @@
 #include "flavour_unit.h"
 #include "magicbb/pext16.h"
 
-struct pext16_state {
-    struct mbb_pext16_tables view; /* first: what lookup() reads */
-    struct mbb_pext16_entry entry[PIECE_COUNT][64];
-    uint16_t *attacks;
-};
+GEN_SQUARES_STATE(pext16, uint16_t *attacks;)
 
 static uint32_t pext16_index(enum piece piece, const struct work_entry *w, uint64_t occupied)
 {
@@ -41,8 +37,7 @@ static int pext16_encode(struct slider_tables *t)
                                                                  e->attacks);
         }
     }
-    s->view.rook = s->entry[PIECE_ROOK];
-    s->view.bishop = s->entry[PIECE_BISHOP];
+    GEN_SQUARES_VIEW(s);
     s->view.attacks = s->attacks;
     t->encoded = s;
     return 0;
@@ -59,18 +54,7 @@ static void pext16_entry_fields(FILE *out, const void *entries, unsigned sq)
             (unsigned long)e->offset);
 }
 
-static void pext16_emit(FILE *out, const struct slider_tables *t)
-{
-    static const char *const tables[] = { "mbb_pext16_rook", "mbb_pext16_bishop",
-                                          "mbb_pext16_attacks" };
-    const struct pext16_state *s = t->encoded;
-
-    emit_entries(out, "mbb_pext16_entry", tables[0], pext16_entry_fields, s->entry[PIECE_ROOK]);
-    emit_entries(out, "mbb_pext16_entry", tables[1], pext16_entry_fields,
-                 s->entry[PIECE_BISHOP]);
-    emit_numbers(out, "uint16_t", tables[2], t->count, 8, emit_u16_at, s->attacks);
-    emit_table_bytes(out, "pext16", tables, 3);
-}
+GEN_SQUARES_EMIT(pext16, "uint16_t", 8, emit_u16_at, s->attacks)
 
 static void pext16_release(struct slider_tables *t)
 {

@@ -24,7 +24,8 @@
  *                             is a bound (fewer-bit magics, overlapping
  *                             or shared slices take less), else 0.
  * Entries are indexed by square; most are padded to 16 or 32 bytes so
- * that finding one takes a single shift. */
+ * that finding one takes a single shift, and the table flavours keep a
+ * square's rook and bishop entries in one record (MBB_COMMON_SHAPE). */
 #ifndef MAGICBB_COMMON_H
 #define MAGICBB_COMMON_H
 
@@ -247,47 +248,62 @@ static inline unsigned mbb_postmask_bishop_group(unsigned sq)
     return sq & ~3u;
 }
 
-/* The interface for a flavour of the common shape: 64 rook and 64 bishop
- * struct mbb_NAME_entry, one attack table of attack_type,
- * mbb_NAME_attacks, and the unit's own
+/* A square's record aligned to its own size, so that it never straddles
+ * a cache line: 64 bytes (two 32-byte entries) is one line. */
+#if defined(__GNUC__) || defined(__clang__)
+#define MBB_RECORD_ALIGNED(bytes) __attribute__((aligned(bytes)))
+#else
+#define MBB_RECORD_ALIGNED(bytes)
+#endif
+
+/* The interface for a flavour of the common shape: one record a square,
+ * struct mbb_NAME_square, holding the rook's and the bishop's struct
+ * mbb_NAME_entry side by side (a queen's lookup reads one cache line of
+ * them, not two, which counts where other reads keep evicting them), one
+ * attack table of attack_type, mbb_NAME_attacks, and the unit's own
  *     uint64_t mbb_NAME_lookup(const struct mbb_NAME_entry *e,
  *                              const attack_type *attacks,
  *                              uint64_t occupied, unsigned bits)
  * where bits is the piece's fixed number of index bits (rook_bits,
  * bishop_bits; 0 for flavours whose entries have their own).  Defines
- * struct mbb_NAME_tables and the lookups, and declares the library's
- * tables. */
+ * struct mbb_NAME_square, struct mbb_NAME_tables and the lookups, and
+ * declares the library's tables. */
 #define MBB_COMMON_SHAPE(name, attack_type, rook_bits, bishop_bits)                           \
+    struct mbb_##name##_square {                                                              \
+        struct mbb_##name##_entry rook, bishop;                                               \
+    } MBB_RECORD_ALIGNED(2 * sizeof(struct mbb_##name##_entry));                             \
     struct mbb_##name##_tables {                                                              \
-        const struct mbb_##name##_entry *rook, *bishop;                                       \
+        const struct mbb_##name##_square *squares;                                            \
         const attack_type *attacks;                                                           \
     };                                                                                        \
     static inline uint64_t mbb_##name##_rook_in(const struct mbb_##name##_tables *t,          \
                                                 unsigned sq, uint64_t occupied)               \
     {                                                                                         \
-        return mbb_##name##_lookup(&t->rook[sq], t->attacks, occupied, rook_bits);            \
+        return mbb_##name##_lookup(&t->squares[sq].rook, t->attacks, occupied, rook_bits);    \
     }                                                                                         \
     static inline uint64_t mbb_##name##_bishop_in(const struct mbb_##name##_tables *t,        \
                                                   unsigned sq, uint64_t occupied)             \
     {                                                                                         \
-        return mbb_##name##_lookup(&t->bishop[sq], t->attacks, occupied, bishop_bits);        \
+        return mbb_##name##_lookup(&t->squares[sq].bishop, t->attacks, occupied, bishop_bits); \
     }                                                                                         \
-    extern const struct mbb_##name##_entry mbb_##name##_rook[64], mbb_##name##_bishop[64];   \
+    extern const struct mbb_##name##_square mbb_##name##_squares[64];                        \
     extern const attack_type mbb_##name##_attacks[];                                          \
     extern const uint32_t mbb_##name##_table_bytes;                                           \
     static inline uint64_t mbb_##name##_rook_attacks(unsigned sq, uint64_t occupied)          \
     {                                                                                         \
-        return mbb_##name##_lookup(&mbb_##name##_rook[sq], mbb_##name##_attacks, occupied,    \
-                                   rook_bits);                                                \
+        return mbb_##name##_lookup(&mbb_##name##_squares[sq].rook, mbb_##name##_attacks,      \
+                                   occupied, rook_bits);                                      \
     }                                                                                         \
     static inline uint64_t mbb_##name##_bishop_attacks(unsigned sq, uint64_t occupied)        \
     {                                                                                         \
-        return mbb_##name##_lookup(&mbb_##name##_bishop[sq], mbb_##name##_attacks, occupied,  \
-                                   bishop_bits);                                              \
+        return mbb_##name##_lookup(&mbb_##name##_squares[sq].bishop, mbb_##name##_attacks,    \
+                                   occupied, bishop_bits);                                    \
     }                                                                                         \
     static inline uint64_t mbb_##name##_queen_attacks(unsigned sq, uint64_t occupied)         \
     {                                                                                         \
-        return mbb_##name##_rook_attacks(sq, occupied) | mbb_##name##_bishop_attacks(sq, occupied); \
+        const struct mbb_##name##_square *s = &mbb_##name##_squares[sq];                      \
+        return mbb_##name##_lookup(&s->rook, mbb_##name##_attacks, occupied, rook_bits)       \
+               | mbb_##name##_lookup(&s->bishop, mbb_##name##_attacks, occupied, bishop_bits); \
     }
 
 #endif /* MAGICBB_COMMON_H */
