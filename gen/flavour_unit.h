@@ -67,7 +67,7 @@
         emit_numbers(out, attack_type, tables[1], t->count, per_line, value, attacks);         \
         emit_table_bytes(out, #name, tables, 2);                                               \
     }
-#define GEN_COMMON_SHAPE_TABLES(name)                                                          \
+#define GEN_COMMON_SHAPE(name)                                                                 \
     GEN_SQUARES_STATE(name, )                                                                  \
     static int name##_encode(struct slider_tables *t)                                          \
     {                                                                                          \
@@ -84,9 +84,8 @@
         return 0;                                                                              \
     }                                                                                          \
     GEN_SQUARES_EMIT(name, "uint64_t", 4, emit_u64_at, t->attacks)                            \
-    GEN_LOOKUP(name)
-/* ... and NAME_fill, for the flavours whose magics are searched. */
-#define GEN_COMMON_SHAPE(name) GEN_COMMON_SHAPE_TABLES(name) GEN_FILL(name)
+    GEN_LOOKUP(name)                                                                           \
+    GEN_FILL(name)
 
 /* NAME_entry_from, NAME_entry_fields and NAME_index for a flavour whose
  * entry is MBB_FIXED_SHIFT_ENTRY(NAME) (plain, white). */

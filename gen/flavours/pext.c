@@ -4,30 +4,55 @@
 #include "flavour_unit.h"
 #include "magicbb/pext.h"
 
-static struct mbb_pext_entry pext_entry_from(enum piece piece, const struct work_entry *w)
-{
-    const struct mbb_pext_entry e = { .mask = w->mask, .offset = w->offset };
-
-    (void)piece;
-    return e;
-}
-
-static void pext_entry_fields(FILE *out, const void *entries, unsigned sq)
-{
-    const struct mbb_pext_entry *e = (const struct mbb_pext_entry *)entries + sq;
-
-    fprintf(out, ".mask = 0x%016llxu, .offset = %6lu", (unsigned long long)e->mask,
-            (unsigned long)e->offset);
-}
+struct pext_state {
+    struct mbb_pext_tables view; /* first: what lookup() reads */
+    uint64_t mask[PIECE_COUNT][64];
+    uint64_t offset[PIECE_COUNT][64];
+};
 
 static uint32_t pext_index(enum piece piece, const struct work_entry *w, uint64_t occupied)
 {
-    const struct mbb_pext_entry e = pext_entry_from(piece, w);
-
-    return mbb_pext_index(&e, occupied);
+    (void)piece;
+    return mbb_pext_index(w->mask, occupied);
 }
 
-GEN_COMMON_SHAPE_TABLES(pext)
+static int pext_encode(struct slider_tables *t)
+{
+    struct pext_state *s = calloc(1, sizeof *s);
+
+    if (s == NULL)
+        return -2;
+    for (int p = 0; p < PIECE_COUNT; p++) {
+        for (unsigned sq = 0; sq < 64; sq++) {
+            s->mask[p][sq] = t->entry[p][sq].mask;
+            s->offset[p][sq] = t->entry[p][sq].offset;
+        }
+    }
+    s->view.rook_mask = s->mask[PIECE_ROOK];
+    s->view.bishop_mask = s->mask[PIECE_BISHOP];
+    s->view.rook_offset = s->offset[PIECE_ROOK];
+    s->view.bishop_offset = s->offset[PIECE_BISHOP];
+    s->view.attacks = t->attacks;
+    t->encoded = s;
+    return 0;
+}
+
+GEN_LOOKUP(pext)
+
+static void pext_emit(FILE *out, const struct slider_tables *t)
+{
+    static const char *const tables[] = { "mbb_pext_rook_mask", "mbb_pext_bishop_mask",
+                                          "mbb_pext_rook_offset", "mbb_pext_bishop_offset",
+                                          "mbb_pext_attacks" };
+    const struct pext_state *s = t->encoded;
+
+    for (int p = 0; p < PIECE_COUNT; p++) {
+        emit_numbers(out, "uint64_t", tables[p], 64, 4, emit_u64_at, s->mask[p]);
+        emit_numbers(out, "uint64_t", tables[2 + p], 64, 8, emit_u64_at, s->offset[p]);
+    }
+    emit_numbers(out, "uint64_t", tables[4], t->count, 4, emit_u64_at, t->attacks);
+    emit_table_bytes(out, "pext", tables, 5);
+}
 
 const struct gen_flavour gen_flavour_pext = {
     .name = "pext", .product = 64, .layout = LAYOUT_SEQUENTIAL,

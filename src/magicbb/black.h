@@ -25,7 +25,7 @@ static inline uint32_t mbb_black_index(const struct mbb_black_entry *e, uint64_t
 static inline uint64_t mbb_black_lookup(const struct mbb_black_entry *e, const uint64_t *attacks,
                                         uint64_t occupied, unsigned bits)
 {
-    return attacks[e->offset + mbb_black_index(e, occupied, bits)];
+    return mbb_slot(attacks, e->offset, mbb_black_index(e, occupied, bits));
 }
 
 MBB_COMMON_SHAPE(black, uint64_t, MBB_ROOK_FIXED_BITS, MBB_BISHOP_FIXED_BITS)

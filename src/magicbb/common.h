@@ -207,6 +207,26 @@ static inline uint64_t mbb_rank_attacks_from(const uint8_t *rank, unsigned sq, u
     return (uint64_t)rank[((unsigned)(occupied >> shift) & 0x7e) * 4 + (sq & 7)] << shift;
 }
 
+/* attacks[offset + index], the slot `index` of the slice that starts at
+ * `offset`.  On 64-bit targets the slice's start is computed first, while
+ * the index is still being multiplied or gathered, so the load waits for
+ * the index alone (one addressing mode, start + index * 8); left to
+ * themselves, compilers add the offset to the index instead, which puts
+ * the add on the lookup's dependent chain, and the empty asm keeps the
+ * sum as written.  Not on 32-bit targets: there it costs registers, and
+ * on the Cortex-M4 model the lookups got slower (make bench-model). */
+static inline uint64_t mbb_slot(const uint64_t *attacks, size_t offset, size_t index)
+{
+#if (defined(__GNUC__) || defined(__clang__)) && UINTPTR_MAX > 0xffffffffu
+    const uint64_t *slice = attacks + offset;
+
+    __asm__("" : "+r"(slice));
+    return slice[index];
+#else
+    return attacks[offset + index];
+#endif
+}
+
 /* Slots of a fixed-shift table with every slice at full width:
  * 64 x 4096 + 64 x 512. */
 #define MBB_FIXED_SHIFT_SLOTS                                                                 \
@@ -231,7 +251,7 @@ static inline uint64_t mbb_rank_attacks_from(const uint8_t *rank, unsigned sq, u
                                                const uint64_t *attacks, uint64_t occupied,    \
                                                unsigned bits)                                 \
     {                                                                                         \
-        return attacks[e->offset + mbb_##name##_index(e, occupied, bits)];                    \
+        return mbb_slot(attacks, e->offset, mbb_##name##_index(e, occupied, bits));           \
     }
 
 /* Flavours with a post-mask (shared, shiftmagic): the squares whose

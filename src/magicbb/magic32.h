@@ -30,7 +30,7 @@ static inline uint64_t mbb_magic32_lookup(const struct mbb_magic32_entry *e,
                                           const uint64_t *attacks, uint64_t occupied, unsigned bits)
 {
     (void)bits;
-    return attacks[e->offset + mbb_magic32_index(e, occupied)];
+    return mbb_slot(attacks, e->offset, mbb_magic32_index(e, occupied));
 }
 
 MBB_COMMON_SHAPE(magic32, uint64_t, 0, 0)
