@@ -48,6 +48,24 @@ static inline uint64_t candidate(const struct gen_flavour *flavour, uint64_t *st
     return sparse_random(state);
 }
 
+/* A candidate for a search for fewer index bits: most magics that get
+ * there are dense numbers (many bits set, often a run of ones at the
+ * top), which sparse candidates almost never are.  So a quarter each: a
+ * sparse number, its complement, a uniform random one, and a sparse one
+ * with the top 16 bits mostly set. */
+static inline uint64_t mixed_random(uint64_t *state)
+{
+    const uint64_t kind = xorshift64(state) & 3;
+
+    if (kind == 0)
+        return sparse_random(state);
+    if (kind == 1)
+        return ~sparse_random(state);
+    if (kind == 2)
+        return xorshift64(state);
+    return sparse_random(state) | ((xorshift64(state) | xorshift64(state)) & 0xffff000000000000u);
+}
+
 /* The set bits of a byte, from a table: no call to a library routine
  * where the build machine's compiler has no popcount instruction enabled,
  * and one load where the filter runs for every candidate. */

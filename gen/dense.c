@@ -75,6 +75,30 @@ static int climb(const struct gen_flavour *f, enum piece p, struct work_entry *e
     return 0;
 }
 
+/* Draws of mixed candidates for each climb step of the budget: a draw is
+ * dropped at its first clash, most within a few occupancies, where a
+ * climb's step counts the clashes over all of them. */
+#define DRAWS_PER_STEP 32u
+
+/* Draws up to `draws` candidates of the mixed kinds (mixed_random) for
+ * e's index bits, each dropped at its first clash.  1 with e->magic set
+ * if one works. */
+static int draw_mixed(const struct gen_flavour *f, enum piece p, struct work_entry *e,
+                      const struct occupancies *list, struct fill_scratch *s, uint64_t *state,
+                      uint64_t draws)
+{
+    const uint32_t limit = (uint32_t)1 << index_bits(f, p, e);
+
+    for (uint64_t tries = 0; tries < draws; tries++) {
+        const uint64_t magic = mixed_random(state);
+
+        e->magic = f->constrain != NULL ? f->constrain(p, e, magic) : magic;
+        if (f->fill(p, e, list, limit, s) != 0)
+            return 1;
+    }
+    return 0;
+}
+
 /* The slots a fixed-width magic's indices span, lowest to highest; 0 if
  * it collides. */
 static uint32_t fixed_range(const struct gen_flavour *f, enum piece p, const struct work_entry *e,
@@ -215,7 +239,9 @@ int tables_dense(struct slider_tables *t, uint64_t seed, uint32_t budget)
                     const struct work_entry kept = *e;
 
                     e->shift = index_shift(f, bits - 1);
-                    if (!climb(f, (enum piece)p, e, list, scratch, &state, budget)) {
+                    if (!draw_mixed(f, (enum piece)p, e, list, scratch, &state,
+                                    (uint64_t)budget * DRAWS_PER_STEP)
+                        && !climb(f, (enum piece)p, e, list, scratch, &state, budget)) {
                         *e = kept;
                         break;
                     }
