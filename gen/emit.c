@@ -52,23 +52,33 @@ void emit_entries(FILE *out, const char *type, const char *name,
     fputs("};\n", out);
 }
 
+/* emit_squares' data for emit_entries: a square's two entries. */
+struct square_pair {
+    void (*entry)(FILE *out, const void *data, unsigned sq);
+    const void *rook, *bishop;
+};
+
+static void square_pair_fields(FILE *out, const void *data, unsigned sq)
+{
+    const struct square_pair *pair = data;
+
+    fputs(".rook = { ", out);
+    pair->entry(out, pair->rook, sq);
+    fputs(" },\n      .bishop = { ", out);
+    pair->entry(out, pair->bishop, sq);
+    fputs(" }", out);
+}
+
 void emit_squares(FILE *out, const char *flavour,
                   void (*entry)(FILE *out, const void *data, unsigned sq), const void *rook,
                   const void *bishop)
 {
-    fprintf(out, "\nconst struct mbb_%s_square mbb_%s_squares[64] MBB_PLACE(mbb_%s_squares) = {\n",
-            flavour, flavour, flavour);
-    for (unsigned sq = 0; sq < 64; sq++) {
-        char square[3];
+    const struct square_pair pair = { entry, rook, bishop };
+    char type[64], name[64];
 
-        square_name(sq, square);
-        fputs("    { .rook = { ", out);
-        entry(out, rook, sq);
-        fputs(" },\n      .bishop = { ", out);
-        entry(out, bishop, sq);
-        fprintf(out, " } }, /* %s */\n", square);
-    }
-    fputs("};\n", out);
+    snprintf(type, sizeof type, "mbb_%s_square", flavour);
+    snprintf(name, sizeof name, "mbb_%s_squares", flavour);
+    emit_entries(out, type, name, square_pair_fields, &pair);
 }
 
 void emit_table_bytes(FILE *out, const char *flavour, const char *const tables[], unsigned count)

@@ -113,6 +113,50 @@
                                                                     : MBB_BISHOP_FIXED_BITS);  \
     }
 
+/* Everything of a four-line computed flavour's unit (MBB_FOUR_LINES_SHAPE)
+ * but its records: its state, encode, lookup, emit and describe steps and
+ * gen_flavour_NAME, for flavour NAME.  The unit defines
+ *   void NAME_square(struct mbb_NAME_square *s, unsigned sq)
+ *       (fills square sq's record)
+ *   void NAME_fields(FILE *out, const void *squares, unsigned sq)
+ *       (writes the designated initializers of record sq)
+ * and passes its name and what its records hold, for the provenance
+ * comment. */
+#define GEN_FOUR_LINES_SHAPE(flavour, holds)                                                   \
+    struct flavour##_state {                                                                   \
+        struct mbb_##flavour##_tables view; /* first: what lookup() reads */                   \
+        struct mbb_##flavour##_square squares[64];                                             \
+    };                                                                                         \
+    static int flavour##_encode(struct slider_tables *t)                                       \
+    {                                                                                          \
+        struct flavour##_state *s = calloc(1, sizeof *s);                                      \
+        if (s == NULL)                                                                         \
+            return -2;                                                                         \
+        for (unsigned sq = 0; sq < 64; sq++)                                                   \
+            flavour##_square(&s->squares[sq], sq);                                             \
+        s->view.squares = s->squares;                                                          \
+        t->encoded = s;                                                                        \
+        return 0;                                                                              \
+    }                                                                                          \
+    GEN_LOOKUP(flavour)                                                                        \
+    static void flavour##_emit(FILE *out, const struct slider_tables *t)                       \
+    {                                                                                          \
+        static const char *const tables[] = { "mbb_" #flavour "_squares" };                    \
+        const struct flavour##_state *s = t->encoded;                                          \
+        emit_entries(out, "mbb_" #flavour "_square", tables[0], flavour##_fields, s->squares); \
+        emit_table_bytes(out, #flavour, tables, 1);                                            \
+    }                                                                                          \
+    static void flavour##_describe(FILE *out, const struct slider_tables *t)                   \
+    {                                                                                          \
+        (void)t;                                                                               \
+        fputs(" *   entries:  none: " holds "\n", out);                                        \
+    }                                                                                          \
+    const struct gen_flavour gen_flavour_##flavour = {                                         \
+        .name = #flavour, .product = 64, .layout = LAYOUT_NONE,                                \
+        .encode = flavour##_encode, .lookup = flavour##_lookup, .emit = flavour##_emit,        \
+        .describe = flavour##_describe, .release = release_encoded,                            \
+    };
+
 /* Frees t->encoded, for flavours whose encode() made one allocation. */
 void release_encoded(struct slider_tables *t);
 

@@ -161,7 +161,7 @@ uint64_t line_through(unsigned a, unsigned b)
     return squares;
 }
 
-uint64_t line_without(unsigned sq, int file_step, int rank_step)
+static uint64_t line_without(unsigned sq, int file_step, int rank_step)
 {
     uint64_t line = 0;
 

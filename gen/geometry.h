@@ -54,10 +54,8 @@ uint64_t between_squares(unsigned a, unsigned b);
 /* Edge-to-edge line through aligned a and b; 0 if not aligned or equal. */
 uint64_t line_through(unsigned a, unsigned b);
 
-/* The table-free flavours' lines: the squares of the line through sq in
- * direction (file_step, rank_step), both ways, without sq. */
-uint64_t line_without(unsigned sq, int file_step, int rank_step);
-/* The same for line i of LINE_FILE, LINE_RANK, LINE_DIAGONAL (a1-h8's
+/* The table-free flavours' lines: the squares of line i through sq, both
+ * ways, without sq, for i of LINE_FILE, LINE_RANK, LINE_DIAGONAL (a1-h8's
  * direction), LINE_ANTIDIAGONAL (a8-h1's), the order of the computed
  * flavours' records. */
 enum { LINE_FILE, LINE_RANK, LINE_DIAGONAL, LINE_ANTIDIAGONAL, LINE_COUNT };

@@ -17,9 +17,9 @@ static int hq_encode(struct slider_tables *t)
     if (s == NULL)
         return -2;
     for (unsigned sq = 0; sq < 64; sq++) {
-        s->lines[sq].file = line_without(sq, 0, 1);
-        s->lines[sq].diagonal = line_without(sq, 1, 1);
-        s->lines[sq].antidiagonal = line_without(sq, 1, -1);
+        s->lines[sq].file = line_numbered(sq, LINE_FILE);
+        s->lines[sq].diagonal = line_numbered(sq, LINE_DIAGONAL);
+        s->lines[sq].antidiagonal = line_numbered(sq, LINE_ANTIDIAGONAL);
         s->lines[sq].bit = (uint64_t)1 << sq;
     }
     first_rank_attacks(s->rank);

@@ -18,8 +18,9 @@ static int hqdual_encode(struct slider_tables *t)
     if (s == NULL)
         return -2;
     for (unsigned sq = 0; sq < 64; sq++) {
-        const struct mbb_hqdual_entry e = { { line_without(sq, 1, 1), line_without(sq, 1, -1),
-                                              line_without(sq, 0, 1), (uint64_t)1 << sq } };
+        const struct mbb_hqdual_entry e = { { line_numbered(sq, LINE_DIAGONAL),
+                                              line_numbered(sq, LINE_ANTIDIAGONAL),
+                                              line_numbered(sq, LINE_FILE), (uint64_t)1 << sq } };
         s->lines[sq] = e;
     }
     first_rank_attacks(s->rank);

@@ -16,9 +16,9 @@ static int hqgfni_encode(struct slider_tables *t)
     if (s == NULL)
         return -2;
     for (unsigned sq = 0; sq < 64; sq++) {
-        const struct mbb_hqgfni_entry e = { { line_without(sq, 0, 1), line_without(sq, 1, 0),
-                                              line_without(sq, 1, 1), line_without(sq, 1, -1) } };
-        s->lines[sq] = e;
+        /* the entry's lines in the order of line_numbered's */
+        for (unsigned i = 0; i < LINE_COUNT; i++)
+            s->lines[sq].line[i] = line_numbered(sq, i);
     }
     s->view.lines = s->lines;
     t->encoded = s;

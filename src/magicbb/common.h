@@ -352,8 +352,9 @@ static inline unsigned mbb_postmask_bishop_group(unsigned sq)
     return sq & ~3u;
 }
 
-/* A square's record aligned to its own size, so that it never straddles
- * a cache line: 64 bytes (two 32-byte entries) is one line. */
+/* A square's record aligned to `bytes`: the common shape aligns it to its
+ * own size, so that it never straddles a cache line (64 bytes, two 32-byte
+ * entries, is one line). */
 #if defined(__GNUC__) || defined(__clang__)
 #define MBB_RECORD_ALIGNED(bytes) __attribute__((aligned(bytes)))
 #else
