@@ -35,6 +35,11 @@ static void usage(FILE *out)
           "                           with --magics) with more candidates from the seed:\n"
           "                           fewer index bits, or narrower fixed-width slices\n"
           "      --budget=N           candidates a square for --search=dense (1000000)\n"
+          "      --draws=N            random candidates before each step of the climb\n"
+          "                           to fewer index bits (32 times --budget)\n"
+          "      --piece=PIECE        --search=dense on rook or bishop squares only\n"
+          "      --anneal=N           moves of the annealer that packs white's and\n"
+          "                           black's slices after --search=dense (20000)\n"
           "  -h, --help               show this help and exit\n"
           "  -V, --version            show the version and exit\n"
           "\n"
@@ -111,14 +116,36 @@ static void report_collision(const char *file, unsigned line, const struct colli
                (unsigned long long)c->first, piece_name(c->other_piece), other);
 }
 
+/* A count for an option: decimal, no sign or leading zeros, from least
+ * (0 or 1) to 4,000,000,000.  0 with *count set, or -1. */
+static int parse_count(const char *text, unsigned long least, unsigned long *count)
+{
+    char *end;
+
+    errno = 0;
+    *count = strtoul(text, &end, 10);
+    if (text[0] < '0' || text[0] > '9' || (text[0] == '0' && text[1] != '\0') || *end != '\0'
+        || errno != 0 || *count < least || *count > 4000000000ul)
+        return -1;
+    return 0;
+}
+
+/* SIGINT during the dense search: end it early with the best so far (a
+ * second one ends the run as usual). */
+static void stop_search(int sig)
+{
+    search_stop = 1;
+    signal(sig, SIG_DFL);
+}
+
 /* What the command line asks for. */
 struct request {
     const struct gen_flavour *flavour;
     const char *magics_path, *magics_dir, *dump_path, *output_path;
     uint64_t seed;
-    int seed_given, dense, budget_given;
-    unsigned parts, only;
-    unsigned long budget;
+    int seed_given, dense, budget_given, anneal_given, draws_given;
+    unsigned parts, only, pieces;
+    unsigned long budget, anneal, draws;
 };
 
 /* The option getopt_long just stopped at, as the user wrote it: "-q"
@@ -152,6 +179,9 @@ static int parse_options(int argc, char **argv, struct request *r)
         { "no-lines", no_argument, NULL, 'L' },
         { "search", required_argument, NULL, 'D' },
         { "budget", required_argument, NULL, 'B' },
+        { "anneal", required_argument, NULL, 'A' },
+        { "draws", required_argument, NULL, 'W' },
+        { "piece", required_argument, NULL, 'P' },
         { "help", no_argument, NULL, 'h' },
         { "version", no_argument, NULL, 'V' },
         { NULL, 0, NULL, 0 },
@@ -200,18 +230,32 @@ static int parse_options(int argc, char **argv, struct request *r)
                                    optarg);
             r->dense = 1;
             break;
-        case 'B': {
-            char *end;
-
-            errno = 0;
-            r->budget = strtoul(optarg, &end, 10);
-            if (optarg[0] < '1' || optarg[0] > '9' || *end != '\0' || errno != 0
-                || r->budget > 4000000000ul)
-                return usage_error("--budget: '%s' is not a number of candidates from 1 to"
+        case 'B':
+            if (parse_count(optarg, 0, &r->budget) != 0)
+                return usage_error("--budget: '%s' is not a number of candidates from 0 to"
                                    " 4000000000", optarg);
             r->budget_given = 1;
             break;
-        }
+        case 'W':
+            if (parse_count(optarg, 0, &r->draws) != 0)
+                return usage_error("--draws: '%s' is not a number of candidates from 0 to"
+                                   " 4000000000", optarg);
+            r->draws_given = 1;
+            break;
+        case 'P':
+            if (strcmp(optarg, "rook") == 0)
+                r->pieces = 1u << PIECE_ROOK;
+            else if (strcmp(optarg, "bishop") == 0)
+                r->pieces = 1u << PIECE_BISHOP;
+            else
+                return usage_error("--piece: '%s' is neither rook nor bishop", optarg);
+            break;
+        case 'A':
+            if (parse_count(optarg, 0, &r->anneal) != 0)
+                return usage_error("--anneal: '%s' is not a number of moves from 0 to"
+                                   " 4000000000", optarg);
+            r->anneal_given = 1;
+            break;
         case 'h':
             usage(stdout);
             return 0;
@@ -246,6 +290,14 @@ static int check_request(const struct request *r)
         return usage_error("--sliders-only and --board-only exclude each other");
     if (r->budget_given && !r->dense)
         return usage_error("--budget applies to --search=dense only");
+    if (r->pieces != (1u << PIECE_ROOK | 1u << PIECE_BISHOP) && !r->dense)
+        return usage_error("--piece applies to --search=dense only");
+    if (r->draws_given && (!r->dense || f->fixed[PIECE_ROOK] != 0))
+        return usage_error("--draws applies to --search=dense of a flavour whose squares have"
+                           " their own index bits only");
+    if (r->anneal_given && (!r->dense || f->layout != LAYOUT_PACKED))
+        return usage_error("--anneal applies to --search=dense of an overlapping flavour"
+                           " (white, black) only");
     if (r->magics_path != NULL && r->seed_given && !r->dense)
         return usage_error("--seed and --magics exclude each other (except with --search=dense,"
                            " where the seed drives the dense search)");
@@ -254,8 +306,8 @@ static int check_request(const struct request *r)
     if (!f->magics && (r->magics_path != NULL || r->dump_path != NULL || r->seed_given))
         return usage_error("the %s flavour uses no magics: --seed, --magics and --dump-magics"
                            " do not apply", f->name);
-    if (f->magics && !f->searches
-        && ((r->magics_path == NULL && r->magics_dir == NULL) || (r->seed_given && !r->dense)))
+    if (f->magics && !f->searches && !r->dense
+        && ((r->magics_path == NULL && r->magics_dir == NULL) || r->seed_given))
         return usage_error("the %s flavour loads its magics: give --magics FILE or --magics-dir"
                            " (the shipped set is gen/magics/%s.txt), not --seed", f->name,
                            f->name);
@@ -316,7 +368,8 @@ int main(int argc, char **argv)
     static struct slider_tables tables;
     static unsigned line[PIECE_COUNT][64];
     struct request r = {
-        .flavour = flavour_find("fancy"), .seed = DEFAULT_SEED, .budget = 1000000,
+        .flavour = flavour_find("fancy"), .seed = DEFAULT_SEED, .budget = 1000000, .anneal = 20000,
+        .pieces = 1u << PIECE_ROOK | 1u << PIECE_BISHOP,
         .parts = EMIT_SLIDERS | EMIT_LEAPERS | EMIT_LINES,
     };
     char *origin = NULL; /* where the magics came from */
@@ -334,7 +387,7 @@ int main(int argc, char **argv)
         return status;
     if (r.magics_dir != NULL && r.magics_path == NULL && !r.seed_given)
         r.magics_path = magics_default(r.magics_dir, r.flavour, default_path, sizeof default_path);
-    if ((origin = malloc(strlen(r.magics_path != NULL ? r.magics_path : "") + 160)) == NULL) {
+    if ((origin = malloc(strlen(r.magics_path != NULL ? r.magics_path : "") + 256)) == NULL) {
         report(NULL, 0, "out of memory");
         return 1;
     }
@@ -358,16 +411,38 @@ int main(int argc, char **argv)
         sprintf(origin, "seed 0x%llx", (unsigned long long)r.seed);
     }
     if (status == 0 && r.dense) {
-        char prefix[96];
-        const int length = snprintf(prefix, sizeof prefix,
-                                    "--search=dense --seed=0x%llx --budget=%lu, from ",
-                                    (unsigned long long)r.seed, r.budget);
+        const struct dense_budget spend = {
+            .climb = (uint32_t)r.budget, .anneal = (uint32_t)r.anneal, .pieces = r.pieces,
+            .draws = r.draws_given ? r.draws : (uint64_t)r.budget * DRAWS_PER_STEP,
+        };
+        char prefix[224];
+        int length = snprintf(prefix, sizeof prefix, "--search=dense --seed=0x%llx --budget=%lu",
+                              (unsigned long long)r.seed, r.budget);
+        void (*was)(int);
 
+        if (r.pieces != (1u << PIECE_ROOK | 1u << PIECE_BISHOP))
+            length += snprintf(prefix + length, sizeof prefix - (size_t)length, " --piece=%s",
+                               piece_name(r.pieces == 1u << PIECE_ROOK ? PIECE_ROOK
+                                                                       : PIECE_BISHOP));
+        if (r.flavour->fixed[PIECE_ROOK] == 0)
+            length += snprintf(prefix + length, sizeof prefix - (size_t)length, " --draws=%llu",
+                               (unsigned long long)spend.draws);
+        if (r.flavour->layout == LAYOUT_PACKED)
+            length += snprintf(prefix + length, sizeof prefix - (size_t)length, " --anneal=%lu",
+                               r.anneal);
         tables_free(&tables);
-        if (tables_dense(&tables, r.seed, (uint32_t)r.budget) != 0) {
+        was = signal(SIGINT, stop_search);
+        if (was == SIG_IGN) /* a background job keeps ignoring it */
+            signal(SIGINT, SIG_IGN);
+        if (tables_dense(&tables, r.seed, &spend) != 0) {
             report(NULL, 0, "out of memory");
             status = 1;
         }
+        if (was != SIG_IGN)
+            signal(SIGINT, SIG_DFL);
+        if (search_stop)
+            length += snprintf(prefix + length, sizeof prefix - (size_t)length, ", interrupted");
+        length += snprintf(prefix + length, sizeof prefix - (size_t)length, ", from ");
         memmove(origin + length, origin, strlen(origin) + 1);
         memcpy(origin, prefix, (size_t)length);
         r.magics_path = NULL; /* the tables no longer come from the file's lines */

@@ -3,6 +3,7 @@
 #ifndef GEN_SLIDERS_H
 #define GEN_SLIDERS_H
 
+#include <signal.h>
 #include <stdint.h>
 
 #include "flavour.h"
@@ -120,9 +121,29 @@ static inline uint32_t magic_offset(const struct gen_flavour *flavour, const str
 
 /* Place the slices of an overlapping flavour (white, black) into one
  * table, widest first, each at the lowest offset where the slots it uses
- * are free or hold the same attack set: sets the offsets and t->count.
- * 0, or -2 if memory ran out. */
+ * are free: sets the offsets and t->count.  0, or -2 if memory ran out. */
 int tables_pack(struct slider_tables *t);
+
+/* Candidate magics for each (piece * 64 + square) of an overlapping
+ * flavour, for the annealer to choose among. */
+#define PACK_CHOICES 8
+struct pack_candidates {
+    unsigned count[PIECE_COUNT * 64];
+    uint64_t magic[PIECE_COUNT * 64][PACK_CHOICES];
+};
+
+/* The offline packer: from the first fit above, anneal for `steps`
+ * moves, each placing the slices again first fit in a changed order
+ * (two swapped, or one moved) or with another of a square's candidates
+ * (c, which may be NULL), drawn from seed; keeps the smallest table
+ * found, magics and offsets.  Progress on stderr; stops early, keeping
+ * the best, once search_stop is set.  0, or -2 if memory ran out. */
+int tables_anneal(struct slider_tables *t, const struct pack_candidates *c, uint64_t seed,
+                  uint32_t steps);
+
+/* Set (by a signal handler) to end the dense search and the annealer
+ * early with what they have. */
+extern volatile sig_atomic_t search_stop;
 
 /* Lay out, fill and encode the tables, then check every (square,
  * relevant occupancy) pair, read with the flavour's own lookup, against
@@ -139,13 +160,31 @@ void tables_free(struct slider_tables *t);
  * square cannot be solved, -2 if memory ran out. */
 int tables_search(struct slider_tables *t, uint64_t seed);
 
+/* Draws of mixed candidates for each climb step of the budget, unless
+ * --draws says otherwise: a draw is dropped at its first clash, most
+ * within a few occupancies, where a climb's step counts the clashes over
+ * all of them. */
+#define DRAWS_PER_STEP 32u
+
+/* What the offline dense search spends. */
+struct dense_budget {
+    uint32_t climb;  /* candidates a square (a climb step, a narrowing) */
+    uint64_t draws;  /* random candidates before each climb step */
+    uint32_t anneal; /* the packer's moves (white, black) */
+    unsigned pieces; /* the pieces searched: bit PIECE_ROOK, bit PIECE_BISHOP */
+};
+
 /* The offline dense search: improve every entry's magic (as searched or
- * loaded) with `budget` more candidates a square, drawn from seed.  A
- * flavour whose squares have their own index bits tries one bit fewer
- * (and again, as long as it finds one); a fixed-width flavour keeps the
- * magic whose indices span the fewest slots, and an overlapping one is
- * then packed anew.  One progress line a square on stderr.  0, or -2 if
- * memory ran out. */
-int tables_dense(struct slider_tables *t, uint64_t seed, uint32_t budget);
+ * loaded) with more candidates a square, drawn from seed.  A flavour
+ * whose squares have their own index bits tries one bit fewer (and
+ * again, as long as it finds one): budget->draws random candidates, then
+ * a climb of budget->climb.  A fixed-width flavour keeps the magic whose
+ * indices span the fewest slots of budget->climb candidates; an
+ * overlapping one is then packed anew by the annealer (tables_anneal,
+ * budget->anneal moves) with each square's best candidates.  Only the
+ * squares of budget->pieces are searched.  One progress line a square
+ * searched on stderr.  Once search_stop is set, stops
+ * early with what it has.  0, or -2 if memory ran out. */
+int tables_dense(struct slider_tables *t, uint64_t seed, const struct dense_budget *budget);
 
 #endif /* GEN_SLIDERS_H */

@@ -1,0 +1,365 @@
+/* SPDX-License-Identifier: MIT */
+/* pack.c - lay the slices of an overlapping flavour (white, black) into
+ * one table: first fit in a given order, and the offline annealer that
+ * searches orders and each square's choice among candidate magics. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "candidates.h"
+
+volatile sig_atomic_t search_stop;
+
+/* The used slots of a slice that first_fit tries first, 64 offsets at
+ * a time: where they are all free, the rest is checked. */
+#define PROBES 16
+
+/* One candidate slice: the slots its magic's indices use, as bits. */
+struct slice_bits {
+    uint64_t magic;
+    uint32_t span;          /* highest index used + 1 */
+    uint32_t words;         /* (span + 63) / 64 */
+    uint32_t probes;        /* how many of probe[] */
+    uint16_t probe[PROBES]; /* used indices spread over the slice */
+    uint64_t bits[4096 / 64];
+};
+
+/* The table's bit words: every slice at its widest offset, plus one
+ * slice's width of slack past the end for the shifted compares. */
+#define TABLE_WORDS (OVERLAP_TABLE_MAX / 64 + 4096 / 64 + 2)
+
+#define SLICES (PIECE_COUNT * 64)
+
+static unsigned lowest_bit(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return (unsigned)__builtin_ctzll(x);
+#else
+    unsigned n = 0;
+
+    while (!(x & 1)) {
+        x >>= 1;
+        n++;
+    }
+    return n;
+#endif
+}
+
+/* The slots of square k's slice under magic (indices through the
+ * flavour's own function); 0, or -1 if two occupancies with different
+ * attacks share a slot (a magic that does not work). */
+static int slice_of(const struct slider_tables *t, unsigned k, uint64_t magic,
+                    const struct occupancies *list, struct fill_scratch *s,
+                    struct slice_bits *out)
+{
+    const enum piece p = (enum piece)(k / 64);
+    struct work_entry e = t->entry[p][k % 64];
+    uint32_t used = 0;
+
+    e.magic = magic;
+    if (t->flavour->fill(p, &e, list, (uint32_t)1 << t->flavour->fixed[p], s) == 0)
+        return -1;
+    memset(out, 0, sizeof *out);
+    out->magic = magic;
+    for (uint32_t i = 0; i < 4096; i++) {
+        if (s->stamp[i] == s->epoch) {
+            out->bits[i / 64] |= (uint64_t)1 << (i % 64);
+            out->span = i + 1;
+            used++;
+        }
+    }
+    out->words = (out->span + 63) / 64;
+    /* the probes: the used slots numbered 0, used / PROBES, 2 used / PROBES, ... */
+    for (uint32_t i = 0, seen = 0; i < out->span && out->probes < PROBES; i++) {
+        if (s->stamp[i] != s->epoch)
+            continue;
+        if (seen * PROBES >= out->probes * used)
+            out->probe[out->probes++] = (uint16_t)i;
+        seen++;
+    }
+    return 0;
+}
+
+/* The slice's bits moved up by `shift` (0 to 63), word i of them. */
+static inline uint64_t shifted(const struct slice_bits *s, unsigned shift, uint32_t i)
+{
+    const uint64_t here = i < s->words ? s->bits[i] : 0;
+
+    if (shift == 0)
+        return here;
+    return here << shift | (i > 0 ? s->bits[i - 1] >> (64 - shift) : 0);
+}
+
+static int fits(const uint64_t *table, const struct slice_bits *s, uint32_t at)
+{
+    const uint64_t *w = table + at / 64;
+    const unsigned shift = at % 64;
+
+    for (uint32_t i = 0; i <= s->words; i++) {
+        if (w[i] & shifted(s, shift, i))
+            return 0;
+    }
+    return 1;
+}
+
+static void mark(uint64_t *table, const struct slice_bits *s, uint32_t at)
+{
+    uint64_t *w = table + at / 64;
+    const unsigned shift = at % 64;
+
+    for (uint32_t i = 0; i <= s->words; i++)
+        w[i] |= shifted(s, shift, i);
+}
+
+/* Whether slot base * 64 + u + j is free, as bit j. */
+static inline uint64_t free_from(const uint64_t *table, uint32_t base, uint32_t u)
+{
+    const uint64_t *w = table + base + u / 64;
+    const unsigned shift = u % 64;
+
+    return shift == 0 ? ~w[0] : ~w[0] >> shift | ~w[1] << (64 - shift);
+}
+
+/* The lowest offset where the slice's slots are all free: for each 64
+ * offsets at a time, those where the probes are free, then the rest. */
+static uint32_t first_fit(const uint64_t *table, const struct slice_bits *s)
+{
+    for (uint32_t base = 0;; base++) {
+        uint64_t maybe = UINT64_MAX;
+
+        for (uint32_t i = 0; i < s->probes && maybe != 0; i++)
+            maybe &= free_from(table, base, s->probe[i]);
+        for (; maybe != 0; maybe &= maybe - 1) {
+            const uint32_t at = base * 64 + lowest_bit(maybe);
+
+            if (fits(table, s, at))
+                return at;
+        }
+    }
+}
+
+/* An arrangement: the order slices are placed in, the candidate each
+ * square uses, and (once placed) each position's offset and the extent
+ * of the slices up to it. */
+struct arrangement {
+    uint8_t order[SLICES];
+    uint8_t choice[SLICES];
+    uint32_t offset[SLICES];  /* by position */
+    uint32_t extent[SLICES];  /* highest end of positions 0 to i */
+};
+
+/* Place positions from..SLICES-1 first fit, after positions 0..from-1 at
+ * their offsets; returns the table's extent. */
+static uint32_t place_from(uint64_t *table, struct arrangement *a,
+                           const struct slice_bits *const *candidates, unsigned from)
+{
+    uint32_t extent = from > 0 ? a->extent[from - 1] : 0;
+
+    memset(table, 0, TABLE_WORDS * sizeof *table);
+    for (unsigned i = 0; i < SLICES; i++) {
+        const struct slice_bits *s = &candidates[a->order[i]][a->choice[a->order[i]]];
+
+        if (i >= from) {
+            a->offset[i] = first_fit(table, s);
+            if (a->offset[i] + s->span > extent)
+                extent = a->offset[i] + s->span;
+            a->extent[i] = extent;
+        }
+        mark(table, s, a->offset[i]);
+    }
+    return extent;
+}
+
+/* Widest first (the order's start), ties in square order. */
+static void widest_first(struct arrangement *a, const struct slice_bits *const *candidates)
+{
+    for (unsigned k = 0; k < SLICES; k++) {
+        unsigned j = k;
+
+        for (; j > 0 && candidates[a->order[j - 1]][a->choice[a->order[j - 1]]].span
+                            < candidates[k][a->choice[k]].span;
+             j--)
+            a->order[j] = a->order[j - 1];
+        a->order[j] = (uint8_t)k;
+    }
+}
+
+static void set_offsets(struct slider_tables *t, const struct arrangement *a,
+                        const struct slice_bits *const *candidates, uint32_t extent)
+{
+    for (unsigned i = 0; i < SLICES; i++) {
+        const unsigned k = a->order[i];
+        struct work_entry *e = &t->entry[k / 64][k % 64];
+
+        e->magic = candidates[k][a->choice[k]].magic;
+        e->offset = a->offset[i];
+    }
+    t->count = extent;
+}
+
+/* Each square's candidates as slices (its current magic first); fills
+ * counts.  NULL if memory ran out. */
+static struct slice_bits **slices_of(const struct slider_tables *t,
+                                     const struct pack_candidates *c, unsigned counts[SLICES])
+{
+    struct occupancies *list = malloc(sizeof *list);
+    struct fill_scratch *scratch = calloc(1, sizeof *scratch);
+    struct slice_bits **slices = calloc(SLICES, sizeof *slices);
+    int ok = list != NULL && scratch != NULL && slices != NULL;
+
+    for (unsigned k = 0; ok && k < SLICES; k++) {
+        const enum piece p = (enum piece)(k / 64);
+        const unsigned offered = c != NULL ? c->count[k] : 0;
+
+        ok = (slices[k] = malloc((offered + 1) * sizeof **slices)) != NULL;
+        if (!ok)
+            break;
+        occupancies_list(p, k % 64, list);
+        counts[k] = 0;
+        if (slice_of(t, k, t->entry[p][k % 64].magic, list, scratch, &slices[k][0]) == 0)
+            counts[k]++;
+        for (unsigned j = 0; j < offered; j++) {
+            if (c->magic[k][j] != t->entry[p][k % 64].magic
+                && slice_of(t, k, c->magic[k][j], list, scratch, &slices[k][counts[k]]) == 0)
+                counts[k]++;
+        }
+        if (counts[k] == 0) /* no working magic: tables_build names it */
+            slice_of(t, k, t->entry[p][k % 64].magic, list, scratch, &slices[k][counts[k]++]);
+    }
+    free(list);
+    free(scratch);
+    if (!ok && slices != NULL) {
+        for (unsigned k = 0; k < SLICES; k++)
+            free(slices[k]);
+        free(slices);
+        slices = NULL;
+    }
+    return slices;
+}
+
+static void slices_free(struct slice_bits **slices)
+{
+    for (unsigned k = 0; k < SLICES; k++)
+        free(slices[k]);
+    free(slices);
+}
+
+int tables_pack(struct slider_tables *t)
+{
+    return tables_anneal(t, NULL, 0, 0);
+}
+
+/* e^-x for x >= 0, to a few parts in a million (no libm for the build
+ * machine's generator): (e^(-x/1024))^1024, the small power from its
+ * series. */
+static double exp_neg(double x)
+{
+    double y = x / 1024, r;
+
+    if (x > 700)
+        return 0;
+    r = 1 - y + y * y / 2 - y * y * y / 6;
+    for (int i = 0; i < 10; i++)
+        r *= r;
+    return r;
+}
+
+/* A uniform number below n (n <= 256: the bias is negligible). */
+static unsigned below(uint64_t *state, unsigned n)
+{
+    return (unsigned)((xorshift64(state) >> 32) * n >> 32);
+}
+
+/* One move of the annealer on a: another candidate for one square, two
+ * positions swapped, or one slice moved to another position.  Returns
+ * the first position it changed, or -1 for a move that changes nothing
+ * (a square with one candidate, a position onto itself). */
+static int change(struct arrangement *a, const unsigned counts[SLICES], uint64_t *state)
+{
+    const unsigned move = below(state, 8), i = below(state, SLICES), j = below(state, SLICES);
+    const uint8_t k = a->order[i], moved = a->order[j];
+
+    if (move == 0) { /* one in eight */
+        if (counts[k] < 2)
+            return -1;
+        a->choice[k] = (uint8_t)((a->choice[k] + 1 + below(state, counts[k] - 1)) % counts[k]);
+        return (int)i;
+    }
+    if (i == j)
+        return -1;
+    if (move < 4) { /* three in eight */
+        a->order[i] = a->order[j];
+        a->order[j] = k;
+    } else { /* four in eight */
+        if (i < j)
+            memmove(&a->order[i + 1], &a->order[i], j - i);
+        else
+            memmove(&a->order[j], &a->order[j + 1], i - j);
+        a->order[i] = moved;
+    }
+    return (int)(i < j ? i : j);
+}
+
+int tables_anneal(struct slider_tables *t, const struct pack_candidates *c, uint64_t seed,
+                  uint32_t steps)
+{
+    unsigned counts[SLICES];
+    struct slice_bits **slices = slices_of(t, c, counts);
+    const struct slice_bits *const *view = (const struct slice_bits *const *)slices;
+    uint64_t *table = malloc(TABLE_WORDS * sizeof *table);
+    struct arrangement *all = calloc(3, sizeof *all), *now = all, *next = all + 1, *best = all + 2;
+    uint64_t state = seed ^ 0x7061636bu; /* "pack" */
+    uint32_t now_extent, best_extent;
+    /* the heat falls geometrically from 256 entries to 0.5: e^-(ln 512) */
+    const double hot = 256.0, fall = 9 * 0.69314718055994531;
+
+    if (slices == NULL || table == NULL || all == NULL) {
+        if (slices != NULL)
+            slices_free(slices);
+        free(table);
+        free(all);
+        return -2;
+    }
+    state = splitmix64(&state) | 1;
+    widest_first(now, view);
+    now_extent = best_extent = place_from(table, now, view, 0);
+    *best = *now;
+    if (steps > 0)
+        fprintf(stderr, "magicbb-gen: pack: first fit, widest first: %lu entries\n",
+                (unsigned long)now_extent);
+    for (uint32_t step = 0; step < steps && !search_stop; step++) {
+        const double heat = hot * exp_neg(fall * step / steps);
+        int from;
+
+        *next = *now;
+        if ((from = change(next, counts, &state)) >= 0) {
+            const uint32_t extent = place_from(table, next, view, (unsigned)from);
+
+            if (extent <= now_extent
+                || (double)(xorshift64(&state) >> 11) * 0x1p-53
+                       < exp_neg(((double)extent - now_extent) / heat)) {
+                struct arrangement *kept = now;
+
+                now = next;
+                next = kept;
+                now_extent = extent;
+                if (extent < best_extent) {
+                    *best = *now;
+                    best_extent = extent;
+                }
+            }
+        }
+        if ((step + 1) % (steps / 20 > 0 ? steps / 20 : 1) == 0)
+            fprintf(stderr, "magicbb-gen: pack: step %lu of %lu, %lu entries now, best %lu\n",
+                    (unsigned long)step + 1, (unsigned long)steps, (unsigned long)now_extent,
+                    (unsigned long)best_extent);
+    }
+    if (search_stop)
+        fprintf(stderr, "magicbb-gen: pack: interrupted, keeping the best: %lu entries\n",
+                (unsigned long)best_extent);
+    set_offsets(t, best, view, best_extent);
+    slices_free(slices);
+    free(table);
+    free(all);
+    return 0;
+}
