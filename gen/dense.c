@@ -109,10 +109,11 @@ static uint32_t fixed_range(const struct gen_flavour *f, enum piece p, const str
     return span - low;
 }
 
-/* Offer magic, whose slice spans range slots, to a square's candidates
- * for the annealer: the PACK_CHOICES narrowest, each once. */
-static void offer(struct pack_candidates *c, unsigned k, uint64_t magic, uint32_t range,
-                  uint32_t ranges[PACK_CHOICES])
+/* Offer a magic whose slice scores score (packed_score) to square k's
+ * candidates for the annealer, kept with their scores in scores[]: the
+ * PACK_CHOICES best, each once. */
+static void offer(struct pack_candidates *c, unsigned k, uint64_t magic, uint32_t score,
+                  uint32_t scores[PACK_CHOICES])
 {
     unsigned i = c->count[k];
 
@@ -121,18 +122,18 @@ static void offer(struct pack_candidates *c, unsigned k, uint64_t magic, uint32_
             return;
     }
     if (i == PACK_CHOICES) {
-        if (range >= ranges[i - 1])
+        if (score >= scores[i - 1])
             return;
         i--;
     } else {
         c->count[k]++;
     }
-    for (; i > 0 && ranges[i - 1] > range; i--) {
+    for (; i > 0 && scores[i - 1] > score; i--) {
         c->magic[k][i] = c->magic[k][i - 1];
-        ranges[i] = ranges[i - 1];
+        scores[i] = scores[i - 1];
     }
     c->magic[k][i] = magic;
-    ranges[i] = range;
+    scores[i] = score;
 }
 
 /* How well an overlapping flavour's slice (white, black) packs, the
@@ -273,7 +274,6 @@ static int slice_fits(int16_t *owner, uint32_t start, int16_t id, const struct f
 int tables_dense(struct slider_tables *t, uint64_t seed, const struct dense_budget *spend)
 {
     const uint32_t budget = spend->climb;
-
     struct occupancies *list = malloc(sizeof *list); /* not static: see tables_search */
     struct fill_scratch *scratch = calloc(1, sizeof *scratch);
     const struct gen_flavour *f = t->flavour;
@@ -326,7 +326,6 @@ int tables_dense(struct slider_tables *t, uint64_t seed, const struct dense_budg
                                          : fixed_range(f, (enum piece)p, e, list, scratch);
                 uint32_t best = was;
                 uint64_t best_magic = e->magic;
-
 
                 for (uint32_t tries = 0; tries < budget && !search_stop; tries++) {
                     uint32_t range;

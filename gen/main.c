@@ -116,16 +116,16 @@ static void report_collision(const char *file, unsigned line, const struct colli
                (unsigned long long)c->first, piece_name(c->other_piece), other);
 }
 
-/* A count for an option: decimal, no sign or leading zeros, from least
- * (0 or 1) to 4,000,000,000.  0 with *count set, or -1. */
-static int parse_count(const char *text, unsigned long least, unsigned long *count)
+/* A count for an option: decimal, no sign or leading zeros, 0 to
+ * 4,000,000,000.  0 with *count set, or -1. */
+static int parse_count(const char *text, unsigned long *count)
 {
     char *end;
 
     errno = 0;
     *count = strtoul(text, &end, 10);
     if (text[0] < '0' || text[0] > '9' || (text[0] == '0' && text[1] != '\0') || *end != '\0'
-        || errno != 0 || *count < least || *count > 4000000000ul)
+        || errno != 0 || *count > 4000000000ul)
         return -1;
     return 0;
 }
@@ -231,13 +231,13 @@ static int parse_options(int argc, char **argv, struct request *r)
             r->dense = 1;
             break;
         case 'B':
-            if (parse_count(optarg, 0, &r->budget) != 0)
+            if (parse_count(optarg, &r->budget) != 0)
                 return usage_error("--budget: '%s' is not a number of candidates from 0 to"
                                    " 4000000000", optarg);
             r->budget_given = 1;
             break;
         case 'W':
-            if (parse_count(optarg, 0, &r->draws) != 0)
+            if (parse_count(optarg, &r->draws) != 0)
                 return usage_error("--draws: '%s' is not a number of candidates from 0 to"
                                    " 4000000000", optarg);
             r->draws_given = 1;
@@ -251,7 +251,7 @@ static int parse_options(int argc, char **argv, struct request *r)
                 return usage_error("--piece: '%s' is neither rook nor bishop", optarg);
             break;
         case 'A':
-            if (parse_count(optarg, 0, &r->anneal) != 0)
+            if (parse_count(optarg, &r->anneal) != 0)
                 return usage_error("--anneal: '%s' is not a number of moves from 0 to"
                                    " 4000000000", optarg);
             r->anneal_given = 1;
