@@ -170,16 +170,16 @@ static uint32_t packed_score(const struct gen_flavour *f, enum piece p, const st
     return popcount64(rows) * (64 - gap);
 }
 
-/* Narrow one slice of an overlapping flavour: `budget` mixed candidates,
- * then a climb of `budget` from the best (flip one or two bits, keep
- * what scores no worse), every working one offered to the annealer.
- * Leaves the best in e; returns its score. */
+/* Narrow one slice of an overlapping flavour, whose magic in e scores
+ * was: `budget` mixed candidates, then a climb of `budget` from the best
+ * (flip one or two bits, keep what scores no worse), every working one
+ * offered to the annealer.  Leaves the best in e; returns its score. */
 static uint32_t narrow_packed(const struct gen_flavour *f, enum piece p, struct work_entry *e,
                               const struct occupancies *list, struct fill_scratch *scratch,
                               uint64_t *state, uint32_t budget, struct pack_candidates *offered,
-                              unsigned id)
+                              unsigned id, uint32_t was)
 {
-    uint32_t scores[PACK_CHOICES], best = packed_score(f, p, e, list, scratch), now;
+    uint32_t scores[PACK_CHOICES], best = was, now;
     uint64_t best_magic = e->magic, magic;
 
     if (best != 0)
@@ -307,7 +307,8 @@ int tables_dense(struct slider_tables *t, uint64_t seed, const struct dense_budg
             if (offered != NULL) {
                 const uint32_t was = packed_score(f, (enum piece)p, e, list, scratch);
                 const uint32_t best = narrow_packed(f, (enum piece)p, e, list, scratch, &state,
-                                                    budget, offered, (unsigned)(p * 64 + (int)sq));
+                                                    budget, offered, (unsigned)(p * 64 + (int)sq),
+                                                    was);
 
                 before += was;
                 after += best;

@@ -46,6 +46,20 @@ static inline unsigned popcount64(uint64_t x)
 #endif
 }
 
+/* The lowest set bit of x (x != 0). */
+static inline unsigned lowest_bit(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return (unsigned)__builtin_ctzll(x);
+#else
+    unsigned n = 0;
+
+    for (; !(x & 1); x >>= 1)
+        n++;
+    return n;
+#endif
+}
+
 uint64_t knight_attacks(unsigned sq);
 uint64_t king_attacks(unsigned sq);
 uint64_t pawn_attacks(unsigned color, unsigned sq);

@@ -30,21 +30,6 @@ struct slice_bits {
 
 #define SLICES (PIECE_COUNT * 64)
 
-static unsigned lowest_bit(uint64_t x)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    return (unsigned)__builtin_ctzll(x);
-#else
-    unsigned n = 0;
-
-    while (!(x & 1)) {
-        x >>= 1;
-        n++;
-    }
-    return n;
-#endif
-}
-
 /* The slots of square k's slice under magic (indices through the
  * flavour's own function); 0, or -1 if two occupancies with different
  * attacks share a slot (a magic that does not work). */
