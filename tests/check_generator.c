@@ -443,6 +443,65 @@ static void same_magics(const char *one, const char *other, int piece)
     }
 }
 
+/* The magic and index bits a magics file gives piece (0 rook, 1 bishop)
+ * on square sq. */
+static void magic_of(const char *text, int piece, int sq, unsigned long long *magic,
+                     unsigned *bits)
+{
+    char key[16];
+    const char *at;
+
+    snprintf(key, sizeof key, "\n%s %c%c ", piece == 0 ? "rook  " : "bishop", 'a' + sq % 8,
+             '1' + sq / 8);
+    at = strstr(text, key);
+    ck_assert_msg(at != NULL, "%s missing", key + 1);
+    ck_assert(sscanf(at + strlen(key), " 0x%llx %u", magic, bits) == 2);
+}
+
+/* shiftmagic ships the dense fancy set: the same index bits everywhere,
+ * and the same magic below its top six bits (which hold the shift) on
+ * every square but the rank-1 rooks, whose masks reach those bits; its
+ * table is as small as shared's with that set. */
+START_TEST(shiftmagic_ships_the_dense_set)
+{
+    char *fancy = slurp(shipped("fancy")), *shift = slurp(shipped("shiftmagic"));
+    char *ours, *theirs;
+    unsigned same = 0;
+
+    ck_assert(fancy != NULL && shift != NULL);
+    for (int piece = 0; piece < 2; piece++) {
+        for (int sq = 0; sq < 64; sq++) {
+            unsigned long long mf, ms;
+            unsigned bf, bs;
+
+            magic_of(fancy, piece, sq, &mf, &bf);
+            magic_of(shift, piece, sq, &ms, &bs);
+            ck_assert_int_eq(bf, bs);
+            ck_assert_uint_eq(ms >> 58, 64 - bs);
+            if (piece == 0 && sq < 8)
+                continue;
+            ck_assert_msg((mf ^ ms) << 6 == 0, "square %d: 0x%llx is not 0x%llx", sq, ms, mf);
+            same++;
+        }
+    }
+    ck_assert_uint_eq(same, 120);
+    ck_assert_int_eq(run("--flavour=shiftmagic", "--magics", shipped("shiftmagic"), "-o",
+                         path("s.c"), NULL), 0);
+    ck_assert_int_eq(run("--flavour=shared", "--magics", shipped("fancy"), "-o", path("f.c"),
+                         NULL), 0);
+    ours = slurp(path("s.c"));
+    theirs = slurp(path("f.c"));
+    ck_assert(strstr(ours, " *   entries:") != NULL && strstr(theirs, " *   entries:") != NULL);
+    ck_assert_msg(strncmp(strstr(ours, " *   entries:"), strstr(theirs, " *   entries:"), 40) == 0,
+                  "shiftmagic's table is not shared's size");
+    ck_assert_msg(strstr(ours, "total 59136\n") != NULL, "%.200s", ours);
+    free(fancy);
+    free(shift);
+    free(ours);
+    free(theirs);
+}
+END_TEST
+
 /* The annealer packs the shipped black magics again (--budget=0 keeps
  * them): never larger than the first fit it starts from, the magics
  * unchanged, the same table for the same seed, and its magics file
@@ -1398,6 +1457,7 @@ static Suite *generator_suite(void)
     tcase_add_test(output, dumped_magics_reload_to_the_same_table);
     tcase_add_test(output, magic32_magics_round_trip);
     tcase_add_test(output, black_loads_the_shipped_layout);
+    tcase_add_test(output, shiftmagic_ships_the_dense_set);
     tcase_add_test(output, white_packs_overlapping_slices);
     tcase_add_test(output, dense_search_is_reproducible_and_reloads);
     tcase_add_test(output, annealer_repacks_black);
