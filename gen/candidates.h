@@ -48,11 +48,12 @@ static inline uint64_t candidate(const struct gen_flavour *flavour, uint64_t *st
     return sparse_random(state);
 }
 
-/* A candidate for a search for fewer index bits: most magics that get
- * there are dense numbers (many bits set, often a run of ones at the
- * top), which sparse candidates almost never are.  So a quarter each: a
- * sparse number, its complement, a uniform random one, and a sparse one
- * with the top 16 bits mostly set. */
+/* A candidate for a search for fewer index bits, or for narrower
+ * fixed-width slices.  Most magics that get there are dense numbers
+ * (many bits set, often a run of ones at the top), which sparse
+ * candidates almost never are.  So a quarter each: a sparse number, its
+ * complement, a uniform random one, and a sparse one with the top 16
+ * bits mostly set. */
 static inline uint64_t mixed_random(uint64_t *state)
 {
     const uint64_t kind = xorshift64(state) & 3;
@@ -64,6 +65,24 @@ static inline uint64_t mixed_random(uint64_t *state)
     if (kind == 2)
         return xorshift64(state);
     return sparse_random(state) | ((xorshift64(state) | xorshift64(state)) & 0xffff000000000000u);
+}
+
+/* A candidate for a search for fewer index bits: a sixth each, the four
+ * kinds of mixed_random (which find the bishops' fewer-bit magics) and
+ * two for rooks on the last two ranks, whose rank squares are the mask's
+ * top bits and meet the magic's low bits in the index: the complement of
+ * a sparse number with its low 24 bits uniform random (rank 8), or with
+ * its bits 8 to 23 uniform random and its low byte set, so that the
+ * magic ends in a zero byte (rank 7). */
+static inline uint64_t fewer_bits_random(uint64_t *state)
+{
+    const uint64_t kind = xorshift64(state) % 6;
+
+    if (kind == 4)
+        return ~(sparse_random(state) | (xorshift64(state) & 0xffffffu));
+    if (kind == 5)
+        return ~(sparse_random(state) | (xorshift64(state) & 0xffff00u) | 0xffu);
+    return mixed_random(state);
 }
 
 /* The set bits of a byte, from a table: no call to a library routine

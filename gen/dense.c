@@ -75,7 +75,7 @@ static int climb(const struct gen_flavour *f, enum piece p, struct work_entry *e
     return 0;
 }
 
-/* Draws up to `draws` candidates of the mixed kinds (mixed_random) for
+/* Draws up to `draws` candidates of the mixed kinds (fewer_bits_random) for
  * e's index bits, each dropped at its first clash.  1 with e->magic set
  * if one works. */
 static int draw_mixed(const struct gen_flavour *f, enum piece p, struct work_entry *e,
@@ -85,7 +85,7 @@ static int draw_mixed(const struct gen_flavour *f, enum piece p, struct work_ent
     const uint32_t limit = (uint32_t)1 << index_bits(f, p, e);
 
     for (uint64_t tries = 0; tries < draws && !search_stop; tries++) {
-        const uint64_t magic = mixed_random(state);
+        const uint64_t magic = fewer_bits_random(state);
 
         e->magic = f->constrain != NULL ? f->constrain(p, e, magic) : magic;
         if (f->fill(p, e, list, limit, s) != 0)
@@ -298,7 +298,7 @@ int tables_dense(struct slider_tables *t, uint64_t seed, const struct dense_budg
             uint64_t state = seed ^ ((uint64_t)(p * 64 + sq) << 56) ^ 0x64656e7365u; /* "dense" */
             char name[3];
 
-            if (!(spend->pieces & 1u << p))
+            if (!(spend->pieces & 1u << p) || !(spend->squares >> sq & 1))
                 continue;
             state = splitmix64(&state) | 1; /* a stream of its own, not the search's */
             occupancies_list((enum piece)p, sq, list);

@@ -38,6 +38,8 @@ static void usage(FILE *out)
           "      --draws=N            random candidates before each step of the climb\n"
           "                           to fewer index bits (32 times --budget)\n"
           "      --piece=PIECE        --search=dense on rook or bishop squares only\n"
+          "      --squares=LIST       --search=dense on these squares only: a comma-\n"
+          "                           separated list such as g7,h7,g8\n"
           "      --anneal=N           moves of the annealer that packs white's and\n"
           "                           black's slices after --search=dense (20000)\n"
           "  -h, --help               show this help and exit\n"
@@ -146,6 +148,7 @@ struct request {
     int seed_given, dense, budget_given, anneal_given, draws_given;
     unsigned parts, only, pieces;
     unsigned long budget, anneal, draws;
+    uint64_t squares; /* bit sq: --search=dense searches the square */
 };
 
 /* The option getopt_long just stopped at, as the user wrote it: "-q"
@@ -161,6 +164,25 @@ static void option_name(char **argv, int missing_value, char *name, size_t size)
         snprintf(name, size, "%.*s", (int)strcspn(arg, "="), arg);
     else
         snprintf(name, size, "-%c", optopt);
+}
+
+/* A comma-separated list of squares, such as "g7,h7,g8", as a set: bit
+ * sq for each square named; 0, or -1 for anything else. */
+static int parse_squares(const char *text, uint64_t *squares)
+{
+    uint64_t set = 0;
+
+    for (;;) {
+        if (text[0] < 'a' || text[0] > 'h' || text[1] < '1' || text[1] > '8'
+            || (text[2] != ',' && text[2] != '\0'))
+            return -1;
+        set |= (uint64_t)1 << ((text[1] - '1') * 8 + (text[0] - 'a'));
+        if (text[2] == '\0')
+            break;
+        text += 3;
+    }
+    *squares = set;
+    return 0;
 }
 
 /* Reads the options into r: -1 to go on, else the exit status (0 after
@@ -182,6 +204,7 @@ static int parse_options(int argc, char **argv, struct request *r)
         { "anneal", required_argument, NULL, 'A' },
         { "draws", required_argument, NULL, 'W' },
         { "piece", required_argument, NULL, 'P' },
+        { "squares", required_argument, NULL, 'Q' },
         { "help", no_argument, NULL, 'h' },
         { "version", no_argument, NULL, 'V' },
         { NULL, 0, NULL, 0 },
@@ -250,6 +273,11 @@ static int parse_options(int argc, char **argv, struct request *r)
             else
                 return usage_error("--piece: '%s' is neither rook nor bishop", optarg);
             break;
+        case 'Q':
+            if (parse_squares(optarg, &r->squares) != 0)
+                return usage_error("--squares: '%s' is not a comma-separated list of squares"
+                                   " (a1 to h8)", optarg);
+            break;
         case 'A':
             if (parse_count(optarg, &r->anneal) != 0)
                 return usage_error("--anneal: '%s' is not a number of moves from 0 to"
@@ -292,6 +320,8 @@ static int check_request(const struct request *r)
         return usage_error("--budget applies to --search=dense only");
     if (r->pieces != (1u << PIECE_ROOK | 1u << PIECE_BISHOP) && !r->dense)
         return usage_error("--piece applies to --search=dense only");
+    if (r->squares != ~(uint64_t)0 && !r->dense)
+        return usage_error("--squares applies to --search=dense only");
     if (r->draws_given && (!r->dense || f->fixed[PIECE_ROOK] != 0))
         return usage_error("--draws applies to --search=dense of a flavour whose squares have"
                            " their own index bits only");
@@ -369,7 +399,7 @@ int main(int argc, char **argv)
     static unsigned line[PIECE_COUNT][64];
     struct request r = {
         .flavour = flavour_find("fancy"), .seed = DEFAULT_SEED, .budget = 1000000, .anneal = 20000,
-        .pieces = 1u << PIECE_ROOK | 1u << PIECE_BISHOP,
+        .pieces = 1u << PIECE_ROOK | 1u << PIECE_BISHOP, .squares = ~(uint64_t)0,
         .parts = EMIT_SLIDERS | EMIT_LEAPERS | EMIT_LINES,
     };
     char *origin = NULL; /* where the magics came from */
@@ -387,7 +417,7 @@ int main(int argc, char **argv)
         return status;
     if (r.magics_dir != NULL && r.magics_path == NULL && !r.seed_given)
         r.magics_path = magics_default(r.magics_dir, r.flavour, default_path, sizeof default_path);
-    if ((origin = malloc(strlen(r.magics_path != NULL ? r.magics_path : "") + 256)) == NULL) {
+    if ((origin = malloc(strlen(r.magics_path != NULL ? r.magics_path : "") + 512)) == NULL) {
         report(NULL, 0, "out of memory");
         return 1;
     }
@@ -413,9 +443,10 @@ int main(int argc, char **argv)
     if (status == 0 && r.dense) {
         const struct dense_budget spend = {
             .climb = (uint32_t)r.budget, .anneal = (uint32_t)r.anneal, .pieces = r.pieces,
+            .squares = r.squares,
             .draws = r.draws_given ? r.draws : (uint64_t)r.budget * DRAWS_PER_STEP,
         };
-        char prefix[224];
+        char prefix[448];
         int length = snprintf(prefix, sizeof prefix, "--search=dense --seed=0x%llx --budget=%lu",
                               (unsigned long long)r.seed, r.budget);
         void (*was)(int);
@@ -424,6 +455,16 @@ int main(int argc, char **argv)
             length += snprintf(prefix + length, sizeof prefix - (size_t)length, " --piece=%s",
                                piece_name(r.pieces == 1u << PIECE_ROOK ? PIECE_ROOK
                                                                        : PIECE_BISHOP));
+        for (unsigned sq = 0, first = 1; r.squares != ~(uint64_t)0 && sq < 64; sq++) {
+            char name[3];
+
+            if (!(r.squares >> sq & 1))
+                continue;
+            square_name(sq, name);
+            length += snprintf(prefix + length, sizeof prefix - (size_t)length, "%s%s",
+                               first ? " --squares=" : ",", name);
+            first = 0;
+        }
         if (r.flavour->fixed[PIECE_ROOK] == 0)
             length += snprintf(prefix + length, sizeof prefix - (size_t)length, " --draws=%llu",
                                (unsigned long long)spend.draws);

@@ -172,6 +172,7 @@ struct dense_budget {
     uint64_t draws;  /* random candidates before each climb step */
     uint32_t anneal; /* the packer's moves (white, black) */
     unsigned pieces; /* the pieces searched: bit PIECE_ROOK, bit PIECE_BISHOP */
+    uint64_t squares; /* their squares searched: bit sq */
 };
 
 /* The offline dense search: improve every entry's magic (as searched or
@@ -182,7 +183,7 @@ struct dense_budget {
  * indices span the fewest slots of budget->climb candidates; an
  * overlapping one is then packed anew by the annealer (tables_anneal,
  * budget->anneal moves) with each square's best candidates.  Only the
- * squares of budget->pieces are searched.  One progress line a square
+ * squares of budget->squares and budget->pieces are searched.  One progress line a square
  * searched on stderr.  Once search_stop is set, stops
  * early with what it has.  0, or -2 if memory ran out. */
 int tables_dense(struct slider_tables *t, uint64_t seed, const struct dense_budget *budget);

@@ -325,6 +325,21 @@ static void expect_error(const char *message)
     free(err);
 }
 
+/* The magic and index bits a magics file gives piece (0 rook, 1 bishop)
+ * on square sq. */
+static void magic_of(const char *text, int piece, int sq, unsigned long long *magic,
+                     unsigned *bits)
+{
+    char key[16];
+    const char *at;
+
+    snprintf(key, sizeof key, "\n%s %c%c ", piece == 0 ? "rook  " : "bishop", 'a' + sq % 8,
+             '1' + sq / 8);
+    at = strstr(text, key);
+    ck_assert_msg(at != NULL, "%s missing", key + 1);
+    ck_assert(sscanf(at + strlen(key), " 0x%llx %u", magic, bits) == 2);
+}
+
 /* The offline dense search: reproducible for a seed and budget, one
  * progress line a square on stderr, its magics reload to its tables, and
  * it never makes a table bigger (fewer index bits only; for white, a
@@ -400,6 +415,57 @@ START_TEST(dense_search_is_reproducible_and_reloads)
 }
 END_TEST
 
+/* --squares: the dense search visits only the squares listed (a
+ * progress line each, for both pieces), leaves every other magic as the
+ * seeded search found it, and names the list, in board order, in the
+ * provenance. */
+START_TEST(dense_search_keeps_to_its_squares)
+{
+    char *seeded, *dense, *err, *line;
+    unsigned progress = 0;
+
+    ck_assert_int_eq(run("--seed=11", "-d", path("seeded.txt"), NULL), 0);
+    ck_assert_int_eq(run("--seed=11", "--search=dense", "--budget=300", "--draws=20000",
+                         "--squares=h8,a1,b2,a1", "-o", path("s.c"), "-d", path("dense.txt"),
+                         NULL), 0);
+    err = slurp(path("stderr"));
+    for (line = strtok(err, "\n"); line != NULL; line = strtok(NULL, "\n")) {
+        if (strstr(line, " relevant squares, ") == NULL)
+            continue;
+        ck_assert_msg(strstr(line, " a1: ") != NULL || strstr(line, " b2: ") != NULL
+                          || strstr(line, " h8: ") != NULL, "%s", line);
+        progress++;
+    }
+    ck_assert_uint_eq(progress, 6);
+    seeded = slurp(path("seeded.txt"));
+    dense = slurp(path("dense.txt"));
+    ck_assert_msg(strstr(dense, "--squares=a1,b2,h8 --draws=20000, from seed 0xb") != NULL, "%s",
+                  dense);
+    for (int piece = 0; piece < 2; piece++) {
+        for (int sq = 0; sq < 64; sq++) {
+            unsigned long long ma, mb;
+            unsigned ba, bb;
+
+            if (sq == 0 || sq == 9 || sq == 63)
+                continue;
+            magic_of(seeded, piece, sq, &ma, &ba);
+            magic_of(dense, piece, sq, &mb, &bb);
+            ck_assert_msg(ma == mb && ba == bb, "square %d changed", sq);
+        }
+    }
+    ck_assert_int_eq(run("--squares=a1", "-o", path("x.c"), NULL), 2);
+    expect_error("--squares applies to --search=dense only");
+    ck_assert_int_eq(run("--search=dense", "--squares=a1,i9", "-o", path("x.c"), NULL), 2);
+    expect_error("--squares: 'a1,i9' is not a comma-separated list of squares (a1 to h8)");
+    ck_assert_int_eq(run("--search=dense", "--squares=a1,", "-o", path("x.c"), NULL), 2);
+    ck_assert_int_eq(run("--search=dense", "--squares=", "-o", path("x.c"), NULL), 2);
+    ck_assert(!exists(path("x.c")));
+    free(seeded);
+    free(dense);
+    free(err);
+}
+END_TEST
+
 /* gen/magics/own/FLAVOUR.txt: magicbb's own dense-search results, kept
  * beside the shipped sets they are measured against.  Each loads and
  * verifies as its flavour's magics, and its header gives the command,
@@ -441,21 +507,6 @@ static void same_magics(const char *one, const char *other, int piece)
         ck_assert(sscanf(b + strlen(key), " 0x%llx", &mb) == 1);
         ck_assert_msg(ma == mb, "%s: magic 0x%llx, and 0x%llx", key + 1, ma, mb);
     }
-}
-
-/* The magic and index bits a magics file gives piece (0 rook, 1 bishop)
- * on square sq. */
-static void magic_of(const char *text, int piece, int sq, unsigned long long *magic,
-                     unsigned *bits)
-{
-    char key[16];
-    const char *at;
-
-    snprintf(key, sizeof key, "\n%s %c%c ", piece == 0 ? "rook  " : "bishop", 'a' + sq % 8,
-             '1' + sq / 8);
-    at = strstr(text, key);
-    ck_assert_msg(at != NULL, "%s missing", key + 1);
-    ck_assert(sscanf(at + strlen(key), " 0x%llx %u", magic, bits) == 2);
 }
 
 /* shiftmagic ships the dense fancy set: the same index bits everywhere,
@@ -1460,6 +1511,7 @@ static Suite *generator_suite(void)
     tcase_add_test(output, shiftmagic_ships_the_dense_set);
     tcase_add_test(output, white_packs_overlapping_slices);
     tcase_add_test(output, dense_search_is_reproducible_and_reloads);
+    tcase_add_test(output, dense_search_keeps_to_its_squares);
     tcase_add_test(output, annealer_repacks_black);
     tcase_add_test(output, own_search_results_load_and_verify);
     tcase_add_test(output, pext_needs_no_magics);
