@@ -509,17 +509,16 @@ static void same_magics(const char *one, const char *other, int piece)
     }
 }
 
-/* shiftmagic ships the dense fancy set: the same index bits everywhere,
- * and the same magic below its top six bits (which hold the shift) on
- * every square but the rank-1 rooks, whose masks reach those bits; its
- * table is as small as shared's with that set. */
-START_TEST(shiftmagic_ships_the_dense_set)
+/* A shiftmagic set made from a fancy one: the same index bits
+ * everywhere, and the same magic below its top six bits (which hold the
+ * shift) on every square but the rank-1 rooks, whose masks reach those
+ * bits. */
+static void expect_fancy_with_shifts(const char *fancy_file, const char *shift_file)
 {
-    char *fancy = slurp(shipped("fancy")), *shift = slurp(shipped("shiftmagic"));
-    char *ours, *theirs;
+    char *fancy = slurp(fancy_file), *shift = slurp(shift_file);
     unsigned same = 0;
 
-    ck_assert(fancy != NULL && shift != NULL);
+    ck_assert_msg(fancy != NULL && shift != NULL, "%s or %s is missing", fancy_file, shift_file);
     for (int piece = 0; piece < 2; piece++) {
         for (int sq = 0; sq < 64; sq++) {
             unsigned long long mf, ms;
@@ -531,11 +530,30 @@ START_TEST(shiftmagic_ships_the_dense_set)
             ck_assert_uint_eq(ms >> 58, 64 - bs);
             if (piece == 0 && sq < 8)
                 continue;
-            ck_assert_msg((mf ^ ms) << 6 == 0, "square %d: 0x%llx is not 0x%llx", sq, ms, mf);
+            ck_assert_msg((mf ^ ms) << 6 == 0, "%s, square %d: 0x%llx is not 0x%llx", shift_file,
+                          sq, ms, mf);
             same++;
         }
     }
     ck_assert_uint_eq(same, 120);
+    free(fancy);
+    free(shift);
+}
+
+/* shiftmagic ships the dense fancy set, and its table is as small as
+ * shared's with that set; magicbb's own shiftmagic set is its own fancy
+ * set in the same way. */
+START_TEST(shiftmagic_ships_the_dense_set)
+{
+    char fancy[600], shift[600], *ours, *theirs;
+
+    /* shipped() has one buffer */
+    snprintf(fancy, sizeof fancy, "%s", shipped("fancy"));
+    expect_fancy_with_shifts(fancy, shipped("shiftmagic"));
+    snprintf(fancy, sizeof fancy, "%s", shipped("own/fancy"));
+    snprintf(shift, sizeof shift, "%s", shipped("own/shiftmagic"));
+    expect_fancy_with_shifts(fancy, shift);
+    ck_assert_int_eq(run("--flavour=shiftmagic", "--magics", shift, "-o", path("s.c"), NULL), 0);
     ck_assert_int_eq(run("--flavour=shiftmagic", "--magics", shipped("shiftmagic"), "-o",
                          path("s.c"), NULL), 0);
     ck_assert_int_eq(run("--flavour=shared", "--magics", shipped("fancy"), "-o", path("f.c"),
@@ -546,8 +564,6 @@ START_TEST(shiftmagic_ships_the_dense_set)
     ck_assert_msg(strncmp(strstr(ours, " *   entries:"), strstr(theirs, " *   entries:"), 40) == 0,
                   "shiftmagic's table is not shared's size");
     ck_assert_msg(strstr(ours, "total 59136\n") != NULL, "%.200s", ours);
-    free(fancy);
-    free(shift);
     free(ours);
     free(theirs);
 }
