@@ -183,9 +183,9 @@ struct dense_budget {
  * indices span the fewest slots of budget->climb candidates; an
  * overlapping one is then packed anew by the annealer (tables_anneal,
  * budget->anneal moves) with each square's best candidates.  Only the
- * squares of budget->squares and budget->pieces are searched.  One progress line a square
- * searched on stderr.  Once search_stop is set, stops
- * early with what it has.  0, or -2 if memory ran out. */
+ * squares of budget->squares and budget->pieces are searched.  One
+ * progress line a square searched on stderr.  Once search_stop is set,
+ * stops early with what it has.  0, or -2 if memory ran out. */
 int tables_dense(struct slider_tables *t, uint64_t seed, const struct dense_budget *budget);
 
 #endif /* GEN_SLIDERS_H */
