@@ -124,13 +124,18 @@ static inline int promising(const struct gen_flavour *flavour, uint64_t mask, ui
  * board and the single blockers first (search.c). */
 void occupancies_shuffle(struct occupancies *list, uint64_t seed);
 
+/* magic with the bits the flavour keeps for itself (constrain) set. */
+static inline uint64_t constrained(const struct gen_flavour *f, enum piece p,
+                                   const struct work_entry *e, uint64_t magic)
+{
+    return f->constrain != NULL ? f->constrain(p, e, magic) : magic;
+}
+
 /* One candidate for the square, with the bits the flavour keeps for itself set. */
 static inline uint64_t draw(const struct gen_flavour *f, enum piece p, const struct work_entry *e,
                             uint64_t *state)
 {
-    const uint64_t magic = candidate(f, state);
-
-    return f->constrain != NULL ? f->constrain(p, e, magic) : magic;
+    return constrained(f, p, e, candidate(f, state));
 }
 
 #endif /* GEN_CANDIDATES_H */

@@ -53,15 +53,15 @@ static int climb(const struct gen_flavour *f, enum piece p, struct work_entry *e
         if (stale >= CLIMB_STALE) {
             e->magic = draw(f, p, e, state);
             if (r & 1)
-                e->magic = f->constrain != NULL ? f->constrain(p, e, ~e->magic) : ~e->magic;
+                e->magic = constrained(f, p, e, ~e->magic);
             cost = UINT32_MAX;
             stale = 0;
         } else {
-            e->magic = current ^ (uint64_t)1 << (r >> 1 & 63);
+            uint64_t flipped = current ^ (uint64_t)1 << (r >> 1 & 63);
+
             if (r & 128)
-                e->magic ^= (uint64_t)1 << (r >> 8 & 63);
-            if (f->constrain != NULL)
-                e->magic = f->constrain(p, e, e->magic);
+                flipped ^= (uint64_t)1 << (r >> 8 & 63);
+            e->magic = constrained(f, p, e, flipped);
         }
         c = clashes(f, p, e, list, s);
         if (c == 0)
@@ -85,9 +85,7 @@ static int draw_mixed(const struct gen_flavour *f, enum piece p, struct work_ent
     const uint32_t limit = (uint32_t)1 << index_bits(f, p, e);
 
     for (uint64_t tries = 0; tries < draws && !search_stop; tries++) {
-        const uint64_t magic = fewer_bits_random(state);
-
-        e->magic = f->constrain != NULL ? f->constrain(p, e, magic) : magic;
+        e->magic = constrained(f, p, e, fewer_bits_random(state));
         if (f->fill(p, e, list, limit, s) != 0)
             return 1;
     }
@@ -185,10 +183,9 @@ static uint32_t narrow_packed(const struct gen_flavour *f, enum piece p, struct 
     if (best != 0)
         offer(offered, id, e->magic, best, scores);
     for (uint32_t tries = 0; tries < budget && !search_stop; tries++) {
-        const uint64_t m = mixed_random(state);
         uint32_t score;
 
-        e->magic = f->constrain != NULL ? f->constrain(p, e, m) : m;
+        e->magic = constrained(f, p, e, mixed_random(state));
         if ((score = packed_score(f, p, e, list, scratch)) == 0)
             continue;
         offer(offered, id, e->magic, score, scores);
@@ -206,7 +203,7 @@ static uint32_t narrow_packed(const struct gen_flavour *f, enum piece p, struct 
 
         if (r & 64)
             flip |= (uint64_t)1 << (r >> 8 & 63);
-        e->magic = f->constrain != NULL ? f->constrain(p, e, magic ^ flip) : magic ^ flip;
+        e->magic = constrained(f, p, e, magic ^ flip);
         if ((score = packed_score(f, p, e, list, scratch)) == 0)
             continue;
         offer(offered, id, e->magic, score, scores);

@@ -132,6 +132,18 @@ static int parse_count(const char *text, unsigned long *count)
     return 0;
 }
 
+/* The value of a count option (--budget and the like) into *count, and
+ * *given set: -1 to go on, or a usage error naming the option and what
+ * it counts. */
+static int count_option(const char *option, const char *what, unsigned long *count, int *given)
+{
+    if (parse_count(optarg, count) != 0)
+        return usage_error("%s: '%s' is not a number of %s from 0 to 4000000000", option, optarg,
+                           what);
+    *given = 1;
+    return -1;
+}
+
 /* SIGINT during the dense search: end it early with the best so far (a
  * second one ends the run as usual). */
 static void stop_search(int sig)
@@ -209,7 +221,7 @@ static int parse_options(int argc, char **argv, struct request *r)
         { "version", no_argument, NULL, 'V' },
         { NULL, 0, NULL, 0 },
     };
-    int option;
+    int option, status;
     char name[64];
 
     opterr = 0; /* report bad options in the generator's own words */
@@ -254,16 +266,13 @@ static int parse_options(int argc, char **argv, struct request *r)
             r->dense = 1;
             break;
         case 'B':
-            if (parse_count(optarg, &r->budget) != 0)
-                return usage_error("--budget: '%s' is not a number of candidates from 0 to"
-                                   " 4000000000", optarg);
-            r->budget_given = 1;
+            if ((status = count_option("--budget", "candidates", &r->budget,
+                                       &r->budget_given)) >= 0)
+                return status;
             break;
         case 'W':
-            if (parse_count(optarg, &r->draws) != 0)
-                return usage_error("--draws: '%s' is not a number of candidates from 0 to"
-                                   " 4000000000", optarg);
-            r->draws_given = 1;
+            if ((status = count_option("--draws", "candidates", &r->draws, &r->draws_given)) >= 0)
+                return status;
             break;
         case 'P':
             if (strcmp(optarg, "rook") == 0)
@@ -279,10 +288,8 @@ static int parse_options(int argc, char **argv, struct request *r)
                                    " (a1 to h8)", optarg);
             break;
         case 'A':
-            if (parse_count(optarg, &r->anneal) != 0)
-                return usage_error("--anneal: '%s' is not a number of moves from 0 to"
-                                   " 4000000000", optarg);
-            r->anneal_given = 1;
+            if ((status = count_option("--anneal", "moves", &r->anneal, &r->anneal_given)) >= 0)
+                return status;
             break;
         case 'h':
             usage(stdout);

@@ -182,6 +182,13 @@ static void set_offsets(struct slider_tables *t, const struct arrangement *a,
     t->count = extent;
 }
 
+static void slices_free(struct slice_bits **slices)
+{
+    for (unsigned k = 0; k < SLICES; k++)
+        free(slices[k]);
+    free(slices);
+}
+
 /* Each square's candidates as slices (its current magic first); fills
  * counts.  NULL if memory ran out. */
 static struct slice_bits **slices_of(const struct slider_tables *t,
@@ -214,19 +221,10 @@ static struct slice_bits **slices_of(const struct slider_tables *t,
     free(list);
     free(scratch);
     if (!ok && slices != NULL) {
-        for (unsigned k = 0; k < SLICES; k++)
-            free(slices[k]);
-        free(slices);
+        slices_free(slices);
         slices = NULL;
     }
     return slices;
-}
-
-static void slices_free(struct slice_bits **slices)
-{
-    for (unsigned k = 0; k < SLICES; k++)
-        free(slices[k]);
-    free(slices);
 }
 
 int tables_pack(struct slider_tables *t)

@@ -494,18 +494,13 @@ END_TEST
 static void same_magics(const char *one, const char *other, int piece)
 {
     for (int sq = 0; sq < 64; sq++) {
-        char key[16];
-        const char *a, *b;
-        unsigned long long ma = 0, mb = 0;
+        unsigned long long ma, mb;
+        unsigned ba, bb;
 
-        snprintf(key, sizeof key, "\n%s %c%c ", piece == 0 ? "rook  " : "bishop", 'a' + sq % 8,
-                 '1' + sq / 8);
-        a = strstr(one, key);
-        b = strstr(other, key);
-        ck_assert_msg(a != NULL && b != NULL, "%s missing", key + 1);
-        ck_assert(sscanf(a + strlen(key), " 0x%llx", &ma) == 1);
-        ck_assert(sscanf(b + strlen(key), " 0x%llx", &mb) == 1);
-        ck_assert_msg(ma == mb, "%s: magic 0x%llx, and 0x%llx", key + 1, ma, mb);
+        magic_of(one, piece, sq, &ma, &ba);
+        magic_of(other, piece, sq, &mb, &bb);
+        ck_assert_msg(ma == mb, "%s %c%c: magic 0x%llx, and 0x%llx", piece == 0 ? "rook" : "bishop",
+                      'a' + sq % 8, '1' + sq / 8, ma, mb);
     }
 }
 
