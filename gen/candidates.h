@@ -98,6 +98,16 @@ static inline unsigned popcount8(uint64_t byte)
     return byte_bits[byte & 0xff];
 }
 
+/* The fewest bits that count 0 to n - 1. */
+static inline unsigned bits_for(uint32_t n)
+{
+    unsigned bits = 0;
+
+    while (((uint32_t)1 << bits) < n)
+        bits++;
+    return bits;
+}
+
 /* Cheap filter: the top byte of the slice's index window (of `narrow`
  * index bits fewer than the flavour's fixed width) must be busy enough to
  * spread the relevant bits over the index; in a narrowed window, the full

@@ -4,6 +4,7 @@
  * narrower fixed-width slices. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "candidates.h"
 
@@ -222,10 +223,9 @@ static uint32_t narrow_packed(const struct gen_flavour *f, enum piece p, struct 
 
 /* An offset-in-magic flavour's table as its magics place the slices:
  * owner[slot] is the (piece * 64 + square) whose slice uses the slot, or
- * -1.  A magic's start is fixed by its bits, so a dense candidate must
- * keep the start and use only slots no other slice uses. */
+ * -1.  Clears *complete if a square's magic does not work. */
 static int16_t *owners_of(struct slider_tables *t, struct occupancies *list,
-                          struct fill_scratch *s)
+                          struct fill_scratch *s, int *complete)
 {
     const struct gen_flavour *f = t->flavour;
     const uint32_t capacity = ((uint32_t)1 << f->offset_bits) + 4096;
@@ -241,8 +241,10 @@ static int16_t *owners_of(struct slider_tables *t, struct occupancies *list,
 
             e->offset = magic_offset(f, e); /* a loaded magic's start */
             occupancies_list((enum piece)p, sq, list);
-            if (f->fill((enum piece)p, e, list, (uint32_t)1 << f->fixed[p], s) == 0)
-                continue; /* a bad magic: tables_build names it */
+            if (f->fill((enum piece)p, e, list, (uint32_t)1 << f->fixed[p], s) == 0) {
+                *complete = 0; /* no magic yet, or a bad one: tables_build names it */
+                continue;
+            }
             for (uint32_t i = 0; i < 4096; i++) {
                 if (s->stamp[i] == s->epoch)
                     owner[e->offset + i] = (int16_t)(p * 64 + (int)sq);
@@ -268,26 +270,212 @@ static int slice_fits(int16_t *owner, uint32_t start, int16_t id, const struct f
     return 1;
 }
 
+/* The slots up to the highest that any slice of the table uses. */
+static uint32_t owners_extent(const int16_t *owner, uint32_t capacity)
+{
+    while (capacity > 0 && owner[capacity - 1] == -1)
+        capacity--;
+    return capacity;
+}
+
+/* Frees square id's slots, all within 4096 of its start. */
+static void slice_free(int16_t *owner, uint32_t start, int16_t id)
+{
+    for (uint32_t i = start; i < start + 4096; i++) {
+        if (owner[i] == id)
+            owner[i] = -1;
+    }
+}
+
+/* Whether a square of piece p with `relevant` relevant squares is
+ * placed before one with `other`: rooks with fewer first (the corners,
+ * whose slices use all 4096 slots and leave no gaps, go last, after the
+ * end), bishops with more first (the widest, while the rooks' slices
+ * still have gaps wide enough). */
+static int before(enum piece p, unsigned relevant, unsigned other)
+{
+    return p == PIECE_ROOK ? relevant < other : relevant > other;
+}
+
+/* The (piece * 64 + square) placed anew, in order: rooks, then bishops,
+ * each by before(), ties in square order.  Returns how many. */
+static unsigned placing_order(const struct slider_tables *t, const struct dense_budget *spend,
+                              uint8_t order[PIECE_COUNT * 64])
+{
+    unsigned count = 0;
+
+    for (int p = 0; p < PIECE_COUNT; p++) {
+        for (unsigned sq = 0; sq < 64; sq++) {
+            const unsigned relevant = popcount64(t->entry[p][sq].mask);
+            unsigned j = count++;
+
+            if (!(spend->pieces & 1u << p) || !(spend->squares >> sq & 1)) {
+                count--;
+                continue;
+            }
+            for (; j > 0 && order[j - 1] / 64 == (unsigned)p
+                   && before(p, relevant, popcount64(t->entry[p][order[j - 1] % 64].mask));
+                 j--)
+                order[j] = order[j - 1];
+            order[j] = (uint8_t)(p * 64 + (int)sq);
+        }
+    }
+    return count;
+}
+
+/* Candidates tried at each start after the table's end, for a square
+ * whose slice fits nowhere before it: a start whose bits spoil the
+ * multiply for the square gives way to the next. */
+#define AFTER_END_TRIES 1000000u
+
+/* One square of an offset-in-magic table placed anew (e's magic; owner
+ * has the other slices): of `budget` sparse candidates, each drawn for a
+ * start of its own, the one whose slice uses only free slots and ends
+ * lowest.  The starts run from 4096 slots below the table's end (where a
+ * slice reaches past the slices there into slots they leave unused) to
+ * the first at or after it; for a bishop, from 0, as a bishop's slice
+ * fits in the gaps the rooks' leave.  If none fits, the slice goes after
+ * the end.  Takes its slots; 0, or -1 if no start has a magic that
+ * works. */
+static int place_in_magic(const struct gen_flavour *f, enum piece p, struct work_entry *e,
+                          int16_t id, int16_t *owner, uint32_t end,
+                          const struct occupancies *list, struct fill_scratch *s,
+                          uint64_t *state, uint32_t budget)
+{
+    const unsigned fixed = f->fixed[p];
+    const uint32_t step = (uint32_t)1 << f->start_shift, full = (uint32_t)1 << fixed;
+    const uint32_t last = (uint32_t)1 << f->offset_bits; /* no start reaches it */
+    const uint32_t low = p == PIECE_ROOK && end > 4096 ? (end - 4096) / step * step : 0;
+    const uint32_t high = (end + step - 1) / step * step < last ? (end + step - 1) / step * step
+                                                                 : last - step;
+    const uint32_t starts = (high - low) / step + 1;
+    uint32_t best_end = UINT32_MAX;
+    uint64_t best_magic = 0;
+
+    for (uint32_t tries = 0; tries < budget && !search_stop; tries++) {
+        const uint32_t start = low + (uint32_t)((xorshift64(state) >> 32) * starts >> 32) * step;
+        const uint32_t room = best_end - start < full ? best_end - start : full;
+        uint32_t span;
+
+        if (best_end <= start)
+            continue;
+        e->offset = start;
+        e->magic = draw(f, p, e, state);
+        if (!promising(f, e->mask, e->magic, fixed - bits_for(room))
+            || (span = f->fill(p, e, list, room, s)) == 0 || !slice_fits(owner, start, id, s, 0))
+            continue;
+        best_end = start + span;
+        best_magic = e->magic;
+    }
+    /* none fits: the starts after the end in turn, each with up to
+     * AFTER_END_TRIES candidates, for the first magic that works */
+    for (uint32_t start = (end + step - 1) / step * step; best_end == UINT32_MAX && start < last;
+         start += step) {
+        e->offset = start;
+        for (uint32_t tries = 0; tries < AFTER_END_TRIES; tries++) {
+            uint32_t span;
+
+            e->magic = draw(f, p, e, state);
+            if (promising(f, e->mask, e->magic, 0) && (span = f->fill(p, e, list, full, s)) != 0) {
+                best_end = start + span;
+                best_magic = e->magic;
+                break;
+            }
+        }
+    }
+    if (best_end == UINT32_MAX)
+        return -1;
+    e->magic = best_magic;
+    e->offset = magic_offset(f, e);
+    f->fill(p, e, list, full, s);
+    slice_fits(owner, e->offset, id, s, 1);
+    return 0;
+}
+
+int tables_place_in_magic(struct slider_tables *t, uint64_t seed,
+                          const struct dense_budget *spend)
+{
+    const struct gen_flavour *f = t->flavour;
+    const uint32_t capacity = ((uint32_t)1 << f->offset_bits) + 4096;
+    struct work_entry kept[PIECE_COUNT][64];
+    uint8_t order[PIECE_COUNT * 64];
+    const unsigned count = placing_order(t, spend, order);
+    struct occupancies *list = malloc(sizeof *list); /* not static: see tables_search */
+    struct fill_scratch *s = calloc(1, sizeof *s);
+    int16_t *owner = NULL;
+    int complete = 1, status = 0;
+    uint32_t was, end;
+
+    if (list == NULL || s == NULL || (owner = owners_of(t, list, s, &complete)) == NULL) {
+        free(list);
+        free(s);
+        return -2;
+    }
+    memcpy(kept, t->entry, sizeof kept);
+    was = complete ? owners_extent(owner, capacity) : UINT32_MAX;
+    for (unsigned i = 0; i < count; i++)
+        slice_free(owner, t->entry[order[i] / 64][order[i] % 64].offset, (int16_t)order[i]);
+    end = owners_extent(owner, capacity);
+    for (unsigned i = 0; i < count && status == 0 && !search_stop; i++) {
+        const enum piece p = (enum piece)(order[i] / 64);
+        const unsigned sq = order[i] % 64;
+        struct work_entry *e = &t->entry[p][sq];
+        uint64_t state = seed ^ ((uint64_t)order[i] << 56) ^ 0x706c616365u; /* "place" */
+        char name[3];
+
+        state = splitmix64(&state) | 1; /* a stream of its own */
+        e->shift = index_shift(f, f->fixed[p]);
+        occupancies_list(p, sq, list);
+        occupancies_shuffle(list, seed);
+        status = place_in_magic(f, p, e, (int16_t)order[i], owner, end, list, s, &state,
+                                spend->climb);
+        end = owners_extent(owner, capacity);
+        if (spend->progress) {
+            square_name(sq, name);
+            fprintf(stderr, "magicbb-gen: dense: %s %s: %u relevant squares, slice at %lu,"
+                    " table %lu slots\n", piece_name(p), name, popcount64(e->mask),
+                    (unsigned long)e->offset, (unsigned long)end);
+        }
+    }
+    free(owner);
+    free(list);
+    free(s);
+    if (status == 0 && search_stop) {
+        /* the slices not placed again yet are gone */
+        memcpy(t->entry, kept, sizeof kept);
+        status = complete ? 0 : -1;
+        fprintf(stderr, "magicbb-gen: dense: interrupted: keeping the magics as they were\n");
+    } else if (status == 0 && end >= was) {
+        memcpy(t->entry, kept, sizeof kept);
+        fprintf(stderr, "magicbb-gen: dense: %lu slots, no fewer than the %lu before: keeping"
+                " the magics as they were\n", (unsigned long)end, (unsigned long)was);
+    } else if (status == 0 && spend->progress) {
+        fprintf(stderr, "magicbb-gen: dense: %lu slots before, %lu now\n", (unsigned long)was,
+                (unsigned long)end);
+    }
+    return status;
+}
+
 int tables_dense(struct slider_tables *t, uint64_t seed, const struct dense_budget *spend)
 {
     const uint32_t budget = spend->climb;
-    struct occupancies *list = malloc(sizeof *list); /* not static: see tables_search */
-    struct fill_scratch *scratch = calloc(1, sizeof *scratch);
+    struct occupancies *list;
+    struct fill_scratch *scratch;
     const struct gen_flavour *f = t->flavour;
     unsigned long before = 0, after = 0;
-    int16_t *owner = NULL;
     struct pack_candidates *offered = NULL;
     int status;
 
+    if (f->layout == LAYOUT_IN_MAGIC)
+        return tables_place_in_magic(t, seed, spend);
+    list = malloc(sizeof *list); /* not static: see tables_search */
+    scratch = calloc(1, sizeof *scratch);
     if (list == NULL || scratch == NULL
-        || (f->layout == LAYOUT_IN_MAGIC && (owner = owners_of(t, list, scratch)) == NULL)
         || (f->layout == LAYOUT_PACKED && (offered = calloc(1, sizeof *offered)) == NULL)) {
         free(list);
         free(scratch);
-        free(owner);
         return -2;
     }
-
     for (int p = 0; p < PIECE_COUNT; p++) {
         for (unsigned sq = 0; sq < 64; sq++) {
             struct work_entry *e = &t->entry[p][sq];
@@ -315,13 +503,7 @@ int tables_dense(struct slider_tables *t, uint64_t seed, const struct dense_budg
                         (unsigned long)was);
             } else if (fixed != 0) {
                 /* fixed width: the fewest slots from lowest to highest index */
-                /* an offset-in-magic slice keeps its start (e->offset,
-                 * which draw() writes into each candidate): there its
-                 * end is what counts, and it must not touch another's */
-                const int16_t id = (int16_t)(p * 64 + (int)sq);
-                const uint32_t was = owner != NULL
-                                         ? f->fill((enum piece)p, e, list, 1u << fixed, scratch)
-                                         : fixed_range(f, (enum piece)p, e, list, scratch);
+                const uint32_t was = fixed_range(f, (enum piece)p, e, list, scratch);
                 uint32_t best = was;
                 uint64_t best_magic = e->magic;
 
@@ -331,25 +513,13 @@ int tables_dense(struct slider_tables *t, uint64_t seed, const struct dense_budg
                     e->magic = draw(f, (enum piece)p, e, &state);
                     if (!promising(f, e->mask, e->magic, 0))
                         continue;
-                    range = owner != NULL ? f->fill((enum piece)p, e, list, best, scratch)
-                                          : fixed_range(f, (enum piece)p, e, list, scratch);
-                    if (range != 0 && range < best
-                        && (owner == NULL || slice_fits(owner, e->offset, id, scratch, 0))) {
+                    range = fixed_range(f, (enum piece)p, e, list, scratch);
+                    if (range != 0 && range < best) {
                         best = range;
                         best_magic = e->magic;
                     }
                 }
                 e->magic = best_magic;
-                if (owner != NULL && best != was) {
-                    /* free the old slots (all within 4096 of the start,
-                     * which stays), take the new */
-                    for (uint32_t i = e->offset; i < e->offset + 4096; i++) {
-                        if (owner[i] == id)
-                            owner[i] = -1;
-                    }
-                    f->fill((enum piece)p, e, list, 1u << fixed, scratch);
-                    slice_fits(owner, e->offset, id, scratch, 1);
-                }
                 before += was;
                 after += best;
                 fprintf(stderr, "magicbb-gen: dense: %s %s: %u relevant squares, indices span"
@@ -379,7 +549,6 @@ int tables_dense(struct slider_tables *t, uint64_t seed, const struct dense_budg
             }
         }
     }
-    free(owner);
     free(list);
     free(scratch);
     if (offered != NULL)

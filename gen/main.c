@@ -450,7 +450,7 @@ int main(int argc, char **argv)
     if (status == 0 && r.dense) {
         const struct dense_budget spend = {
             .climb = (uint32_t)r.budget, .anneal = (uint32_t)r.anneal, .pieces = r.pieces,
-            .squares = r.squares,
+            .squares = r.squares, .progress = 1,
             .draws = r.draws_given ? r.draws : (uint64_t)r.budget * DRAWS_PER_STEP,
         };
         char prefix[448];
@@ -482,8 +482,12 @@ int main(int argc, char **argv)
         was = signal(SIGINT, stop_search);
         if (was == SIG_IGN) /* a background job keeps ignoring it */
             signal(SIGINT, SIG_IGN);
-        if (tables_dense(&tables, r.seed, &spend) != 0) {
-            report(NULL, 0, "out of memory");
+        if ((status = tables_dense(&tables, r.seed, &spend)) != 0) {
+            if (status == -2)
+                report(NULL, 0, "out of memory");
+            else
+                report(NULL, 0, "the dense search with seed 0x%llx found no magic for a square",
+                       (unsigned long long)r.seed);
             status = 1;
         }
         if (was != SIG_IGN)

@@ -173,6 +173,7 @@ struct dense_budget {
     uint32_t anneal; /* the packer's moves (white, black) */
     unsigned pieces; /* the pieces searched: bit PIECE_ROOK, bit PIECE_BISHOP */
     uint64_t squares; /* their squares searched: bit sq */
+    int progress;     /* a line a square on stderr */
 };
 
 /* The offline dense search: improve every entry's magic (as searched or
@@ -182,10 +183,23 @@ struct dense_budget {
  * a climb of budget->climb.  A fixed-width flavour keeps the magic whose
  * indices span the fewest slots of budget->climb candidates; an
  * overlapping one is then packed anew by the annealer (tables_anneal,
- * budget->anneal moves) with each square's best candidates.  Only the
- * squares of budget->squares and budget->pieces are searched.  One
- * progress line a square searched on stderr.  Once search_stop is set,
- * stops early with what it has.  0, or -2 if memory ran out. */
+ * budget->anneal moves) with each square's best candidates.  An
+ * offset-in-magic flavour's slices are placed anew
+ * (tables_place_in_magic).  Only the squares of budget->squares and budget->pieces are
+ * searched.  One progress line a square searched on stderr.  Once
+ * search_stop is set, stops early with what it has.  0; -1 if no magic
+ * was found for a square; -2 if memory ran out. */
 int tables_dense(struct slider_tables *t, uint64_t seed, const struct dense_budget *budget);
+
+/* An offset-in-magic flavour's slices placed anew (the seeded search and
+ * the dense search of offsetmagic): the squares of budget->squares and
+ * budget->pieces leave the table, then go back rooks first (those with
+ * fewer relevant squares first), then bishops (those with more first),
+ * each with the magic, of budget->climb sparse candidates drawn from
+ * seed, whose slice uses only free slots and ends lowest.  Keeps the
+ * magics it had if they all work and the table does not shrink.  0; -1
+ * if no magic was found for a square; -2 if memory ran out. */
+int tables_place_in_magic(struct slider_tables *t, uint64_t seed,
+                          const struct dense_budget *budget);
 
 #endif /* GEN_SLIDERS_H */

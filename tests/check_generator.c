@@ -248,36 +248,60 @@ END_TEST
  * slot any square uses holds its answer, the slices overlap (the table
  * is shorter than the slices end to end) and the table ends where the
  * highest slice does. */
-START_TEST(white_packs_overlapping_slices)
-{
-    static uint64_t value[128 * 4096];
-    static unsigned char used[128 * 4096];
-    char piece[8], square[4], *text, *line;
-    unsigned long long magic;
-    unsigned bits, offset, entries = 0, rows = 0;
-    unsigned long spans = 0, end = 0;
+static void same_magics(const char *one, const char *other, int piece);
 
-    ck_assert_int_eq(run("--flavour=white", "--seed=5", "-o", path("w.c"), "-d", path("w.txt"),
-                         NULL), 0);
-    text = slurp(path("w.c"));
-    ck_assert_msg(sscanf(strstr(text, " *   entries:  "), " *   entries:  %u", &entries) == 1,
-                  "no entry count");
+/* The entry count a generated tables file states. */
+static unsigned entries_in(const char *tables)
+{
+    char *text = slurp(tables);
+    const char *at = strstr(text, " *   entries:  ");
+    unsigned entries = 0;
+
+    ck_assert_msg(at != NULL && sscanf(at, " *   entries:  %u", &entries) == 1, "%s: no entry count",
+                  tables);
     free(text);
-    text = slurp(path("w.txt"));
+    return entries;
+}
+
+/* The one table an overlapping flavour's magics file lays out, checked
+ * slot by slot against the ray walk: each of the 128 squares has the
+ * index bits given, and a slot two squares share holds one answer.
+ * Each line's offset is its last field, or with start_bits (offsetmagic)
+ * the magic's bits start_bits.  Returns the end of the table (the
+ * highest slot used + 1); *spans is the slices' widths (highest index +
+ * 1) added up. */
+static unsigned long layout_end(const char *magics, unsigned rook_bits, unsigned bishop_bits,
+                                uint64_t start_bits, unsigned long *spans)
+{
+    static uint64_t value[128 * 4096 + 524288];
+    static unsigned char used[128 * 4096 + 524288];
+    char piece[8], square[4], *text = slurp(magics), *line;
+    unsigned long long magic;
+    unsigned bits, offset, rows = 0;
+    unsigned long end = 0;
+
+    memset(used, 0, sizeof used);
+    *spans = 0;
     for (line = strtok(text, "\n"); line != NULL; line = strtok(NULL, "\n")) {
+        const int fields = sscanf(line, "%7s %3s 0x%llx %u %u", piece, square, &magic, &bits,
+                                  &offset);
+        const int rook = strcmp(piece, "rook") == 0;
         unsigned sq, span = 0;
         uint64_t mask, subset = 0;
 
-        if (sscanf(line, "%7s %3s 0x%llx %u %u", piece, square, &magic, &bits, &offset) != 5)
+        if (fields < 4 || line[0] == '#')
             continue;
+        if (start_bits != 0)
+            offset = (unsigned)(magic & start_bits);
+        else
+            ck_assert_int_eq(fields, 5);
         rows++;
         sq = (unsigned)(square[0] - 'a') + 8u * (unsigned)(square[1] - '1');
-        mask = strcmp(piece, "rook") == 0 ? ref_rook_mask(sq) : ref_bishop_mask(sq);
-        ck_assert_uint_eq(bits, strcmp(piece, "rook") == 0 ? 12 : 9);
+        mask = rook ? ref_rook_mask(sq) : ref_bishop_mask(sq);
+        ck_assert_uint_eq(bits, rook ? rook_bits : bishop_bits);
         do {
             const unsigned at = (unsigned)((subset * magic) >> (64 - bits));
-            const uint64_t want = strcmp(piece, "rook") == 0 ? ref_rook(sq, subset)
-                                                            : ref_bishop(sq, subset);
+            const uint64_t want = rook ? ref_rook(sq, subset) : ref_bishop(sq, subset);
 
             ck_assert_uint_lt(offset + at, sizeof used);
             ck_assert_msg(!used[offset + at] || value[offset + at] == want,
@@ -289,14 +313,67 @@ START_TEST(white_packs_overlapping_slices)
                 span = at + 1;
             subset = (subset - mask) & mask;
         } while (subset != 0);
-        spans += span;
+        *spans += span;
         if (offset + span > end)
             end = offset + span;
     }
     ck_assert_uint_eq(rows, 128);
-    ck_assert_uint_eq(end, entries);
-    ck_assert_msg(end < spans, "no slices overlap: %lu entries, %lu end to end", end, spans);
     free(text);
+    return end;
+}
+
+START_TEST(white_packs_overlapping_slices)
+{
+    unsigned long spans, end;
+
+    ck_assert_int_eq(run("--flavour=white", "--seed=5", "-o", path("w.c"), "-d", path("w.txt"),
+                         NULL), 0);
+    end = layout_end(path("w.txt"), 12, 9, 0, &spans);
+    ck_assert_uint_eq(end, entries_in(path("w.c")));
+    ck_assert_msg(end < spans, "no slices overlap: %lu entries, %lu end to end", end, spans);
+}
+END_TEST
+
+/* offsetmagic's slices go where their magics' bits 9 to 18 say.  The
+ * search places them into the gaps other slices leave, and the dense
+ * search places them again with more candidates: a smaller table, or
+ * (given no more than the table was made with) the magics it had. */
+START_TEST(offsetmagic_slices_fill_the_gaps)
+{
+    unsigned long spans, seeded, dense;
+    char *one, *other;
+
+    ck_assert_int_eq(run("--flavour=offsetmagic", "--seed=3", "-o", path("s.c"), "-d",
+                         path("s.txt"), NULL), 0);
+    ck_assert_int_eq(run("--flavour=offsetmagic", "--seed=3", "-o", path("s2.c"), NULL), 0);
+    one = slurp(path("s.c"));
+    other = slurp(path("s2.c"));
+    ck_assert_msg(strcmp(one, other) == 0, "two runs with one seed differ");
+    free(one);
+    free(other);
+    seeded = layout_end(path("s.txt"), 12, 10, 0x7fe00, &spans);
+    ck_assert_uint_eq(seeded, entries_in(path("s.c")));
+    ck_assert_msg(seeded < spans, "no slices overlap: %lu entries, %lu end to end", seeded,
+                  spans);
+    ck_assert_int_eq(run("--flavour=offsetmagic", "--seed=3", "--search=dense",
+                         "--budget=1000000", "-o", path("d.c"), "-d", path("d.txt"), NULL), 0);
+    dense = layout_end(path("d.txt"), 12, 10, 0x7fe00, &spans);
+    ck_assert_uint_eq(dense, entries_in(path("d.c")));
+    ck_assert_msg(dense < seeded, "dense search: %lu entries, seeded %lu", dense, seeded);
+    ck_assert_int_eq(run("--flavour=offsetmagic", "--magics", path("d.txt"), "--search=dense",
+                         "--budget=1", "-o", path("k.c"), "-d", path("k.txt"), NULL), 0);
+    one = slurp(path("d.txt"));
+    other = slurp(path("k.txt"));
+    same_magics(one, other, 0);
+    same_magics(one, other, 1);
+    ck_assert_uint_eq(entries_in(path("k.c")), dense);
+    free(one);
+    free(other);
+    one = slurp(path("stderr"));
+    ck_assert_msg(strstr(one, "no fewer than the ") != NULL
+                      && strstr(one, " before: keeping the magics as they were\n") != NULL,
+                  "%s", one);
+    free(one);
 }
 END_TEST
 
@@ -467,18 +544,22 @@ START_TEST(dense_search_keeps_to_its_squares)
 END_TEST
 
 /* gen/magics/own/FLAVOUR.txt: magicbb's own dense-search results, kept
- * beside the shipped sets they are measured against.  Each loads and
- * verifies as its flavour's magics, and its header gives the command,
- * its seed and budget, and the CPU time it took. */
+ * beside the shipped sets they are measured against, and the shipped
+ * sets that are magicbb's own (offsetmagic).  Each loads and verifies as
+ * its flavour's magics, and its header gives the command, its seed and
+ * budget, and the CPU time it took. */
 START_TEST(own_search_results_load_and_verify)
 {
-    static const char *const flavours[] = { "fancy", "black", "white" };
+    static const char *const sets[][2] = {
+        { "own/fancy", "fancy" }, { "own/black", "black" }, { "own/white", "white" },
+        { "offsetmagic", "offsetmagic" },
+    };
 
-    for (unsigned f = 0; f < sizeof flavours / sizeof flavours[0]; f++) {
+    for (unsigned f = 0; f < sizeof sets / sizeof sets[0]; f++) {
         char file[600], option[64], *text;
 
-        snprintf(file, sizeof file, "%s/own/%s.txt", getenv("MBB_MAGICS_DIR"), flavours[f]);
-        snprintf(option, sizeof option, "--flavour=%s", flavours[f]);
+        snprintf(file, sizeof file, "%s/%s.txt", getenv("MBB_MAGICS_DIR"), sets[f][0]);
+        snprintf(option, sizeof option, "--flavour=%s", sets[f][1]);
         text = slurp(file);
         ck_assert_msg(text != NULL, "%s is missing", file);
         ck_assert_msg(strstr(text, "#   magicbb-gen ") != NULL && strstr(text, "--seed=") != NULL
@@ -1377,10 +1458,10 @@ END_TEST
 
 /* ---- The dense search's inputs ----------------------------------------- */
 
-/* The shipped offsetmagic set: its magics hold their slices' starts,
- * which a dense candidate must keep, without touching other slices
- * (budget 100 once gave "rook h5: occupancy 0x0 gives the wrong
- * attacks"). */
+/* The shipped offsetmagic set: its magics hold their slices' starts, so
+ * a dense candidate's slice must go where its magic says, without
+ * touching other slices (budget 100 once gave "rook h5: occupancy 0x0
+ * gives the wrong attacks"). */
 START_TEST(dense_search_keeps_offsetmagic_starts)
 {
     static const char *const budgets[] = { "--budget=100", "--budget=3000" };
@@ -1551,6 +1632,7 @@ static Suite *generator_suite(void)
     tcase_add_test(output, read_only_files_are_refused);
     tcase_add_test(output, concurrent_runs_keep_outputs_together);
     tcase_add_test(output, dense_search_keeps_offsetmagic_starts);
+    tcase_add_test(output, offsetmagic_slices_fill_the_gaps);
     tcase_add_test(input, dense_search_checks_its_file_first);
     tcase_add_test(output, magics_dir_gives_the_default);
     tcase_add_test(input, option_errors_name_the_option);

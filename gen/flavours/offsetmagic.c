@@ -30,7 +30,8 @@ static uint32_t offsetmagic_index(enum piece piece, const struct work_entry *w, 
                                  piece == PIECE_ROOK ? MBB_ROOK_FIXED_BITS : MBB_OFFSETMAGIC_BISHOP_BITS);
 }
 
-/* The start bits are the slice start the search offers (w->offset). */
+/* The start bits are the slice start the candidate is drawn for
+ * (w->offset). */
 static uint64_t offsetmagic_constrain(enum piece piece, const struct work_entry *w,
                                       uint64_t candidate)
 {

@@ -4,9 +4,10 @@
  * bits of the magic (bits 9 to 18, a multiple of 512) are where the
  * square's slice begins in the one attack table.  The entry is just the
  * mask and the magic, 16 bytes, and the lookup needs no offset load.
- * Those bits take part in the multiply as well, so the search picks a
- * start first and then looks for a magic around it; starts cannot be
- * chosen freely, and the table is large (about 2.9 MB). */
+ * Those bits take part in the multiply as well, so the generator draws
+ * each candidate magic for a start of its own and keeps the one whose
+ * slice fits the slots left free; the table stays larger than the
+ * other fixed-shift flavours' (white, black). */
 #ifndef MAGICBB_OFFSETMAGIC_H
 #define MAGICBB_OFFSETMAGIC_H
 
