@@ -31,6 +31,10 @@ watcher=$!
 sh -c 'echo $$ > pid; exec "$@"' sh "$gen" --flavour=black --magics="$magics" --search=dense \
   --budget=0 --anneal=4000000000 -o t.c -d m.txt 2>err
 status=$?
+# killed by the watcher's TERM: let it record why before looking
+if [ "$status" -gt 128 ]; then
+  wait "$watcher"
+fi
 if [ -e ignored ]; then
   echo "1..0 # SKIP SIGINT is ignored in this environment"
   exit 0
