@@ -335,15 +335,16 @@ static unsigned placing_order(const struct slider_tables *t, const struct dense_
  * slice reaches past the slices there into slots they leave unused) to
  * the first at or after it; for a bishop, from 0, as a bishop's slice
  * fits in the gaps the rooks' leave.  If none fits, the slice goes after
- * the end.  Takes its slots; 0, or -1 if no start has a magic that
- * works. */
+ * the end.  Takes its slots and moves *table_end past them; 0, or -1 if
+ * no start has a magic that works. */
 static int place_in_magic(const struct gen_flavour *f, enum piece p, struct work_entry *e,
-                          int16_t id, int16_t *owner, uint32_t end,
+                          int16_t id, int16_t *owner, uint32_t *table_end,
                           const struct occupancies *list, struct fill_scratch *s,
                           uint64_t *state, uint32_t budget)
 {
     const unsigned fixed = f->fixed[p];
     const uint32_t step = (uint32_t)1 << f->start_shift, full = (uint32_t)1 << fixed;
+    const uint32_t end = *table_end;
     const uint32_t last = (uint32_t)1 << f->offset_bits; /* no start reaches it */
     const uint32_t low = p == PIECE_ROOK && end > 4096 ? (end - 4096) / step * step : 0;
     const uint32_t high = (end + step - 1) / step * step < last ? (end + step - 1) / step * step
@@ -389,6 +390,8 @@ static int place_in_magic(const struct gen_flavour *f, enum piece p, struct work
     e->offset = magic_offset(f, e);
     f->fill(p, e, list, full, s);
     slice_fits(owner, e->offset, id, s, 1);
+    if (best_end > *table_end)
+        *table_end = best_end;
     return 0;
 }
 
@@ -427,9 +430,8 @@ int tables_place_in_magic(struct slider_tables *t, uint64_t seed,
         e->shift = index_shift(f, f->fixed[p]);
         occupancies_list(p, sq, list);
         occupancies_shuffle(list, seed);
-        status = place_in_magic(f, p, e, (int16_t)order[i], owner, end, list, s, &state,
+        status = place_in_magic(f, p, e, (int16_t)order[i], owner, &end, list, s, &state,
                                 spend->climb);
-        end = owners_extent(owner, capacity);
         if (spend->progress) {
             square_name(sq, name);
             fprintf(stderr, "magicbb-gen: dense: %s %s: %u relevant squares, slice at %lu,"

@@ -664,8 +664,7 @@ START_TEST(annealer_repacks_black)
     ck_assert_msg(at != NULL && sscanf(at, "magicbb-gen: pack: first fit, widest first: %lu", &fit)
                                     == 1, "%s", err);
     first = slurp(path("a1.c"));
-    at = strstr(first, " *   entries:  ");
-    ck_assert(at != NULL && sscanf(at, " *   entries:  %lu", &entries) == 1);
+    entries = entries_in(path("a1.c"));
     ck_assert_msg(entries <= fit, "annealed %lu entries, first fit %lu", entries, fit);
     ck_assert_int_eq(run("--flavour=black", "--magics", shipped("black"), "--search=dense",
                          "--budget=0", "--anneal=400", "--seed=3", "-o", path("a2.c"), NULL), 0);
