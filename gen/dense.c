@@ -170,9 +170,10 @@ static uint32_t packed_score(const struct gen_flavour *f, enum piece p, const st
 }
 
 /* Narrow one slice of an overlapping flavour, whose magic in e scores
- * was: `budget` mixed candidates, then a climb of `budget` from the best
- * (flip one or two bits, keep what scores no worse), every working one
- * offered to the annealer.  Leaves the best in e; returns its score. */
+ * was: `budget` candidates (runs_random's or mixed_random's), then a
+ * climb of `budget` from the best (flip one or two bits, keep what
+ * scores no worse), every working one offered to the annealer.  Leaves
+ * the best in e; returns its score. */
 static uint32_t narrow_packed(const struct gen_flavour *f, enum piece p, struct work_entry *e,
                               const struct occupancies *list, struct fill_scratch *scratch,
                               uint64_t *state, uint32_t budget, struct pack_candidates *offered,
@@ -186,7 +187,8 @@ static uint32_t narrow_packed(const struct gen_flavour *f, enum piece p, struct 
     for (uint32_t tries = 0; tries < budget && !search_stop; tries++) {
         uint32_t score;
 
-        e->magic = constrained(f, p, e, mixed_random(state));
+        e->magic = constrained(f, p, e,
+                               f->runs_candidates ? runs_random(state) : mixed_random(state));
         if ((score = packed_score(f, p, e, list, scratch)) == 0)
             continue;
         offer(offered, id, e->magic, score, scores);
