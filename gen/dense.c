@@ -141,13 +141,17 @@ static void offer(struct pack_candidates *c, unsigned k, uint64_t magic, uint32_
  * arc around the row (64 less the longest run of columns no row uses),
  * are its teeth, and the area is the rows it uses times the teeth's
  * width.  Others fit between the teeth, so the published black magics'
- * combs sum to near their packed table (94,588 against 87,988).  0 if
- * the magic collides. */
+ * combs sum to near their packed table (94,588 against 87,988).  On a
+ * flavour with runs_candidates (white) the slots the slice uses break
+ * ties, as area * COMB_UNIT + used: a corner rook's comb covers all 4096
+ * slots whatever its magic, but a slice that reuses slots leaves room
+ * between its own.  0 if the magic collides. */
+#define COMB_UNIT 8192u
 static uint32_t packed_score(const struct gen_flavour *f, enum piece p, const struct work_entry *e,
                              const struct occupancies *list, struct fill_scratch *scratch)
 {
     const uint32_t span = f->fill(p, e, list, (uint32_t)1 << f->fixed[p], scratch);
-    uint32_t low = 0, gap = 0, run = 0;
+    uint32_t low = 0, gap = 0, run = 0, used = 0;
     uint64_t rows = 0, columns = 0;
 
     if (span == 0)
@@ -158,6 +162,7 @@ static uint32_t packed_score(const struct gen_flavour *f, enum piece p, const st
         if (scratch->stamp[i] == scratch->epoch) {
             rows |= (uint64_t)1 << ((i - low) / 64);
             columns |= (uint64_t)1 << ((i - low) % 64);
+            used++;
         }
     }
     /* column 0 is used: the longest gap, going round twice */
@@ -166,7 +171,15 @@ static uint32_t packed_score(const struct gen_flavour *f, enum piece p, const st
         if (run > gap)
             gap = run;
     }
+    if (f->runs_candidates)
+        return popcount64(rows) * (64 - gap) * COMB_UNIT + used;
     return popcount64(rows) * (64 - gap);
+}
+
+/* The comb area of a packed_score. */
+static unsigned long comb_area(const struct gen_flavour *f, uint32_t score)
+{
+    return f->runs_candidates ? score / COMB_UNIT : score;
 }
 
 /* Narrow one slice of an overlapping flavour, whose magic in e scores
@@ -499,12 +512,12 @@ int tables_dense(struct slider_tables *t, uint64_t seed, const struct dense_budg
                                                     budget, offered, (unsigned)(p * 64 + (int)sq),
                                                     was);
 
-                before += was;
-                after += best;
+                before += comb_area(f, was);
+                after += comb_area(f, best);
                 fprintf(stderr, "magicbb-gen: dense: %s %s: %u relevant squares, comb area"
                         " %lu, %lu before\n",
-                        piece_name((enum piece)p), name, relevant, (unsigned long)best,
-                        (unsigned long)was);
+                        piece_name((enum piece)p), name, relevant, comb_area(f, best),
+                        comb_area(f, was));
             } else if (fixed != 0) {
                 /* fixed width: the fewest slots from lowest to highest index */
                 const uint32_t was = fixed_range(f, (enum piece)p, e, list, scratch);

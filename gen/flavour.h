@@ -64,8 +64,11 @@ struct gen_flavour {
      * 2^relevant squares first, then a bit wider, up to the fixed width. */
     unsigned char narrow;
     /* LAYOUT_PACKED: the dense search draws runs_random's candidates
-     * (candidates.h), else mixed_random's.  On white they packed its
-     * table 3 to 4 % smaller (doc/generator.md); on black they did not. */
+     * (candidates.h), else mixed_random's, and breaks ties of comb area
+     * by the slots a slice uses (dense.c, packed_score).  On white they
+     * packed its table smaller (doc/generator.md); on black, which keeps
+     * the old search so that its recorded own set reproduces, the runs
+     * did not help in a trial. */
     unsigned char runs_candidates;
     /* Sets the bits of a drawn candidate the flavour keeps for itself (the
      * shift in shiftmagic's top bits, the slice start in offsetmagic's low

@@ -585,6 +585,62 @@ static void same_magics(const char *one, const char *other, int piece)
     }
 }
 
+/* The slots a fixed-shift magic's slice uses (its distinct indices),
+ * checked against the ray walk: occupancies that share a slot share
+ * their attacks. */
+static unsigned slots_used(int rook, unsigned sq, uint64_t magic, unsigned bits)
+{
+    static uint64_t value[4096];
+    static unsigned char used[4096];
+    const uint64_t mask = rook ? ref_rook_mask(sq) : ref_bishop_mask(sq);
+    uint64_t subset = 0;
+    unsigned count = 0;
+
+    memset(used, 0, sizeof used);
+    do {
+        const unsigned at = (unsigned)((subset * magic) >> (64 - bits));
+        const uint64_t want = rook ? ref_rook(sq, subset) : ref_bishop(sq, subset);
+
+        ck_assert_msg(!used[at] || value[at] == want, "square %u: slot %u holds two answers", sq,
+                      at);
+        count += !used[at];
+        used[at] = 1;
+        value[at] = want;
+        subset = (subset - mask) & mask;
+    } while (subset != 0);
+    return count;
+}
+
+/* white's dense search: a corner rook's comb covers all 4096 slots
+ * whatever its magic, so the slots its slice uses decide, and its runs
+ * of ones find a magic that maps the 4096 occupancies of rook a1 to far
+ * fewer slots than the seeded search's (which uses every slot). */
+START_TEST(white_dense_search_reuses_slots)
+{
+    unsigned long long was, now;
+    unsigned was_bits, now_bits, before, after;
+    char *seeded, *dense;
+
+    ck_assert_int_eq(run("--flavour=white", "--seed=5", "-o", path("s.c"), "-d", path("s.txt"),
+                         NULL), 0);
+    ck_assert_int_eq(run("--flavour=white", "--magics", path("s.txt"), "--search=dense",
+                         "--budget=1000000", "--anneal=0", "--piece=rook", "--squares=a1", "-o",
+                         path("r.c"), "-d", path("r.txt"), NULL), 0);
+    seeded = slurp(path("s.txt"));
+    dense = slurp(path("r.txt"));
+    magic_of(seeded, 0, 0, &was, &was_bits);
+    magic_of(dense, 0, 0, &now, &now_bits);
+    ck_assert_uint_eq(was_bits, 12);
+    ck_assert_uint_eq(now_bits, 12);
+    before = slots_used(1, 0, was, was_bits);
+    after = slots_used(1, 0, now, now_bits);
+    ck_assert_uint_eq(before, 4096);
+    ck_assert_msg(after < 3072, "rook a1: %u slots, %u before", after, before);
+    free(seeded);
+    free(dense);
+}
+END_TEST
+
 /* A shiftmagic set made from a fancy one: the same index bits
  * everywhere, and the same magic below its top six bits (which hold the
  * shift) on every square but the rank-1 rooks, whose masks reach those
@@ -1601,6 +1657,7 @@ static Suite *generator_suite(void)
     tcase_add_test(output, black_loads_the_shipped_layout);
     tcase_add_test(output, shiftmagic_ships_the_dense_set);
     tcase_add_test(output, white_packs_overlapping_slices);
+    tcase_add_test(output, white_dense_search_reuses_slots);
     tcase_add_test(output, dense_search_is_reproducible_and_reloads);
     tcase_add_test(output, dense_search_keeps_to_its_squares);
     tcase_add_test(output, annealer_repacks_black);
