@@ -126,7 +126,7 @@ int tables_pack(struct slider_tables *t);
 
 /* Candidate magics for each (piece * 64 + square) of an overlapping
  * flavour, for the annealer to choose among. */
-#define PACK_CHOICES 8
+#define PACK_CHOICES 32
 struct pack_candidates {
     unsigned count[PIECE_COUNT * 64];
     uint64_t magic[PIECE_COUNT * 64][PACK_CHOICES];

@@ -641,6 +641,30 @@ START_TEST(white_dense_search_reuses_slots)
 }
 END_TEST
 
+/* The overlapping flavours' dense search climbs many times from fresh
+ * draws: one climb from the best draw stopped at a slice of rook b6 that
+ * uses a slot for each of its 1024 occupancies, where many short climbs
+ * find one whose occupancies with the same attacks share slots. */
+START_TEST(white_dense_search_climbs_again)
+{
+    unsigned long long magic;
+    unsigned bits, used;
+    char *dense;
+
+    ck_assert_int_eq(run("--flavour=white", "--seed=5", "-o", path("s.c"), "-d", path("s.txt"),
+                         NULL), 0);
+    ck_assert_int_eq(run("--flavour=white", "--magics", path("s.txt"), "--search=dense",
+                         "--budget=1000000", "--anneal=0", "--piece=rook", "--squares=b6", "-o",
+                         path("r.c"), "-d", path("r.txt"), NULL), 0);
+    dense = slurp(path("r.txt"));
+    magic_of(dense, 0, 41, &magic, &bits);
+    ck_assert_uint_eq(bits, 12);
+    used = slots_used(1, 41, magic, bits);
+    ck_assert_msg(used < 800, "rook b6: %u slots for 1024 occupancies", used);
+    free(dense);
+}
+END_TEST
+
 /* A shiftmagic set made from a fancy one: the same index bits
  * everywhere, and the same magic below its top six bits (which hold the
  * shift) on every square but the rank-1 rooks, whose masks reach those
@@ -1658,6 +1682,7 @@ static Suite *generator_suite(void)
     tcase_add_test(output, shiftmagic_ships_the_dense_set);
     tcase_add_test(output, white_packs_overlapping_slices);
     tcase_add_test(output, white_dense_search_reuses_slots);
+    tcase_add_test(output, white_dense_search_climbs_again);
     tcase_add_test(output, dense_search_is_reproducible_and_reloads);
     tcase_add_test(output, dense_search_keeps_to_its_squares);
     tcase_add_test(output, annealer_repacks_black);
