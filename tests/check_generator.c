@@ -611,33 +611,44 @@ static unsigned slots_used(int rook, unsigned sq, uint64_t magic, unsigned bits)
     return count;
 }
 
+/* The slots white's slice of rook square sq uses (counted by the ray
+ * walk) in the seeded search's set (seed 5), in *seeded, and after
+ * --search=dense --budget=1000000 on that square alone, returned. */
+static unsigned white_dense_rook_slots(const char *square, unsigned sq, unsigned *seeded)
+{
+    char squares[16], *before, *after;
+    unsigned long long was, now;
+    unsigned was_bits, now_bits;
+
+    snprintf(squares, sizeof squares, "--squares=%s", square);
+    ck_assert_int_eq(run("--flavour=white", "--seed=5", "-o", path("s.c"), "-d", path("s.txt"),
+                         NULL), 0);
+    ck_assert_int_eq(run("--flavour=white", "--magics", path("s.txt"), "--search=dense",
+                         "--budget=1000000", "--anneal=0", "--piece=rook", squares, "-o",
+                         path("r.c"), "-d", path("r.txt"), NULL), 0);
+    before = slurp(path("s.txt"));
+    after = slurp(path("r.txt"));
+    magic_of(before, 0, (int)sq, &was, &was_bits);
+    magic_of(after, 0, (int)sq, &now, &now_bits);
+    ck_assert_uint_eq(was_bits, 12);
+    ck_assert_uint_eq(now_bits, 12);
+    *seeded = slots_used(1, sq, was, was_bits);
+    free(before);
+    free(after);
+    return slots_used(1, sq, now, now_bits);
+}
+
 /* white's dense search: a corner rook's comb covers all 4096 slots
  * whatever its magic, so the slots its slice uses decide, and its runs
  * of ones find a magic that maps the 4096 occupancies of rook a1 to far
  * fewer slots than the seeded search's (which uses every slot). */
 START_TEST(white_dense_search_reuses_slots)
 {
-    unsigned long long was, now;
-    unsigned was_bits, now_bits, before, after;
-    char *seeded, *dense;
+    unsigned before;
+    const unsigned after = white_dense_rook_slots("a1", 0, &before);
 
-    ck_assert_int_eq(run("--flavour=white", "--seed=5", "-o", path("s.c"), "-d", path("s.txt"),
-                         NULL), 0);
-    ck_assert_int_eq(run("--flavour=white", "--magics", path("s.txt"), "--search=dense",
-                         "--budget=1000000", "--anneal=0", "--piece=rook", "--squares=a1", "-o",
-                         path("r.c"), "-d", path("r.txt"), NULL), 0);
-    seeded = slurp(path("s.txt"));
-    dense = slurp(path("r.txt"));
-    magic_of(seeded, 0, 0, &was, &was_bits);
-    magic_of(dense, 0, 0, &now, &now_bits);
-    ck_assert_uint_eq(was_bits, 12);
-    ck_assert_uint_eq(now_bits, 12);
-    before = slots_used(1, 0, was, was_bits);
-    after = slots_used(1, 0, now, now_bits);
     ck_assert_uint_eq(before, 4096);
     ck_assert_msg(after < 3072, "rook a1: %u slots, %u before", after, before);
-    free(seeded);
-    free(dense);
 }
 END_TEST
 
@@ -647,21 +658,10 @@ END_TEST
  * find one whose occupancies with the same attacks share slots. */
 START_TEST(white_dense_search_climbs_again)
 {
-    unsigned long long magic;
-    unsigned bits, used;
-    char *dense;
+    unsigned before;
+    const unsigned used = white_dense_rook_slots("b6", 41, &before);
 
-    ck_assert_int_eq(run("--flavour=white", "--seed=5", "-o", path("s.c"), "-d", path("s.txt"),
-                         NULL), 0);
-    ck_assert_int_eq(run("--flavour=white", "--magics", path("s.txt"), "--search=dense",
-                         "--budget=1000000", "--anneal=0", "--piece=rook", "--squares=b6", "-o",
-                         path("r.c"), "-d", path("r.txt"), NULL), 0);
-    dense = slurp(path("r.txt"));
-    magic_of(dense, 0, 41, &magic, &bits);
-    ck_assert_uint_eq(bits, 12);
-    used = slots_used(1, 41, magic, bits);
     ck_assert_msg(used < 800, "rook b6: %u slots for 1024 occupancies", used);
-    free(dense);
 }
 END_TEST
 
