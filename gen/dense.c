@@ -358,50 +358,90 @@ static unsigned placing_order(const struct slider_tables *t, const struct dense_
  * multiply for the square gives way to the next. */
 #define AFTER_END_TRIES 1000000u
 
-/* One square of an offset-in-magic table placed anew (e's magic; owner
- * has the other slices): of `budget` sparse candidates, each drawn for a
- * start of its own, the one whose slice uses only free slots and ends
- * lowest.  The starts run from 4096 slots below the table's end (where a
- * slice reaches past the slices there into slots they leave unused) to
- * the first at or after it; for a bishop, from 0, as a bishop's slice
- * fits in the gaps the rooks' leave.  If none fits, the slice goes after
- * the end.  Takes its slots and moves *table_end past them; 0, or -1 if
- * no start has a magic that works. */
-static int place_in_magic(const struct gen_flavour *f, enum piece p, struct work_entry *e,
-                          int16_t id, int16_t *owner, uint32_t *table_end,
-                          const struct occupancies *list, struct fill_scratch *s,
-                          uint64_t *state, uint32_t budget)
+/* Sparse draws, then as many steps of a climb, in a round at one start
+ * (rounds of 5,000 or 20,000 gave larger offsetmagic tables). */
+#define PLACE_ROUND 10000u
+
+/* Where square e's slice (id; owner has the other slices) ends lowest
+ * while it uses only free slots, at the starts from low to high while
+ * they are below the best end so far.  Each start gets `budget`
+ * candidates, in rounds of PLACE_ROUND sparse draws (each kept if it
+ * ends lower than the round's best) and then PLACE_ROUND steps of a
+ * climb from the round's best (one or two bits flipped, the start's bits
+ * kept; a step that ends no later is taken).  The end, the magic in
+ * *magic; UINT32_MAX if none fits. */
+static uint32_t lowest_end(const struct gen_flavour *f, enum piece p, struct work_entry *e,
+                           int16_t id, int16_t *owner, uint32_t low, uint32_t high,
+                           const struct occupancies *list, struct fill_scratch *s,
+                           uint64_t *state, uint32_t budget, uint64_t *magic)
 {
     const unsigned fixed = f->fixed[p];
     const uint32_t step = (uint32_t)1 << f->start_shift, full = (uint32_t)1 << fixed;
-    const uint32_t end = *table_end;
+    const uint32_t share = budget / 2 + 1; /* draws, and steps of the climbs */
+    const uint32_t rounds = share / PLACE_ROUND > 0 ? share / PLACE_ROUND : 1;
+    const uint32_t part = share / rounds;
+    uint32_t best_end = UINT32_MAX;
+
+    for (uint32_t start = low; start <= high && start < best_end && !search_stop; start += step) {
+        e->offset = start;
+        for (uint32_t round = 0; round < rounds && !search_stop; round++) {
+            uint32_t now = best_end - start < full ? best_end - start : full;
+            uint64_t here = 0;
+
+            for (uint32_t tries = 0; tries < 2 * part && !search_stop; tries++) {
+                const int climbing = tries >= part;
+                uint32_t span;
+
+                if (climbing && here == 0)
+                    break;
+                if (!climbing) {
+                    e->magic = draw(f, p, e, state);
+                } else {
+                    const uint64_t r = xorshift64(state);
+                    uint64_t flip = (uint64_t)1 << (r & 63);
+
+                    if (r & 64)
+                        flip |= (uint64_t)1 << (r >> 8 & 63);
+                    e->magic = constrained(f, p, e, here ^ flip);
+                }
+                if ((span = f->fill(p, e, list, now, s)) == 0
+                    || (!climbing && here != 0 && span == now)
+                    || !slice_fits(owner, start, id, s, 0))
+                    continue;
+                now = span;
+                here = e->magic;
+            }
+            if (here != 0 && start + now < best_end) {
+                best_end = start + now;
+                *magic = here;
+            }
+        }
+    }
+    return best_end;
+}
+
+/* Square e's slice (id) in an offset-in-magic table whose slices other
+ * than its own (in owner) end at `end`: the lowest end of lowest_end
+ * over the starts from 4096 slots below the end (where a slice reaches
+ * past the slices there into slots they leave unused) to the first at
+ * or after it; for a bishop, from 0, as a bishop's slice fits in the
+ * gaps the rooks' leave.  If none fits, the starts after the end in
+ * turn, each with up to AFTER_END_TRIES candidates, for the first magic
+ * that works.  The end, the magic in *magic; UINT32_MAX if no start has
+ * a magic that works. */
+static uint32_t find_in_magic(const struct gen_flavour *f, enum piece p, struct work_entry *e,
+                              int16_t id, int16_t *owner, uint32_t end,
+                              const struct occupancies *list, struct fill_scratch *s,
+                              uint64_t *state, uint32_t budget, uint64_t *magic)
+{
+    const uint32_t step = (uint32_t)1 << f->start_shift, full = (uint32_t)1 << f->fixed[p];
     const uint32_t last = (uint32_t)1 << f->offset_bits; /* no start reaches it */
     const uint32_t low = p == PIECE_ROOK && end > 4096 ? (end - 4096) / step * step : 0;
-    const uint32_t high = (end + step - 1) / step * step < last ? (end + step - 1) / step * step
-                                                                 : last - step;
-    const uint32_t starts = (high - low) / step + 1;
-    uint32_t best_end = UINT32_MAX;
-    uint64_t best_magic = 0;
+    const uint32_t first_free = (end + step - 1) / step * step;
+    const uint32_t high = first_free < last ? first_free : last - step;
+    uint32_t best_end = lowest_end(f, p, e, id, owner, low, high, list, s, state, budget, magic);
 
-    for (uint32_t tries = 0; tries < budget && !search_stop; tries++) {
-        const uint32_t start = low + (uint32_t)((xorshift64(state) >> 32) * starts >> 32) * step;
-        const uint32_t room = best_end - start < full ? best_end - start : full;
-        uint32_t span;
-
-        if (best_end <= start)
-            continue;
-        e->offset = start;
-        e->magic = draw(f, p, e, state);
-        if (!promising(f, e->mask, e->magic, fixed - bits_for(room))
-            || (span = f->fill(p, e, list, room, s)) == 0 || !slice_fits(owner, start, id, s, 0))
-            continue;
-        best_end = start + span;
-        best_magic = e->magic;
-    }
-    /* none fits: the starts after the end in turn, each with up to
-     * AFTER_END_TRIES candidates, for the first magic that works */
-    for (uint32_t start = (end + step - 1) / step * step; best_end == UINT32_MAX && start < last;
-         start += step) {
+    for (uint32_t start = first_free; best_end == UINT32_MAX && start < last; start += step) {
         e->offset = start;
         for (uint32_t tries = 0; tries < AFTER_END_TRIES; tries++) {
             uint32_t span;
@@ -409,20 +449,34 @@ static int place_in_magic(const struct gen_flavour *f, enum piece p, struct work
             e->magic = draw(f, p, e, state);
             if (promising(f, e->mask, e->magic, 0) && (span = f->fill(p, e, list, full, s)) != 0) {
                 best_end = start + span;
-                best_magic = e->magic;
+                *magic = e->magic;
                 break;
             }
         }
     }
-    if (best_end == UINT32_MAX)
-        return -1;
-    e->magic = best_magic;
-    e->offset = magic_offset(f, e);
-    f->fill(p, e, list, full, s);
-    slice_fits(owner, e->offset, id, s, 1);
-    if (best_end > *table_end)
-        *table_end = best_end;
-    return 0;
+    return best_end;
+}
+
+/* Square (piece * 64 + square) id's occupancies, in the order the
+ * seeded search shuffles them, and its stream of candidates for the
+ * step-th slice placed. */
+static uint64_t placing(struct slider_tables *t, unsigned id, unsigned step, uint64_t seed,
+                        struct occupancies *list)
+{
+    uint64_t state = seed ^ ((uint64_t)id << 56) ^ ((uint64_t)step << 48) ^ 0x706c616365u;
+
+    occupancies_list((enum piece)(id / 64), id % 64, list);
+    occupancies_shuffle(list, seed);
+    t->entry[id / 64][id % 64].shift = index_shift(t->flavour, t->flavour->fixed[id / 64]);
+    return splitmix64(&state) | 1; /* a stream of its own ("place") */
+}
+
+/* Whether a slice that moves the table's end `growth` slots on to hold
+ * `count` occupancies is a better next rook than one of `other_growth`
+ * for `other_count`: fewer new slots an occupancy. */
+static int grows_less(uint32_t growth, unsigned count, uint32_t other_growth, unsigned other_count)
+{
+    return (uint64_t)growth * other_count < (uint64_t)other_growth * count;
 }
 
 int tables_place_in_magic(struct slider_tables *t, uint64_t seed,
@@ -433,6 +487,7 @@ int tables_place_in_magic(struct slider_tables *t, uint64_t seed,
     struct work_entry kept[PIECE_COUNT][64];
     uint8_t order[PIECE_COUNT * 64];
     const unsigned count = placing_order(t, spend, order);
+    unsigned rooks = 0;
     struct occupancies *list = malloc(sizeof *list); /* not static: see tables_search */
     struct fill_scratch *s = calloc(1, sizeof *s);
     int16_t *owner = NULL;
@@ -446,24 +501,61 @@ int tables_place_in_magic(struct slider_tables *t, uint64_t seed,
     }
     memcpy(kept, t->entry, sizeof kept);
     was = complete ? owners_extent(owner, capacity) : UINT32_MAX;
-    for (unsigned i = 0; i < count; i++)
+    for (unsigned i = 0; i < count; i++) {
         slice_free(owner, t->entry[order[i] / 64][order[i] % 64].offset, (int16_t)order[i]);
+        rooks += order[i] / 64 == PIECE_ROOK;
+    }
     end = owners_extent(owner, capacity);
     for (unsigned i = 0; i < count && status == 0 && !search_stop; i++) {
-        const enum piece p = (enum piece)(order[i] / 64);
-        const unsigned sq = order[i] % 64;
-        struct work_entry *e = &t->entry[p][sq];
-        uint64_t state = seed ^ ((uint64_t)order[i] << 56) ^ 0x706c616365u; /* "place" */
+        /* the next slice: by placing_order, or with spend->by_growth, of
+         * the rooks left the one that moves the end on least for its
+         * occupancies */
+        const unsigned last = spend->by_growth && i < rooks ? rooks - 1 : i;
+        unsigned pick = count;
+        unsigned pick_count = 0;
+        uint32_t pick_end = UINT32_MAX, pick_growth = 0;
+        uint64_t pick_magic = 0;
+
+        for (unsigned j = i; j <= last && !search_stop; j++) {
+            const enum piece p = (enum piece)(order[j] / 64);
+            struct work_entry *e = &t->entry[p][order[j] % 64];
+            uint64_t state = placing(t, order[j], i, seed, list), magic = 0;
+            const uint32_t found = find_in_magic(f, p, e, (int16_t)order[j], owner, end, list, s,
+                                                 &state, spend->climb, &magic);
+            const uint32_t growth = found > end ? found - end : 0;
+
+            if (found != UINT32_MAX
+                && (pick == count
+                    || grows_less(growth, list->count, pick_growth, pick_count))) {
+                pick = j;
+                pick_count = list->count;
+                pick_end = found;
+                pick_growth = growth;
+                pick_magic = magic;
+            }
+        }
+        if (search_stop)
+            break;
+        if (pick == count) {
+            status = -1;
+            break;
+        }
+        const uint8_t id = order[pick];
+        const enum piece p = (enum piece)(id / 64);
+        struct work_entry *e = &t->entry[p][id % 64];
         char name[3];
 
-        state = splitmix64(&state) | 1; /* a stream of its own */
-        e->shift = index_shift(f, f->fixed[p]);
-        occupancies_list(p, sq, list);
-        occupancies_shuffle(list, seed);
-        status = place_in_magic(f, p, e, (int16_t)order[i], owner, &end, list, s, &state,
-                                spend->climb);
+        order[pick] = order[i];
+        order[i] = id;
+        placing(t, id, i, seed, list);
+        e->magic = pick_magic;
+        e->offset = magic_offset(f, e);
+        f->fill(p, e, list, (uint32_t)1 << f->fixed[p], s);
+        slice_fits(owner, e->offset, (int16_t)id, s, 1);
+        if (pick_end > end)
+            end = pick_end;
         if (spend->progress) {
-            square_name(sq, name);
+            square_name(id % 64, name);
             fprintf(stderr, "magicbb-gen: dense: %s %s: %u relevant squares, slice at %lu,"
                     " table %lu slots\n", piece_name(p), name, popcount64(e->mask),
                     (unsigned long)e->offset, (unsigned long)end);
@@ -498,8 +590,12 @@ int tables_dense(struct slider_tables *t, uint64_t seed, const struct dense_budg
     struct pack_candidates *offered = NULL;
     int status;
 
-    if (f->layout == LAYOUT_IN_MAGIC)
-        return tables_place_in_magic(t, seed, spend);
+    if (f->layout == LAYOUT_IN_MAGIC) {
+        struct dense_budget rooks_by_growth = *spend;
+
+        rooks_by_growth.by_growth = 1;
+        return tables_place_in_magic(t, seed, &rooks_by_growth);
+    }
     list = malloc(sizeof *list); /* not static: see tables_search */
     scratch = calloc(1, sizeof *scratch);
     if (list == NULL || scratch == NULL

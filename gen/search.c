@@ -91,9 +91,10 @@ static uint32_t search_square(const struct gen_flavour *f, enum piece p, struct 
     return best;
 }
 
-/* The candidates a square that the seeded search of an offset-in-magic
- * flavour draws (tables_place_in_magic): a second or so for all. */
-#define IN_MAGIC_TRIES 200000u
+/* The candidates at each start a slice is tried at that the seeded
+ * search of an offset-in-magic flavour draws (tables_place_in_magic):
+ * a second or so for all. */
+#define IN_MAGIC_TRIES 10000u
 
 int tables_search(struct slider_tables *t, uint64_t seed)
 {

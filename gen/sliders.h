@@ -168,12 +168,13 @@ int tables_search(struct slider_tables *t, uint64_t seed);
 
 /* What the offline dense search spends. */
 struct dense_budget {
-    uint32_t climb;  /* candidates a square (a climb step, a narrowing) */
+    uint32_t climb;  /* candidates a square (a climb step, a narrowing; offsetmagic: a start) */
     uint64_t draws;  /* random candidates before each climb step */
     uint32_t anneal; /* the packer's moves (white, black) */
     unsigned pieces; /* the pieces searched: bit PIECE_ROOK, bit PIECE_BISHOP */
     uint64_t squares; /* their squares searched: bit sq */
     int progress;     /* a line a square on stderr */
+    int by_growth;    /* offset-in-magic: the next rook is the one that grows the table least */
 };
 
 /* The offline dense search: improve every entry's magic (as searched or
@@ -193,12 +194,15 @@ int tables_dense(struct slider_tables *t, uint64_t seed, const struct dense_budg
 
 /* An offset-in-magic flavour's slices placed anew (the seeded search and
  * the dense search of offsetmagic): the squares of budget->squares and
- * budget->pieces leave the table, then go back rooks first (those with
- * fewer relevant squares first), then bishops (those with more first),
- * each with the magic, of budget->climb sparse candidates drawn from
- * seed, whose slice uses only free slots and ends lowest.  Keeps the
- * magics it had if they all work and the table does not shrink.  0; -1
- * if no magic was found for a square; -2 if memory ran out. */
+ * budget->pieces leave the table, then go back rooks first, then
+ * bishops (those with more relevant squares first).  The rooks go those
+ * with fewer relevant squares first, or with budget->by_growth, each
+ * time the one left whose slice moves the table's end on least for its
+ * occupancies.  Each slice is the one, of budget->climb candidates at
+ * each start it may take (drawn from seed), that uses only free slots
+ * and ends lowest.  Keeps the magics it had if they all work and the
+ * table does not shrink.  0; -1 if no magic was found for a square; -2
+ * if memory ran out. */
 int tables_place_in_magic(struct slider_tables *t, uint64_t seed,
                           const struct dense_budget *budget);
 
