@@ -593,6 +593,9 @@ int tables_dense(struct slider_tables *t, uint64_t seed, const struct dense_budg
     if (f->layout == LAYOUT_IN_MAGIC) {
         struct dense_budget rooks_by_growth = *spend;
 
+        if (spend->climb == 0)
+            return 0; /* --budget=0 keeps the magics */
+
         rooks_by_growth.by_growth = 1;
         return tables_place_in_magic(t, seed, &rooks_by_growth);
     }

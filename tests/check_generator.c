@@ -371,12 +371,22 @@ START_TEST(offsetmagic_slices_fill_the_gaps)
     same_magics(one, other, 0);
     same_magics(one, other, 1);
     ck_assert_uint_eq(entries_in(path("k.c")), dense);
-    free(one);
     free(other);
-    one = slurp(path("stderr"));
-    ck_assert_msg(strstr(one, "no fewer than the ") != NULL
-                      && strstr(one, " before: keeping the magics as they were\n") != NULL,
-                  "%s", one);
+    other = slurp(path("stderr"));
+    ck_assert_msg(strstr(other, "no fewer than the ") != NULL
+                      && strstr(other, " before: keeping the magics as they were\n") != NULL,
+                  "%s", other);
+    free(other);
+    /* --budget=0 keeps them too, without a search */
+    ck_assert_int_eq(run("--flavour=offsetmagic", "--magics", path("d.txt"), "--search=dense",
+                         "--budget=0", "-o", path("z.c"), "-d", path("z.txt"), NULL), 0);
+    other = slurp(path("z.txt"));
+    same_magics(one, other, 0);
+    same_magics(one, other, 1);
+    free(other);
+    other = slurp(path("stderr"));
+    ck_assert_msg(strstr(other, "no fewer than") == NULL, "%.300s", other);
+    free(other);
     free(one);
 }
 END_TEST
