@@ -195,6 +195,18 @@ static unsigned long comb_area(const struct gen_flavour *f, uint32_t score)
     return f->runs_candidates ? score / COMB_UNIT : score;
 }
 
+/* A step of the climbs of narrow_packed and lowest_end: magic with one
+ * random bit flipped, or two. */
+static uint64_t flip_one_or_two(uint64_t magic, uint64_t *state)
+{
+    const uint64_t r = xorshift64(state);
+    uint64_t flip = (uint64_t)1 << (r & 63);
+
+    if (r & 64)
+        flip |= (uint64_t)1 << (r >> 8 & 63);
+    return magic ^ flip;
+}
+
 /* The candidates of one round of narrow_packed, and the flips of its
  * climb: a climb soon stops in the first valley it finds, so the budget
  * goes to many short climbs from fresh draws rather than one long one.
@@ -252,12 +264,7 @@ static uint32_t narrow_packed(const struct gen_flavour *f, enum piece p, struct 
                 e->magic = constrained(f, p, e,
                                        f->runs_candidates ? runs_random(state) : mixed_random(state));
             } else {
-                const uint64_t r = xorshift64(state);
-                uint64_t flip = (uint64_t)1 << (r & 63);
-
-                if (r & 64)
-                    flip |= (uint64_t)1 << (r >> 8 & 63);
-                e->magic = constrained(f, p, e, magic ^ flip);
+                e->magic = constrained(f, p, e, flip_one_or_two(magic, state));
             }
             if ((comb = slice_shape(f, p, e, list, scratch, &used)) == 0)
                 continue;
@@ -444,12 +451,7 @@ static uint32_t lowest_end(const struct gen_flavour *f, enum piece p, struct wor
                 if (!climbing) {
                     e->magic = draw(f, p, e, state);
                 } else {
-                    const uint64_t r = xorshift64(state);
-                    uint64_t flip = (uint64_t)1 << (r & 63);
-
-                    if (r & 64)
-                        flip |= (uint64_t)1 << (r >> 8 & 63);
-                    e->magic = constrained(f, p, e, here ^ flip);
+                    e->magic = constrained(f, p, e, flip_one_or_two(here, state));
                 }
                 if ((span = f->fill(p, e, list, now, s)) == 0
                     || (!climbing && here != 0 && span == now)

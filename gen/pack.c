@@ -58,6 +58,7 @@ static int slice_of(const struct slider_tables *t, unsigned k, uint64_t magic,
         if (s->stamp[i] == s->epoch) {
             out->bits[i / 64] |= (uint64_t)1 << (i % 64);
             out->span = i + 1;
+            all[used++] = (uint16_t)i;
         }
     }
     out->words = (out->span + 63) / 64;
@@ -66,10 +67,6 @@ static int slice_of(const struct slider_tables *t, unsigned k, uint64_t magic,
      * each other use much the same columns of 64 slots, so probes taken
      * in slot order mostly agree, and the offsets they pass fail in
      * fits() instead. */
-    for (uint32_t i = 0; i < out->span; i++) {
-        if (s->stamp[i] == s->epoch)
-            all[used++] = (uint16_t)i;
-    }
     for (; out->probes < PROBES && out->probes < used; out->probes++) {
         const uint32_t j = out->probes + (uint32_t)((xorshift64(&state) >> 32)
                                                     * (used - out->probes) >> 32);
