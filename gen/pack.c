@@ -289,8 +289,8 @@ static double exp_neg(double x)
  * 2^-53, the smallest uniform draw above 0, so the annealer stops
  * placing a move's slices once the table has grown that far.  The
  * layouts are the same, the draw being taken either way, unless it is
- * exactly 0 (one in 2^53); first_fit's 5,000 moves cost 29.3 billion
- * instructions before, 26.9 with it. */
+ * exactly 0 (one in 2^53).  The 5,000 moves of first_fit's comment
+ * cost 29.3 billion instructions before, 26.9 with it. */
 #define REJECTED 37
 
 /* A uniform number below n (n <= 256: the bias is negligible). */
