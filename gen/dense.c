@@ -218,12 +218,14 @@ static uint64_t flip_one_or_two(uint64_t magic, uint64_t *state)
 
 /* black's candidates that use the fewest slots, offered to the annealer
  * in place of the last of the PACK_CHOICES by comb area: a comb alone
- * misjudges black's slices (the own set's combs sum to less than the
- * published set's, yet its slices use more slots).
- * With --seed=1 --budget=10000000 --anneal=8000000, 92,970 entries
- * against 93,936 without; with --seed=2 --budget=2000000
- * --anneal=1500000, 97,401 against 100,073. */
-#define LEAN_CHOICES 8u
+ * misjudges black's slices (an earlier own set's combs summed to less
+ * than the published set's, yet its slices used more slots).
+ * With --seed=2 --budget=2000000 --anneal=1500000: 100,073 entries
+ * with none, 97,401 with 8, 96,984 with 16, 97,624 with 24.  With
+ * --budget=14000000 --anneal=8000000 and 16: 90,501 for seed 2 (the own
+ * set, gen/magics/own/black.txt), 91,050 for seed 1; 8 gave 92,970 with
+ * seed 1 and --budget=10000000. */
+#define LEAN_CHOICES 16u
 
 /* Narrow one slice of an overlapping flavour, whose magic in e scores
  * was: rounds of NARROW_ROUND candidates (runs_random's or
