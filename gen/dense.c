@@ -226,6 +226,9 @@ static uint64_t flip_one_or_two(uint64_t magic, uint64_t *state)
  * set, gen/magics/own/black.txt), 91,050 for seed 1; 8 gave 92,970 with
  * seed 1 and --budget=10000000. */
 #define LEAN_CHOICES 16u
+#if LEAN_CHOICES > PACK_CHOICES
+#error "LEAN_CHOICES replaces some of the PACK_CHOICES: it cannot be more"
+#endif
 
 /* Narrow one slice of an overlapping flavour, whose magic in e scores
  * was: rounds of NARROW_ROUND candidates (runs_random's or
