@@ -508,8 +508,8 @@ static uint32_t find_in_magic(const struct gen_flavour *f, enum piece p, struct 
 {
     const uint32_t step = (uint32_t)1 << f->start_shift, full = (uint32_t)1 << f->fixed[p];
     const uint32_t last = (uint32_t)1 << f->offset_bits; /* no start reaches it */
-    const uint32_t back = p == PIECE_ROOK ? ROOK_BACK + 4096 : UINT32_MAX;
-    const uint32_t low = end > back ? (end - back) / step * step : 0;
+    const uint32_t back = ROOK_BACK + 4096;
+    const uint32_t low = p == PIECE_ROOK && end > back ? (end - back) / step * step : 0;
     const uint32_t first_free = (end + step - 1) / step * step;
     const uint32_t ahead = p == PIECE_ROOK ? first_free + ROOK_AHEAD : first_free;
     const uint32_t high = ahead < last ? ahead : last - step;
