@@ -3,7 +3,9 @@
 # docs.sh - the documentation says what the programs do, as TAP: a help
 # text that README.md quotes (a fenced block starting "Usage: PROGRAM")
 # is the program's --help output, and every long option a program's
-# --help lists is in its manual page.
+# --help lists is in its manual page; every source file the docs name
+# ships; and tools/flash-sizes.sh stops with one line in a source tree
+# configured in place.
 srcdir=${MBB_SRCDIR:?MBB_SRCDIR must name the source directory}
 builddir=${MBB_BUILDDIR:?MBB_BUILDDIR must name the build directory}
 . "$(dirname "$0")/tap.sh"
@@ -55,5 +57,36 @@ for flavour in $(sed -n 's/^MBB_FLAVOUR(\([a-z0-9_]*\),.*/\1/p' "$srcdir/src/mag
   [ -z "$missing" ] && ok "$flavour is in every list of flavours" \
     || not_ok "$flavour is missing from:$missing"
 done
+
+# Every source file the documentation names (a path in backquotes with
+# a source file's suffix) is in the source tree, or built into the build
+# tree: what it tells a reader to run or read ships in make dist.
+for doc in "$srcdir/README.md" "$srcdir"/doc/*.md; do
+  missing=
+  for path in $(grep -oE '`[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)+\.(c|h|sh|S|ld|gp|def|txt|in|am|ac|md)`' \
+      "$doc" | tr -d '`' | sort -u); do
+    case $path in *NAME*) continue ;; esac # a placeholder: gen/magics/NAME.txt
+    [ -e "$srcdir/$path" ] || [ -e "$builddir/$path" ] || missing="$missing $path"
+  done
+  [ -z "$missing" ] && ok "the files ${doc#"$srcdir/"} names are in the tree" \
+    || not_ok "${doc#"$srcdir/"} names files not in the tree:$missing"
+done
+
+# tools/flash-sizes.sh configures a build of its own for each cell, which
+# configure refuses while the source tree holds one: it stops at once
+# with one line saying so, not with a table of failed builds.
+mkdir -p "$work/tree/tools"
+cp "$srcdir/tools/flash-sizes.sh" "$work/tree/tools/" 2>/dev/null
+: >"$work/tree/config.status"
+if sh "$work/tree/tools/flash-sizes.sh" hq >"$work/flash.out" 2>"$work/flash.err"; then
+  not_ok "flash-sizes.sh ran in a tree configured in place"
+  sed 's/^/# /' "$work/flash.out"
+elif [ "$(wc -l <"$work/flash.err")" -eq 1 ] && grep -q 'configured in place' "$work/flash.err" \
+    && [ ! -s "$work/flash.out" ]; then
+  ok "flash-sizes.sh refuses a tree configured in place, in one line"
+else
+  not_ok "flash-sizes.sh in a tree configured in place: no one-line error"
+  sed 's/^/# /' "$work/flash.err"
+fi
 
 tap_done

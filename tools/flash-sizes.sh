@@ -6,7 +6,11 @@
 # the rook lookup (tests/firmware-rook.c), one calling every function
 # (tests/firmware.c).  Prints a Markdown table of text + data bytes.
 #
-#   tools/flash-sizes.sh [FLAVOUR...]     (from the source tree; slow)
+#   tools/flash-sizes.sh [FLAVOUR...]     (slow)
+#
+# Run it from a source tree that is not configured in place (a git
+# checkout after ./bootstrap, or an unpacked make dist tarball).  A
+# core whose cross compiler is missing shows "no HOST-gcc".
 #
 # FLASH_CONFIGURE_ARGS adds configure options (--enable-small, say).
 # FLASH_PROGRAMS chooses the programs (default "firmware-rook firmware";
@@ -14,6 +18,13 @@
 # without the flavour's instructions shows "no rbit" (hqrev).
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
+# Each build is configured in a directory of its own, which configure
+# refuses while the source tree holds a build of its own.
+if [ -f "$top/config.status" ]; then
+  echo "flash-sizes.sh: $top is configured in place (config.status): run 'make distclean'" \
+    "there, or run this script from an unpacked 'make dist' tarball" >&2
+  exit 1
+fi
 flavours=${*:-$(sed -n 's/^MBB_FLAVOUR(\([a-z0-9_]*\), *\(any\|bitrev\),.*/\1/p' "$top/src/magicbb/flavours.def")}
 programs=${FLASH_PROGRAMS:-firmware-rook firmware}
 work=$(mktemp -d)
@@ -42,14 +53,22 @@ for flavour in $flavours; do
   echo "$cores" | while IFS='|' read -r name host cflags; do
     dir="$work/$flavour-$(echo "$name" | tr -c 'a-zA-Z0-9\n' _)"
     mkdir -p "$dir"
-    if (cd "$dir" && "$top/configure" -q --host="$host" --with-tables="$flavour" CFLAGS="$cflags" \
+    if ! command -v "$host-gcc" >/dev/null 2>&1; then
+      why="no $host-gcc"
+      for program in $programs; do printf ' %s |' "$why"; why=; done
+    elif (cd "$dir" && "$top/configure" -q --host="$host" --with-tables="$flavour" CFLAGS="$cflags" \
           ${FLASH_CONFIGURE_ARGS:-} \
           >/dev/null 2>&1 && make -j2 libmagicbb.la >/dev/null 2>&1); then
       for program in $programs; do
-        "$host-gcc" $cflags -ffreestanding -nostdlib -nostartfiles -static -Wl,--gc-sections \
-          -Wl,-e,firmware_start -I"$dir/src" -I"$top/src" -o "$dir/$program.elf" \
-          "$top/tests/$program.c" "$dir/.libs/libmagicbb.a" -lgcc
-        printf ' %s |' "$("$host-size" "$dir/$program.elf" | awk 'NR == 2 { print $1 + $2 }')"
+        # the linker's notes (an RWX segment: there is no linker script)
+        # stay out of the table
+        if "$host-gcc" $cflags -ffreestanding -nostdlib -nostartfiles -static -Wl,--gc-sections \
+             -Wl,-e,firmware_start -I"$dir/src" -I"$top/src" -o "$dir/$program.elf" \
+             "$top/tests/$program.c" "$dir/.libs/libmagicbb.a" -lgcc 2>"$dir/$program.log"; then
+          printf ' %s |' "$("$host-size" "$dir/$program.elf" | awk 'NR == 2 { print $1 + $2 }')"
+        else
+          printf ' link failed |'
+        fi
       done
     else
       why='build failed'
