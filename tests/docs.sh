@@ -59,14 +59,16 @@ for flavour in $(sed -n 's/^MBB_FLAVOUR(\([a-z0-9_]*\),.*/\1/p' "$srcdir/src/mag
 done
 
 # Every source file the documentation names (a path in backquotes with
-# a source file's suffix) is in the source tree, or built into the build
-# tree: what it tells a reader to run or read ships in make dist.
+# a source file's suffix) is in the source tree, or the build tree has
+# it or a rule for it: what it tells a reader to run or read ships in
+# make dist.
 for doc in "$srcdir/README.md" "$srcdir"/doc/*.md; do
   missing=
   for path in $(grep -oE '`[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)+\.(c|h|sh|S|ld|gp|def|txt|in|am|ac|md)`' \
       "$doc" | tr -d '`' | sort -u); do
     case $path in *NAME*) continue ;; esac # a placeholder: gen/magics/NAME.txt
-    [ -e "$srcdir/$path" ] || [ -e "$builddir/$path" ] || missing="$missing $path"
+    [ -e "$srcdir/$path" ] || [ -e "$builddir/$path" ] \
+      || (cd "$builddir" && ${MAKE:-make} -n "$path") >/dev/null 2>&1 || missing="$missing $path"
   done
   [ -z "$missing" ] && ok "the files ${doc#"$srcdir/"} names are in the tree" \
     || not_ok "${doc#"$srcdir/"} names files not in the tree:$missing"
