@@ -37,6 +37,11 @@ rv32imac|riscv64-unknown-elf|-march=rv32imac -mabi=ilp32 -Os
 rv64imac|riscv64-unknown-elf|-march=rv64imac -mabi=lp64 -mcmodel=medany -Os
 rv64gc_zbkb|riscv64-unknown-elf|-march=rv64gc_zbkb -mabi=lp64d -mcmodel=medany -Os'
 
+# The cells of a (flavour, core) that was not built: why, then blanks.
+unbuilt() {
+  why=$1
+  for program in $programs; do printf ' %s |' "$why"; why=; done
+}
 label() { case $1 in firmware-rook) echo rook ;; firmware) echo all ;; *) echo "${1#firmware-}" ;; esac; }
 printf '| flavour |'
 echo "$cores" | while IFS='|' read -r name host cflags; do
@@ -54,8 +59,7 @@ for flavour in $flavours; do
     dir="$work/$flavour-$(echo "$name" | tr -c 'a-zA-Z0-9\n' _)"
     mkdir -p "$dir"
     if ! command -v "$host-gcc" >/dev/null 2>&1; then
-      why="no $host-gcc"
-      for program in $programs; do printf ' %s |' "$why"; why=; done
+      unbuilt "no $host-gcc"
     elif (cd "$dir" && "$top/configure" -q --host="$host" --with-tables="$flavour" CFLAGS="$cflags" \
           ${FLASH_CONFIGURE_ARGS:-} \
           >/dev/null 2>&1 && make -j2 libmagicbb.la >/dev/null 2>&1); then
@@ -71,9 +75,11 @@ for flavour in $flavours; do
         fi
       done
     else
-      why='build failed'
-      grep -q 'needs a bit-reverse instruction' "$dir/config.log" 2>/dev/null && why='no rbit'
-      for program in $programs; do printf ' %s |' "$why"; why=; done
+      if grep -q 'needs a bit-reverse instruction' "$dir/config.log" 2>/dev/null; then
+        unbuilt 'no rbit'
+      else
+        unbuilt 'build failed'
+      fi
     fi
   done
   echo
