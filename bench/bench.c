@@ -701,6 +701,8 @@ int main(int argc, char **argv)
     unsigned n;
     int status;
 
+    report_program = "magicbb-bench";
+    stdout_checked_at_exit();
     if ((status = parse_arguments(argc, argv, &r)) >= 0)
         return status;
     fill_random(&rings[RANDOM]);
@@ -725,7 +727,6 @@ int main(int argc, char **argv)
     /* the CSV is written as magicbb-gen writes its outputs (output.h):
      * complete or not at all, a device written through, "-" stdout */
     if (r.csv_path != NULL) {
-        report_program = "magicbb-bench";
         if (outfile_open(&csv_file, r.csv_path) != 0)
             return 1;
         csv = csv_file.stream;

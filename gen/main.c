@@ -54,12 +54,13 @@ static void usage(FILE *out)
           "A magics file is text: a '# flavour: NAME' line and one line for each\n"
           "of the 128 (piece, square) pairs; magicbb-gen(1) describes it.\n"
           "\n"
-          "An output FILE of - is standard output; a device or FIFO is written\n"
-          "through; a symbolic link writes the file it points to.  A regular file\n"
-          "is written beside itself (FILE.XXXXXX) and renamed into place when\n"
-          "all outputs are complete: on any error none is created or changed.\n"
-          "A read-only file is refused.  Exit status: 0 success, 1 bad input or\n"
-          "failed verification, 2 usage error.\n"
+          "An output FILE of - is standard output, and /dev/stdout, /dev/fd/N and\n"
+          "the like are written through their descriptor; a device or FIFO is\n"
+          "written through; a symbolic link writes the file it points to.  A\n"
+          "regular file is written beside itself (FILE.XXXXXX) and renamed into\n"
+          "place when all outputs are complete: on any error none is created or\n"
+          "changed.  A read-only file is refused.  Exit status: 0 success, 1 bad\n"
+          "input, failed verification or a write error, 2 usage error.\n"
           "\n");
     /* "Flavours: fancy, pext, ..." wrapped before 72 columns */
     {
@@ -414,6 +415,7 @@ int main(int argc, char **argv)
     static char default_path[4096];
     int status;
 
+    stdout_checked_at_exit();
     if (flavour_registry_mismatch() != NULL) {
         report(NULL, 0, "internal error: src/magicbb/flavours.def and gen/flavours/%s.c disagree"
                " on its magics", flavour_registry_mismatch());

@@ -18,6 +18,7 @@
 #include "escape.h"
 #include "machine.h"
 #include "movegen.h"
+#include "output.h"
 
 #ifndef MBB_VERSION
 #define MBB_VERSION "unknown"
@@ -42,7 +43,8 @@ static void usage(void)
           "argument (quoted).  A FEN must describe a position chess tools accept:\n"
           "one king, at most 16 pieces and 8 pawns a side, no pawn on the first\n"
           "or last rank, the side not to move not in check.\n"
-          "Exit status: 0, or 2 for bad arguments or a bad FEN.\n",
+          "Exit status: 0, 1 if the output cannot be written, or 2 for bad\n"
+          "arguments or a bad FEN.\n",
           stdout);
 }
 
@@ -76,6 +78,8 @@ int main(int argc, char **argv)
     uint64_t nodes = 0;
     long value;
 
+    report_program = "magicbb-perft";
+    stdout_checked_at_exit();
     opterr = 0; /* report bad options in the program's own words */
     while ((option = getopt_long(argc, argv, ":dhV", options, NULL)) != -1) {
         switch (option) {
