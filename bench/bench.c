@@ -72,9 +72,7 @@
 #define PERFT_TOTAL (REPEATS * PERFT_RUNS) /* runs in all */
 #define TT_MIB 256
 
-#ifndef BENCH_FLAGS
-#define BENCH_FLAGS "(unknown)"
-#endif
+#include "flags.h" /* BENCH_FLAGS, the flags it is built with: written by make */
 
 enum { RANDOM, POSITIONS, INPUTS };
 static const char *const input_names[INPUTS] = { "random", "positions" };

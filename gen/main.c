@@ -165,19 +165,59 @@ struct request {
     uint64_t squares; /* bit sq: --search=dense searches the square */
 };
 
-/* The option getopt_long just stopped at, as the user wrote it: "-q"
- * for a short one (also inside a group such as -Sq), "--name" for a
- * long one (without its "=value").  getopt sets optopt to 0 for an
- * unknown long option; an option that lacks its value was the last
+/* The long-only options' values, beyond any character, so that getopt's
+ * optopt tells them from a short option. */
+enum {
+    OPT_MAGICS_DIR = 256, OPT_SLIDERS_ONLY, OPT_BOARD_ONLY, OPT_NO_LINES, OPT_SEARCH, OPT_BUDGET,
+    OPT_ANNEAL, OPT_DRAWS, OPT_PIECE, OPT_SQUARES
+};
+
+static const struct option long_options[] = {
+    { "flavour", required_argument, NULL, 'f' },
+    { "seed", required_argument, NULL, 's' },
+    { "magics", required_argument, NULL, 'm' },
+    { "magics-dir", required_argument, NULL, OPT_MAGICS_DIR },
+    { "dump-magics", required_argument, NULL, 'd' },
+    { "output", required_argument, NULL, 'o' },
+    { "sliders-only", no_argument, NULL, OPT_SLIDERS_ONLY },
+    { "board-only", no_argument, NULL, OPT_BOARD_ONLY },
+    { "no-lines", no_argument, NULL, OPT_NO_LINES },
+    { "search", required_argument, NULL, OPT_SEARCH },
+    { "budget", required_argument, NULL, OPT_BUDGET },
+    { "anneal", required_argument, NULL, OPT_ANNEAL },
+    { "draws", required_argument, NULL, OPT_DRAWS },
+    { "piece", required_argument, NULL, OPT_PIECE },
+    { "squares", required_argument, NULL, OPT_SQUARES },
+    { "help", no_argument, NULL, 'h' },
+    { "version", no_argument, NULL, 'V' },
+    { NULL, 0, NULL, 0 },
+};
+#define SHORT_OPTIONS ":f:s:m:d:o:hV"
+
+/* The usage error for the option getopt_long just refused (option is
+ * what it returned: ':' for a missing value, '?' otherwise).  getopt
+ * sets optopt to 0 for an unknown long option, to an unknown short
+ * option's letter, and to a long option's value where it was given a
+ * value it does not take; an option that lacks its value was the last
  * argument. */
-static void option_name(char **argv, int missing_value, char *name, size_t size)
+static int option_error(char **argv, int option)
 {
     const char *arg = argv[optind - 1];
+    char name[64];
 
-    if (missing_value ? strncmp(arg, "--", 2) == 0 : optopt == 0)
-        snprintf(name, size, "%.*s", (int)strcspn(arg, "="), arg);
-    else
-        snprintf(name, size, "-%c", optopt);
+    if ((option == ':' && strncmp(arg, "--", 2) == 0) || (option == '?' && optopt == 0))
+        snprintf(name, sizeof name, "%.*s", (int)strcspn(arg, "="), arg);
+    else if (option == '?' && (optopt >= OPT_MAGICS_DIR || strchr("hV", optopt) != NULL)) {
+        /* a long option with a value, the only way these can be refused */
+        for (const struct option *o = long_options; o->name != NULL; o++) {
+            if (o->val == optopt)
+                return usage_error("option '--%s' takes no value", o->name);
+        }
+    } else
+        snprintf(name, sizeof name, "-%c", optopt);
+    if (option == ':')
+        return usage_error("option '%s' needs a value", name);
+    return usage_error("unknown option '%s'", name);
 }
 
 /* A comma-separated list of squares, such as "g7,h7,g8", as a set: bit
@@ -203,31 +243,10 @@ static int parse_squares(const char *text, uint64_t *squares)
  * --help and --version, 2 after a usage error). */
 static int parse_options(int argc, char **argv, struct request *r)
 {
-    static const struct option options[] = {
-        { "flavour", required_argument, NULL, 'f' },
-        { "seed", required_argument, NULL, 's' },
-        { "magics", required_argument, NULL, 'm' },
-        { "magics-dir", required_argument, NULL, 'M' },
-        { "dump-magics", required_argument, NULL, 'd' },
-        { "output", required_argument, NULL, 'o' },
-        { "sliders-only", no_argument, NULL, 'S' },
-        { "board-only", no_argument, NULL, 'O' },
-        { "no-lines", no_argument, NULL, 'L' },
-        { "search", required_argument, NULL, 'D' },
-        { "budget", required_argument, NULL, 'B' },
-        { "anneal", required_argument, NULL, 'A' },
-        { "draws", required_argument, NULL, 'W' },
-        { "piece", required_argument, NULL, 'P' },
-        { "squares", required_argument, NULL, 'Q' },
-        { "help", no_argument, NULL, 'h' },
-        { "version", no_argument, NULL, 'V' },
-        { NULL, 0, NULL, 0 },
-    };
     int option, status;
-    char name[64];
 
     opterr = 0; /* report bad options in the generator's own words */
-    while ((option = getopt_long(argc, argv, ":f:s:m:d:o:hV", options, NULL)) != -1) {
+    while ((option = getopt_long(argc, argv, SHORT_OPTIONS, long_options, NULL)) != -1) {
         switch (option) {
         case 'f':
             if ((r->flavour = flavour_find(optarg)) == NULL)
@@ -241,7 +260,7 @@ static int parse_options(int argc, char **argv, struct request *r)
         case 'm':
             r->magics_path = optarg;
             break;
-        case 'M':
+        case OPT_MAGICS_DIR:
             r->magics_dir = optarg;
             break;
         case 'd':
@@ -250,33 +269,33 @@ static int parse_options(int argc, char **argv, struct request *r)
         case 'o':
             r->output_path = optarg;
             break;
-        case 'S':
+        case OPT_SLIDERS_ONLY:
             r->parts &= ~(unsigned)(EMIT_LEAPERS | EMIT_LINES);
             r->only |= EMIT_SLIDERS;
             break;
-        case 'O':
+        case OPT_BOARD_ONLY:
             r->parts &= ~(unsigned)EMIT_SLIDERS;
             r->only |= EMIT_LEAPERS;
             break;
-        case 'L':
+        case OPT_NO_LINES:
             r->parts &= ~(unsigned)EMIT_LINES;
             break;
-        case 'D':
+        case OPT_SEARCH:
             if (strcmp(optarg, "dense") != 0)
                 return usage_error("--search: '%s' is not a search mode (expected dense)",
                                    optarg);
             r->dense = 1;
             break;
-        case 'B':
+        case OPT_BUDGET:
             if ((status = count_option("--budget", "candidates", &r->budget,
                                        &r->budget_given)) >= 0)
                 return status;
             break;
-        case 'W':
+        case OPT_DRAWS:
             if ((status = count_option("--draws", "candidates", &r->draws, &r->draws_given)) >= 0)
                 return status;
             break;
-        case 'P':
+        case OPT_PIECE:
             if (strcmp(optarg, "rook") == 0)
                 r->pieces = 1u << PIECE_ROOK;
             else if (strcmp(optarg, "bishop") == 0)
@@ -284,12 +303,12 @@ static int parse_options(int argc, char **argv, struct request *r)
             else
                 return usage_error("--piece: '%s' is neither rook nor bishop", optarg);
             break;
-        case 'Q':
+        case OPT_SQUARES:
             if (parse_squares(optarg, &r->squares) != 0)
                 return usage_error("--squares: '%s' is not a comma-separated list of squares"
                                    " (a1 to h8)", optarg);
             break;
-        case 'A':
+        case OPT_ANNEAL:
             if ((status = count_option("--anneal", "moves", &r->anneal, &r->anneal_given)) >= 0)
                 return status;
             break;
@@ -299,12 +318,8 @@ static int parse_options(int argc, char **argv, struct request *r)
         case 'V':
             puts("magicbb-gen " MBB_VERSION);
             return 0;
-        case ':':
-            option_name(argv, 1, name, sizeof name);
-            return usage_error("option '%s' needs a value", name);
         default:
-            option_name(argv, 0, name, sizeof name);
-            return usage_error("unknown option '%s'", name);
+            return option_error(argv, option);
         }
     }
     if (optind < argc)

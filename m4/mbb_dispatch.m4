@@ -30,6 +30,8 @@ MBB_DISPATCH_CFLAGS_LIST=
 mbb_dispatch_summary=
 mbb_last_isa=
 for mbb_f in `echo "$mbb_list" | tr ',' ' '`; do
+  AS_CASE([$mbb_f], [*[[A-Z]]*],
+    [AC_MSG_ERROR([--with-dispatch: unknown flavour '$mbb_f': flavour names are lower case (some of $MBB_ALL_FLAVOURS)])])
   AS_CASE([" $MBB_ALL_FLAVOURS "], [*" $mbb_f "*], [],
     [AC_MSG_ERROR([--with-dispatch: unknown flavour '$mbb_f' (expected some of $MBB_ALL_FLAVOURS)])])
   AS_CASE([" $MBB_DISPATCH_FLAVOURS "], [*" $mbb_f "*],

@@ -7,13 +7,15 @@
 # for and on this machine, as make builds the all-flavour test: the
 # generator, every flavour's tables from it (--sliders-only, the shipped
 # magics of gen/magics), the layer's lookups and a move generator per
-# flavour.  Runs it (a few seconds) on WORKLOAD (search: the benchmark's
+# flavour.  Runs it (about half a minute) on WORKLOAD (search: the benchmark's
 # engine search; pressure: each lookup waits for a random read of a 256
 # MiB table, timed over the reads alone; lookups: lookups alone, in
 # cache), and sets MBB_FLAVOUR to the flavour
 # whose queen lookup was fastest where it was clearly faster than
 # DEFAULT (support/timing.h), else to DEFAULT; mbb_fastest_why to why,
-# and mbb_fastest_figures to all of the figures.  Refuses when cross-compiling: the target's speed cannot be
+# and mbb_fastest_figures to all of the figures, a line a flavour.  With
+# --with-magics the flavour the file names; with --with-seed the fastest
+# of the flavours that search their magics.  Refuses when cross-compiling: the target's speed cannot be
 # measured here.  A flavour built for an instruction set (isa.def) takes
 # part where MBB_CHECK_ISA found the set here, built with its flags.
 AC_DEFUN([MBB_FASTEST_FLAVOUR],
@@ -21,20 +23,41 @@ AC_DEFUN([MBB_FASTEST_FLAVOUR],
 AC_REQUIRE([MBB_FLAVOUR_REGISTRY])dnl
 AS_IF([test "x$cross_compiling" = xyes],
   [AC_MSG_ERROR([--with-tables=fastest measures this machine, but this build is for $host; name a flavour instead (auto or one of $MBB_ALL_FLAVOURS)])])
-AC_MSG_CHECKING([for the fastest flavour on this machine, workload $1 (takes a few seconds)])
-mbb_fastest_flags=
+MBB_FLAVOUR=
+mbb_fastest_figures=
+AS_IF([test -n "$mbb_magics_names"],
+  [MBB_FLAVOUR=$mbb_magics_names
+   mbb_fastest_why="--with-magics names $mbb_magics_names, so there is nothing to compare"],
+  [_MBB_FASTEST_RUN([$1], [$2])])
+])
+
+# _MBB_FASTEST_RUN(WORKLOAD, DEFAULT): build the probe and run it, a
+# checking line for each step.  With --with-seed only the flavours that
+# search their magics take part (timed on their shipped tables: a
+# flavour's speed does not depend on its magics).
+AC_DEFUN([_MBB_FASTEST_RUN],
+[mbb_fastest_flags=
 mbb_fastest_sets=
 for mbb_n in $MBB_ISA_NAMES; do
   eval "mbb_have=\$mbb_isa_$mbb_n mbb_cflags=\$mbb_isa_${mbb_n}_cflags"
   AS_IF([test "x$mbb_have" = xyes], [mbb_fastest_flags="$mbb_fastest_flags $mbb_cflags"])
   mbb_fastest_sets="$mbb_fastest_sets -DFLAVOURS_FOR_ISA_$mbb_n=1"
 done
+mbb_only=
+AS_IF([test "x$with_seed" != xno],
+  [for mbb_f in $MBB_ALL_FLAVOURS; do
+     eval "mbb_k=\$mbb_magics_of_$mbb_f"
+     AS_IF([test "x$mbb_k" = xsearch], [mbb_only="$mbb_only${mbb_only:+,}$mbb_f"])
+   done])
 mbb_d=conftest.fastest.d
+AC_MSG_CHECKING([for the fastest flavour: building the generator])
 MBB_CONFTEST_GENERATOR([$mbb_d])
+AS_IF([test -n "$mbb_gen"], [AC_MSG_RESULT([done])], [AC_MSG_RESULT([failed])])
 mbb_cc="$CC $CFLAGS $mbb_fastest_flags -Isrc -I$srcdir/src -I$srcdir/support"
 mbb_ok=no
 AS_IF([test -n "$mbb_gen"],
-  [mbb_ok=yes
+  [AC_MSG_CHECKING([for the fastest flavour: every flavour's tables and move generator])
+   mbb_ok=yes
    : > $mbb_d/tables-all.c
    for mbb_f in $MBB_ALL_FLAVOURS board; do
      AS_IF([test $mbb_f = board],
@@ -47,16 +70,21 @@ AS_IF([test -n "$mbb_gen"],
          [], [mbb_ok=no])
         AS_IF([AC_RUN_LOG([$mbb_cc -DMOVEGEN_FLAVOUR=$mbb_f -c -o $mbb_d/search-$mbb_f.o $srcdir/support/search.c])],
          [], [mbb_ok=no])])
-   done])
+   done
+   AC_MSG_RESULT([$mbb_ok])])
 AS_IF([test $mbb_ok = yes],
-  [AS_IF([AC_RUN_LOG([$mbb_cc $mbb_fastest_sets -DMOVEGEN_REFERENCE -I$mbb_d $LDFLAGS -o $mbb_d/fastest$ac_exeext $srcdir/tools/fastest.c $srcdir/support/flavours.c $srcdir/support/flavours_isa.c $srcdir/support/timing.c $srcdir/support/reference.c $srcdir/support/escape.c $srcdir/support/movegen.c $mbb_d/tables-all.c $mbb_d/movegen-*.o $mbb_d/search-*.o])],
-    [AS_IF([AC_RUN_LOG([$mbb_d/fastest$ac_exeext $2 $1 > conftest.fastest])],
-       [MBB_FLAVOUR=`sed -n 's/^fastest //p' conftest.fastest`])])])
+  [AC_MSG_CHECKING([for the fastest flavour: building the probe])
+   AS_IF([AC_RUN_LOG([$mbb_cc $mbb_fastest_sets -DMOVEGEN_REFERENCE -I$mbb_d $LDFLAGS -o $mbb_d/fastest$ac_exeext $srcdir/tools/fastest.c $srcdir/support/flavours.c $srcdir/support/flavours_isa.c $srcdir/support/timing.c $srcdir/support/reference.c $srcdir/support/escape.c $srcdir/support/movegen.c $mbb_d/tables-all.c $mbb_d/movegen-*.o $mbb_d/search-*.o])],
+     [AC_MSG_RESULT([done])
+      AC_MSG_CHECKING([for the fastest flavour: timing them on workload $1${mbb_only:+ ($mbb_only, for --with-seed)} (about half a minute)])
+      AS_IF([AC_RUN_LOG([$mbb_d/fastest$ac_exeext $2 $1 $mbb_only > conftest.fastest])],
+        [MBB_FLAVOUR=`sed -n 's/^fastest //p' conftest.fastest`])],
+     [AC_MSG_RESULT([failed])])])
 AS_IF([test -z "$MBB_FLAVOUR"],
   [AC_MSG_RESULT([failed])
    AC_MSG_ERROR([the --with-tables=fastest probe could not be built or run; see config.log])])
 mbb_fastest_why=`sed -n 's/^why //p' conftest.fastest`
-mbb_fastest_figures=`sed '/^fastest /d; /^why /d' conftest.fastest | tr '\n' ';' | sed 's/;$//; s/;/; /g'`
+mbb_fastest_figures=`sed '/^fastest /d; /^why /d' conftest.fastest`
 cat conftest.fastest >&AS_MESSAGE_LOG_FD
 rm -rf $mbb_d conftest.fastest
 AC_MSG_RESULT([$MBB_FLAVOUR ($mbb_fastest_why)])

@@ -13,7 +13,8 @@ m4_define([MBB_CODE_ALLOWANCE], [4096])
 # sliders, the leapers', and between and line unless --enable-small) take
 # on the host; mbb_slider_bytes to its sliders' alone; mbb_need to the
 # tables and MBB_CODE_ALLOWANCE.  The generator, built here for the build
-# machine, writes them with the shipped magics, the host compiler
+# machine, writes them with the magics the build will use (--with-magics,
+# --with-seed, else the shipped set), the host compiler
 # compiles them, and $SIZE counts them (text and data).  Stops where that
 # fails.
 AC_DEFUN([MBB_TABLE_BYTES],
@@ -27,8 +28,15 @@ AS_IF([test -z "$mbb_board_bytes"],
      [mbb_board_bytes=`_MBB_OBJECT_BYTES([conftest.flash.d/board.c])`])])
 mbb_slider_bytes=
 mbb_table_bytes=
+# the magics the build will use: --with-magics for the flavour it names,
+# --with-seed for a flavour that searches, else the shipped set
+eval "mbb_k=\$mbb_magics_of_$1"
+mbb_measure="--magics-dir=$srcdir/gen/magics"
+mbb_measure_file=
+AS_IF([test "x$1" = "x$mbb_magics_names"], [mbb_measure= mbb_measure_file=$with_magics],
+  [test "x$with_seed" != xno && test "x$mbb_k" = xsearch], [mbb_measure=--seed=$with_seed])
 AS_IF([test -n "$mbb_board_bytes" &&
-       AC_RUN_LOG([$mbb_gen --sliders-only --flavour=$1 --magics-dir=$srcdir/gen/magics --output=conftest.flash.d/sliders.c >&AS_MESSAGE_LOG_FD])],
+       AC_RUN_LOG([$mbb_gen --sliders-only --flavour=$1 $mbb_measure ${mbb_measure_file:+"--magics=$mbb_measure_file"} --output=conftest.flash.d/sliders.c >&AS_MESSAGE_LOG_FD])],
   [mbb_slider_bytes=`_MBB_OBJECT_BYTES([conftest.flash.d/sliders.c])`
    AS_IF([test -n "$mbb_slider_bytes"],
      [mbb_table_bytes=`expr $mbb_slider_bytes + $mbb_board_bytes`])])
@@ -58,13 +66,24 @@ m4_define([_MBB_OBJECT_BYTES],
 # auto under a flash budget of KIB KiB: the first flavour of the target's
 # order (fastest first, from make bench-model's predicted cycles) whose
 # instructions the target has and whose tables and MBB_CODE_ALLOWANCE
-# bytes of code fit.  Sets MBB_FLAVOUR and mbb_flavour_why, or stops.
+# bytes of code fit; with --with-magics only the flavour the file names,
+# with --with-seed only the flavours that search their magics.  Sets MBB_FLAVOUR and mbb_flavour_why, or stops.
 #   32-bit targets (the Cortex-M4 model): magic32 black fancy byte hqrev hq
 #   64-bit targets (the Cortex-A57 model): black fancy byte hq
 AC_DEFUN([MBB_FLASH_AUTO],
 [AS_IF([test "x$ac_cv_sizeof_void_p" = x4],
   [mbb_order="magic32 black fancy byte hqrev hq" mbb_order_why="32-bit target, order from the Cortex-M4 model"],
   [mbb_order="black fancy byte hq" mbb_order_why="64-bit target, order from the Cortex-A57 model"])
+# a magics file is for one flavour; a seed for those that search
+AS_IF([test -n "$mbb_magics_names"],
+  [mbb_order=$mbb_magics_names mbb_order_why="the flavour --with-magics names"],
+  [test "x$with_seed" != xno],
+  [mbb_searching=
+   for mbb_c in $mbb_order; do
+     eval "mbb_k=\$mbb_magics_of_$mbb_c"
+     AS_IF([test "x$mbb_k" = xsearch], [mbb_searching="$mbb_searching${mbb_searching:+ }$mbb_c"])
+   done
+   mbb_order=$mbb_searching mbb_order_why="$mbb_order_why, those that search their magics (--with-seed)"])
 mbb_budget=`expr $1 \* 1024`
 MBB_FLAVOUR=
 mbb_tried=

@@ -1668,6 +1668,23 @@ START_TEST(option_errors_name_the_option)
     ck_assert_int_eq(run("--seed=1", "-o", NULL), 2);
     expect_error("option '-o' needs a value");
     ck_assert(!exists(path("out.c")));
+    /* a value given to an option that takes none names that option */
+    ck_assert_int_eq(run("--sliders-only=yes", "-o", path("out.c"), NULL), 2);
+    expect_error("option '--sliders-only' takes no value");
+    ck_assert_int_eq(run("--board-only=1", "-o", path("out.c"), NULL), 2);
+    expect_error("option '--board-only' takes no value");
+    ck_assert_int_eq(run("--no-lines=x", NULL), 2);
+    expect_error("option '--no-lines' takes no value");
+    ck_assert_int_eq(run("--version=2", NULL), 2);
+    expect_error("option '--version' takes no value");
+    ck_assert_int_eq(run("--help=x", NULL), 2);
+    expect_error("option '--help' takes no value");
+    ck_assert_int_eq(run("--sli=yes", NULL), 2);
+    expect_error("option '--sliders-only' takes no value");
+    /* a short option after a long one with a value is still itself */
+    ck_assert_int_eq(run("--seed=1", "-Sz", NULL), 2);
+    expect_error("unknown option '-S'");
+    ck_assert(!exists(path("out.c")));
 }
 END_TEST
 

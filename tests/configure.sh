@@ -83,6 +83,39 @@ else
   not_ok "editing the magics file remakes the tables: '$hash_before' then '$hash_after'"
 fi
 
+# auto with --with-seed takes fancy, whose magics a seed searches, also
+# where the CPU has a fast PEXT; with --with-magics, the flavour the file
+# names; and so does fastest with --with-magics (nothing to compare).
+"$gen" --flavour=black --magics="$MBB_MAGICS_DIR/black.txt" --dump-magics="$work/black.txt" \
+  || exit 99
+cp "$magics" "$work/fancy.txt"
+# summary_flavour: the flavour configure's summary names
+summary_flavour() { sed -n 's/^  flavour: *\([a-z0-9]*\) .*/\1/p' "$work/log"; }
+while IFS='|' read -r args want; do
+  # shellcheck disable=SC2086
+  if configure_with $args && [ "$(summary_flavour)" = "$want" ]; then ok "$args: $want"
+  else not_ok "$args: '$(summary_flavour)', want $want: $(tail -n 1 "$work/log")"; fi
+done <<EOF
+--with-tables=auto --with-seed=5|fancy
+--with-tables=auto --with-magics=$work/fancy.txt|fancy
+--with-tables=auto --with-magics=$work/black.txt|black
+--with-tables=fastest --with-magics=$work/black.txt|black
+EOF
+printf '# magicbb magics v1\nrook a1 0x1 12\n' > "$work/anonymous.txt"
+expect_refused --with-magics="$work/anonymous.txt" "--with-magics: .* has no '# flavour: NAME' line"
+
+# The benchmark carries CFLAGS as a C string written by make: quotes in
+# CFLAGS build it (a configure of its own: the cache holds CFLAGS).
+mkdir "$work/quoted" && cd "$work/quoted" || exit 99
+if "$srcdir/configure" --with-tables=fancy CFLAGS='-g -O2 -DMY_NAME="x\y"' >"$work/log" 2>&1 &&
+   "$make" bench/flags.h bench/magicbb_bench-bench.o >>"$work/log" 2>&1 &&
+   grep -qF 'MY_NAME=\"x\\y\"' bench/flags.h; then
+  ok "CFLAGS with quotes and a backslash: the benchmark's flags compile"
+else
+  not_ok "CFLAGS with quotes: $(tail -n 3 "$work/log")"
+fi
+cd "$work/build" || exit 99
+
 # Characters make cannot carry: refused by configure, not by make.
 odd="$work/it's.txt"
 cp "$magics" "$odd"
@@ -110,6 +143,10 @@ fi
 
 # --enable-small: yes or no; yes leaves the between and line tables out.
 expect_refused --enable-small=maybe "--enable-small takes yes or no, not 'maybe'"
+expect_refused --enable-small=YES "--enable-small takes yes or no, not 'YES'"
+expect_refused --enable-debug=Yes "--enable-debug takes yes or no, not 'Yes'"
+# A flavour name in capitals is an unknown name, and the line says so.
+expect_refused --with-tables=Fancy "unknown flavour 'Fancy' for --with-tables: flavour names are lower case"
 if configure_with --enable-small && "$make" src/tables.c >>"$work/log" 2>&1 &&
    grep -q mbb_tab_knight src/tables.c && ! grep -q 'mbb_tab_between\|mbb_tab_line' src/tables.c &&
    grep -q '^  small: *yes (between and line: computed)$' "$work/log"; then
@@ -155,6 +192,15 @@ aarch64-linux-gnu||black
 aarch64-linux-gnu|--with-seed=5|fancy
 arm-linux-gnueabihf||magic32
 EOF
+
+# A --host whose compiler is not installed: refused, not built natively
+# under the host's name.
+configure_for() { "$srcdir/configure" "$@" >"$work/log" 2>&1; }
+if ! command -v mips64-linux-gnuabi64-gcc >/dev/null 2>&1; then
+  refused "--host=mips64-linux-gnuabi64 without its compiler" \
+    "--host=mips64-linux-gnuabi64, but the C compiler 'gcc' builds for another architecture; install mips64-linux-gnuabi64-gcc" \
+    configure_for --host=mips64-linux-gnuabi64
+fi
 
 # On a bare-metal target auto takes the fastest flavour (the order of
 # m4/mbb_flash.m4) whose tables and code fit the flash: 256 KiB unless
@@ -204,11 +250,28 @@ if [ "$(uname -m)" = x86_64 ] && [ "$(uname -s)" = Linux ]; then
       configure_with --with-tables=dispatch --with-dispatch="$list"
   done <<'EOF'
 pext,nosuch,fancy|--with-dispatch: unknown flavour 'nosuch'
+PEXT,fancy|--with-dispatch: unknown flavour 'PEXT': flavour names are lower case
 pext,fancy,pext|--with-dispatch: 'pext' is listed twice
 fancy|--with-dispatch=fancy: name two flavours or more
 fancy,pext|--with-dispatch: the last flavour, pext, needs BMI2
 hqrev,fancy|--with-dispatch: the compiler cannot emit a bit-reverse instruction for hqrev
 EOF
+  # A seed names no flavour: refused.  A magics file applies to the
+  # flavour it names, which must be among the library's.
+  refused "--with-tables=dispatch --with-seed=5" \
+    "--with-seed applies to one flavour's magic search, not to --with-tables=dispatch" \
+    configure_with --with-tables=dispatch --with-seed=5
+  refused "--with-tables=dispatch --with-magics=FANCY.txt" \
+    "--with-magics: .* is for fancy, which is not among the dispatch library's flavours (pext black)" \
+    configure_with --with-tables=dispatch --with-magics="$magics"
+  if configure_with --with-tables=dispatch --with-dispatch=fancy,black --with-magics="$magics" &&
+     "$make" src/tables-fancy.c src/tables.c >>"$work/log" 2>&1 &&
+     grep -q "magics:   file $magics\$" src/tables-fancy.c &&
+     grep -q "magics:   file .*/gen/magics/black.txt\$" src/tables.c; then
+    ok "--with-dispatch=fancy,black --with-magics=FANCY.txt: fancy's tables from the file, black's shipped"
+  else
+    not_ok "--with-dispatch=fancy,black --with-magics: $(tail -n 3 "$work/log")"
+  fi
 fi
 
 # A 64-bit RISC-V bare-metal build gets -mcmodel=medany (a firmware may

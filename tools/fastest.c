@@ -2,7 +2,7 @@
 /* fastest.c - configure's probe for --with-tables=fastest and
  * --with-tables=fastest-lookups.
  *
- *     fastest DEFAULT [search|pressure|lookups]
+ *     fastest DEFAULT [search|pressure|lookups [FLAVOUR,...]]
  *
  * Times every flavour of the all-flavour layer (support/flavours.h) on
  * the tables a build makes (magicbb-gen --sliders-only --magics-dir, as
@@ -24,8 +24,10 @@
  * the interval reaches zero, then "fastest NAME" and "why TEXT": NAME is
  * the flavour with the lowest median where it is clearly faster than
  * DEFAULT (configure's auto choice; the rule of support/timing.h), else
- * DEFAULT.  Run by configure on the build machine, which is then the
- * host: never when cross-compiling. */
+ * DEFAULT.  A list of flavours after the workload limits the choice to
+ * them (configure's --with-seed: the flavours that search their magics).
+ * Run by configure on the build machine, which is then the host: never
+ * when cross-compiling. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <stdio.h>
@@ -105,6 +107,19 @@ static int prepare(enum workload w)
     return 0;
 }
 
+/* Whether name is one of the comma-separated list. */
+static int listed(const char *list, const char *name)
+{
+    const size_t length = strlen(name);
+
+    for (const char *p = list;; p++) {
+        if (strncmp(p, name, length) == 0 && (p[length] == ',' || p[length] == '\0'))
+            return 1;
+        if ((p = strchr(p, ',')) == NULL)
+            return 0;
+    }
+}
+
 /* Prints the choice between the fastest median and the default. */
 static void choose(const char *fallback_name, const struct interval *figures,
                    const unsigned char *measured)
@@ -148,19 +163,20 @@ int main(int argc, char **argv)
     uint64_t want = 0;
     int rounds;
 
-    if (argc == 3 && strcmp(argv[2], "lookups") == 0)
+    if (argc >= 3 && strcmp(argv[2], "lookups") == 0)
         w = LOOKUPS;
-    else if (argc == 3 && strcmp(argv[2], "pressure") == 0)
+    else if (argc >= 3 && strcmp(argv[2], "pressure") == 0)
         w = PRESSURE;
-    else if (argc != 2 && !(argc == 3 && strcmp(argv[2], "search") == 0)) {
-        fputs("usage: fastest DEFAULT [search|pressure|lookups]\n", stderr);
+    if (argc < 2 || argc > 4 || (argc >= 3 && w == SEARCH && strcmp(argv[2], "search") != 0)) {
+        fputs("usage: fastest DEFAULT [search|pressure|lookups [FLAVOUR,...]]\n", stderr);
         return 2;
     }
     if (prepare(w) != 0)
         return 1;
     rounds = w == SEARCH ? SEARCH_ROUNDS : LOOKUP_ROUNDS;
     for (unsigned i = 0; i < flavour_impl_count && i < MAX_FLAVOURS; i++)
-        measured[i] = flavour_timeable(&flavour_impls[i]);
+        measured[i] = flavour_timeable(&flavour_impls[i])
+                      && (argc < 4 || listed(argv[3], flavour_impls[i].name));
     for (int round = -1; round < rounds; round++) { /* round -1 warms up */
         for (unsigned i = 0; i < flavour_impl_count && i < MAX_FLAVOURS; i++) {
             uint64_t nodes;

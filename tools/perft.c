@@ -93,15 +93,21 @@ int main(int argc, char **argv)
             puts("magicbb-perft " MBB_VERSION);
             return 0;
         default: {
-            /* getopt sets optopt to 0 for an unknown long option, and to
-             * the letter for a long one given a value it does not take */
+            /* getopt sets optopt to 0 for an unknown long option, to the
+             * letter of an unknown short one, and to a long option's own
+             * letter where it is given a value it does not take */
             const char *arg = argv[optind - 1];
             char name[64];
 
-            if (strncmp(arg, "--", 2) == 0) {
+            if (optopt == 0) {
                 snprintf(name, sizeof name, "%.*s", (int)strcspn(arg, "="), arg);
-                return usage_error(optopt != 0 ? "this option takes no value:" : "unknown option",
-                                   name);
+                return usage_error("unknown option", name);
+            }
+            for (const struct option *o = options; o->name != NULL; o++) {
+                if (o->val == optopt) {
+                    snprintf(name, sizeof name, "--%s", o->name);
+                    return usage_error("this option takes no value:", name);
+                }
             }
             snprintf(name, sizeof name, "-%c", optopt);
             return usage_error("unknown option", name);
@@ -110,6 +116,9 @@ int main(int argc, char **argv)
     }
     if (optind >= argc)
         return usage_error("missing DEPTH", NULL);
+    if (argc - optind > 2 && strchr(argv[optind + 1], '/') != NULL)
+        return usage_error("a FEN is one argument, so quote it (magicbb-perft 3 '8/8/... w - -"
+                           " 0 1'); unexpected argument", argv[optind + 2]);
     if (argc - optind > 2)
         return usage_error("unexpected argument", argv[optind + 2]);
     /* digits only: strtol would also take "+3", " 3" and "0x3" */
