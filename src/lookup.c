@@ -79,7 +79,7 @@ size_t mbb_table_bytes(void) __attribute__((ifunc("resolve_table_bytes")));
 #else
 /* ---- One flavour ------------------------------------------------------ */
 #if !MBB_INLINE_SLIDERS
-#error "the library must be compiled for the instructions of its flavour (MBB_FLAVOUR_ISA)"
+#error "the library must be compiled for the instructions of its flavour (MBB_FLAVOUR_ISA), with their flags in src/magicbb/isa.def: -mbmi2 for BMI2 (pext, pext16) and so on"
 #endif
 
 uint64_t mbb_rook_attacks(unsigned sq, uint64_t occupied)

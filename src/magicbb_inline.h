@@ -108,7 +108,7 @@ static inline uint64_t mbb_pawn_attacks_inline(unsigned color, unsigned sq)
  * same for diagonals with bishops. */
 static inline uint64_t mbb_between_inline(unsigned a, unsigned b)
 {
-    const uint64_t bit_a = (uint64_t)1 << a, bit_b = (uint64_t)1 << b;
+    const uint64_t bit_a = UINT64_C(1) << a, bit_b = UINT64_C(1) << b;
 
     MBB_REQUIRE(a < 64 && b < 64);
     if (mbb_rook_attacks_inline(a, 0) & bit_b)
@@ -120,7 +120,7 @@ static inline uint64_t mbb_between_inline(unsigned a, unsigned b)
 
 static inline uint64_t mbb_line_inline(unsigned a, unsigned b)
 {
-    const uint64_t bit_a = (uint64_t)1 << a, bit_b = (uint64_t)1 << b;
+    const uint64_t bit_a = UINT64_C(1) << a, bit_b = UINT64_C(1) << b;
     uint64_t seen_a;
 
     MBB_REQUIRE(a < 64 && b < 64);

@@ -6,7 +6,8 @@
 # nothing beyond <stddef.h> and <stdint.h>, compiles clean with only cc
 # (-std=c99 -pedantic -Wall -Wextra -Werror) and as C++11, and the
 # self-test (tests/selftest.c, every public function against the
-# reference ray walk) passes against it, built both ways.
+# reference ray walk) passes against it, built both ways; without its
+# flags, pext's implementation stops with an error that names them.
 srcdir=${MBB_SRCDIR:?MBB_SRCDIR must name the source directory}
 gen=${MBB_GEN:?MBB_GEN must name the generator}
 cc=${MBB_CC:-cc}
@@ -37,9 +38,19 @@ for flavour in fancy hq pext; do
   [ -z "$others" ] && ok "$flavour: the header includes only <stddef.h> and <stdint.h>" \
     || not_ok "$flavour: the header includes $others"
   printf '#define MAGICBB_IMPLEMENTATION\n#include "magicbb-%s.h"\n' "$flavour" > "$dir/impl.c"
+  if [ -n "$flags" ]; then
+    # without its flags: one error that names the instructions and the flag
+    if "$cc" -std=c99 -c -o "$dir/noflags.o" "$dir/impl.c" -I"$dir" >"$dir/noflags.log" 2>&1; then
+      not_ok "$flavour without $flags: compiled"
+    elif grep '#error' "$dir/noflags.log" | grep -q "BMI2.*$flags"; then
+      ok "$flavour without $flags: the error names BMI2 and $flags"
+    else
+      not_ok "$flavour without $flags: $(grep -m 1 'error' "$dir/noflags.log")"
+    fi
+  fi
   printf '#include "magicbb-%s.h"\n' "$flavour" > "$dir/magicbb.h" # for tests/selftest.c
   # shellcheck disable=SC2086
-  if "$cc" -std=c99 -pedantic -Wall -Wextra -Werror $flags -I"$dir" -I"$srcdir/support" \
+  if "$cc" -std=c99 -pedantic -Wall -Wextra -Wundef -Werror $flags -I"$dir" -I"$srcdir/support" \
        -o "$dir/selftest" "$dir/impl.c" "$srcdir/tests/selftest.c" "$srcdir/support/reference.c" \
        >"$dir/cc.log" 2>&1; then
     "$dir/selftest" "$flavour" >"$dir/run.log" 2>&1 &&
@@ -53,7 +64,7 @@ for flavour in fancy hq pext; do
     continue
   fi
   # shellcheck disable=SC2086
-  if "$cxx" -std=c++11 -pedantic -Wall -Wextra -Werror $flags -x c++ -c -o "$dir/impl.o" \
+  if "$cxx" -std=c++11 -pedantic -Wall -Wextra -Wold-style-cast -Wundef -Werror $flags -x c++ -c -o "$dir/impl.o" \
        "$dir/impl.c" >"$dir/cxx.log" 2>&1 &&
      "$cc" $flags -I"$dir" -I"$srcdir/support" -o "$dir/selftest-cxx" "$dir/impl.o" \
        "$srcdir/tests/selftest.c" "$srcdir/support/reference.c" >>"$dir/cxx.log" 2>&1; then

@@ -16,7 +16,10 @@ set -e
 registry="$srcdir/src/magicbb/flavours.def"
 isa=$(sed -n "s/^MBB_FLAVOUR($flavour, *\\([a-z0-9_]*\\),.*/\\1/p" "$registry")
 [ -n "$isa" ] || { echo "single-header.sh: no flavour '$flavour' in $registry" >&2; exit 1; }
-macro=$(sed -n "s/^MBB_ISA($isa, *\\([A-Z0-9_]*\\),.*/\\1/p" "$srcdir/src/magicbb/isa.def")
+isa_line=$(grep "^MBB_ISA($isa," "$srcdir/src/magicbb/isa.def")
+macro=$(printf '%s\n' "$isa_line" | sed 's/^MBB_ISA([^,]*, *\([A-Z0-9_]*\),.*/\1/')
+isa_flags=$(printf '%s\n' "$isa_line" | sed 's/^MBB_ISA([^,]*, *[^,]*, *"\([^"]*\)".*/\1/')
+isa_desc=$(printf '%s\n' "$isa_line" | sed 's/.*, *"\([^"]*\)")$/\1/')
 tmp="$out.tmp"
 trap 'rm -f "$tmp" "$tmp.tables"' EXIT
 "$gen" --flavour="$flavour" --magics-dir="$srcdir/gen/magics" --output="$tmp.tables" >/dev/null
@@ -70,8 +73,9 @@ EOT
   echo '#if defined(__GNUC__) || defined(__clang__)'
   echo '#pragma GCC diagnostic pop'
   echo '#endif'
-  # lookup.c without its dispatch part (a dispatch library is not one file)
-  own "$srcdir/src/lookup.c" | awk '
+  # lookup.c without its dispatch part (a dispatch library is not one file),
+  # its #error for missing instructions naming this flavour's and their flags
+  own "$srcdir/src/lookup.c" | sed "s|^#error .*MBB_FLAVOUR_ISA.*|#error \"magicbb-$flavour.h: the $flavour flavour needs $isa_desc: compile the file that defines MAGICBB_IMPLEMENTATION with $isa_flags (or a -march that has $isa_desc)\"|" | awk '
     /^#if/ {
       depth++
       if (depth == 1 && $0 == "#if MBB_FLAVOUR_DISPATCH") { skip = 1; next }

@@ -19,7 +19,7 @@ struct mbb_black_entry {
 static inline uint32_t mbb_black_index(const struct mbb_black_entry *e, uint64_t occupied,
                                        unsigned bits)
 {
-    return (uint32_t)(((occupied | e->not_mask) * e->magic) >> (64 - bits));
+    return MBB_CAST(uint32_t, ((occupied | e->not_mask) * e->magic) >> (64 - bits));
 }
 
 static inline uint64_t mbb_black_lookup(const struct mbb_black_entry *e, const uint64_t *attacks,

@@ -25,7 +25,7 @@ struct mbb_byte_tables {
 
 static inline uint32_t mbb_byte_index(const struct mbb_byte_entry *e, uint64_t occupied)
 {
-    return (uint32_t)(((occupied & e->mask) * e->magic) >> e->shift);
+    return MBB_CAST(uint32_t, ((occupied & e->mask) * e->magic) >> e->shift);
 }
 
 static inline uint64_t mbb_byte_lookup(const struct mbb_byte_entry *e, const uint8_t *index,

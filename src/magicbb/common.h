@@ -32,6 +32,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* A conversion made on purpose (MBB_POINTER_CAST: to a pointer of
+ * another type): C++'s own casts, for the -Wold-style-cast many engines
+ * turn on, and a cast in C. */
+#ifdef __cplusplus
+#define MBB_CAST(type, x) static_cast<type>(x)
+#define MBB_POINTER_CAST(type, x) reinterpret_cast<type>(x)
+#else
+#define MBB_CAST(type, x) ((type)(x))
+#define MBB_POINTER_CAST(type, x) ((type)(x))
+#endif
+
 /* The preconditions of the public functions (sq < 64, color < 2): code
  * compiled with MBB_DEBUG (configure --enable-debug) traps where one
  * fails, in every build, a dispatch library's included. */
@@ -146,23 +157,23 @@ static inline uint64_t mbb_bitrev64(uint64_t x)
     __asm__("rbit %0, %1" : "=r"(x) : "r"(x));
     return x;
 #elif defined(MBB_HAVE_BITREV) && defined(__arm__)
-    uint32_t low = (uint32_t)x, high = (uint32_t)(x >> 32);
+    uint32_t low = MBB_CAST(uint32_t, x), high = MBB_CAST(uint32_t, x >> 32);
 
     __asm__("rbit %0, %1" : "=r"(low) : "r"(low));
     __asm__("rbit %0, %1" : "=r"(high) : "r"(high));
-    return (uint64_t)low << 32 | high;
+    return MBB_CAST(uint64_t, low) << 32 | high;
 #elif defined(MBB_HAVE_BITREV) && defined(__riscv) && __riscv_xlen == 64
     __asm__("rev8 %0, %1" : "=r"(x) : "r"(x));
     __asm__("brev8 %0, %1" : "=r"(x) : "r"(x));
     return x;
 #elif defined(MBB_HAVE_BITREV) && defined(__riscv)
-    uint32_t low = (uint32_t)x, high = (uint32_t)(x >> 32);
+    uint32_t low = MBB_CAST(uint32_t, x), high = MBB_CAST(uint32_t, x >> 32);
 
     __asm__("rev8 %0, %1" : "=r"(low) : "r"(low));
     __asm__("brev8 %0, %1" : "=r"(low) : "r"(low));
     __asm__("rev8 %0, %1" : "=r"(high) : "r"(high));
     __asm__("brev8 %0, %1" : "=r"(high) : "r"(high));
-    return (uint64_t)low << 32 | high;
+    return MBB_CAST(uint64_t, low) << 32 | high;
 #elif defined(MBB_HAVE_BITREV) && defined(__loongarch64)
     __asm__("bitrev.d %0, %1" : "=r"(x) : "r"(x));
     return x;
@@ -178,7 +189,7 @@ static inline uint64_t mbb_bitrev64(uint64_t x)
 static inline uint64_t mbb_highest_bit(uint64_t x)
 {
 #if defined(__GNUC__) || defined(__clang__)
-    return (uint64_t)1 << 63 >> __builtin_clzll(x);
+    return UINT64_C(1) << 63 >> __builtin_clzll(x);
 #else
     x |= x >> 1, x |= x >> 2, x |= x >> 4, x |= x >> 8, x |= x >> 16, x |= x >> 32;
     return x ^ x >> 1;
@@ -228,7 +239,7 @@ static inline uint64_t mbb_rank_attacks_from(const uint8_t *rank, unsigned sq, u
 {
     const unsigned shift = sq & 56;
 
-    return (uint64_t)rank[((unsigned)(occupied >> shift) & 0x7e) * 4 + (sq & 7)] << shift;
+    return MBB_CAST(uint64_t, rank[(MBB_CAST(unsigned, occupied >> shift) & 0x7e) * 4 + (sq & 7)]) << shift;
 }
 
 /* attacks[offset + index], the slot `index` of the slice that starts at
@@ -254,7 +265,7 @@ static inline uint64_t mbb_slot(const uint64_t *attacks, size_t offset, size_t i
 /* Slots of a fixed-shift table with every slice at full width:
  * 64 x 4096 + 64 x 512. */
 #define MBB_FIXED_SHIFT_SLOTS                                                                 \
-    (((size_t)64 << MBB_ROOK_FIXED_BITS) + ((size_t)64 << MBB_BISHOP_FIXED_BITS))
+    ((MBB_CAST(size_t, 64) << MBB_ROOK_FIXED_BITS) + (MBB_CAST(size_t, 64) << MBB_BISHOP_FIXED_BITS))
 
 /* The entry, index and lookup of a fixed-shift flavour whose entry keeps
  * its slice's offset (plain, white): mask, magic and offset, padded to 32
@@ -269,7 +280,7 @@ static inline uint64_t mbb_slot(const uint64_t *attacks, size_t offset, size_t i
     static inline uint32_t mbb_##name##_index(const struct mbb_##name##_entry *e,            \
                                               uint64_t occupied, unsigned bits)               \
     {                                                                                         \
-        return (uint32_t)(((occupied & e->mask) * e->magic) >> (64 - bits));                  \
+        return MBB_CAST(uint32_t, ((occupied & e->mask) * e->magic) >> (64 - bits));                  \
     }                                                                                         \
     static inline uint64_t mbb_##name##_lookup(const struct mbb_##name##_entry *e,           \
                                                const uint64_t *attacks, uint64_t occupied,    \

@@ -19,7 +19,7 @@ struct mbb_fancy_entry {
 
 static inline uint32_t mbb_fancy_index(const struct mbb_fancy_entry *e, uint64_t occupied)
 {
-    return (uint32_t)(((occupied & e->mask) * e->magic) >> e->shift);
+    return MBB_CAST(uint32_t, ((occupied & e->mask) * e->magic) >> e->shift);
 }
 
 static inline uint64_t mbb_fancy_lookup(const struct mbb_fancy_entry *e, const uint64_t *attacks,

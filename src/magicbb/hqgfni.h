@@ -49,20 +49,20 @@ static inline __m256i mbb_hqgfni_reverse256(__m256i x)
 /* Two lines: the first of them at `lines`. */
 static inline uint64_t mbb_hqgfni_pair(const uint64_t *lines, unsigned sq, uint64_t occupied)
 {
-    const __m128i m = _mm_loadu_si128((const __m128i *)lines);
-    const __m128i o = _mm_and_si128(_mm_set1_epi64x((long long)occupied), m);
-    const __m128i r = _mm_set1_epi64x((long long)((uint64_t)1 << sq));
-    const __m128i r_reversed = _mm_set1_epi64x((long long)((uint64_t)1 << (63 - sq)));
+    const __m128i m = _mm_loadu_si128(MBB_POINTER_CAST(const __m128i *, lines));
+    const __m128i o = _mm_and_si128(_mm_set1_epi64x(MBB_CAST(long long, occupied)), m);
+    const __m128i r = _mm_set1_epi64x(MBB_CAST(long long, UINT64_C(1) << sq));
+    const __m128i r_reversed = _mm_set1_epi64x(MBB_CAST(long long, UINT64_C(1) << (63 - sq)));
     const __m128i reverse = _mm_sub_epi64(mbb_hqgfni_reverse128(o), r_reversed);
     const __m128i a =
         _mm_and_si128(_mm_xor_si128(_mm_sub_epi64(o, r), mbb_hqgfni_reverse128(reverse)), m);
 
-    return (uint64_t)_mm_cvtsi128_si64(_mm_or_si128(a, _mm_unpackhi_epi64(a, a)));
+    return MBB_CAST(uint64_t, _mm_cvtsi128_si64(_mm_or_si128(a, _mm_unpackhi_epi64(a, a))));
 }
 #else
 static inline uint64_t mbb_hqgfni_pair(const uint64_t *lines, unsigned sq, uint64_t occupied)
 {
-    const uint64_t r = (uint64_t)1 << sq, r_reversed = (uint64_t)1 << (63 - sq);
+    const uint64_t r = UINT64_C(1) << sq, r_reversed = UINT64_C(1) << (63 - sq);
 
     return mbb_hyperbola_reversed(occupied, lines[0], r, r_reversed)
            | mbb_hyperbola_reversed(occupied, lines[1], r, r_reversed);
@@ -73,17 +73,17 @@ static inline uint64_t mbb_hqgfni_queen(const struct mbb_hqgfni_entry *l, unsign
                                         uint64_t occupied)
 {
 #ifdef MBB_HAVE_GFNI
-    const __m256i m = _mm256_loadu_si256((const __m256i *)l->line);
-    const __m256i o = _mm256_and_si256(_mm256_set1_epi64x((long long)occupied), m);
-    const __m256i r = _mm256_set1_epi64x((long long)((uint64_t)1 << sq));
+    const __m256i m = _mm256_loadu_si256(MBB_POINTER_CAST(const __m256i *, l->line));
+    const __m256i o = _mm256_and_si256(_mm256_set1_epi64x(MBB_CAST(long long, occupied)), m);
+    const __m256i r = _mm256_set1_epi64x(MBB_CAST(long long, UINT64_C(1) << sq));
     const __m256i reverse = _mm256_sub_epi64(
-        mbb_hqgfni_reverse256(o), _mm256_set1_epi64x((long long)((uint64_t)1 << (63 - sq))));
+        mbb_hqgfni_reverse256(o), _mm256_set1_epi64x(MBB_CAST(long long, UINT64_C(1) << (63 - sq))));
     const __m256i a = _mm256_and_si256(
         _mm256_xor_si256(_mm256_sub_epi64(o, r), mbb_hqgfni_reverse256(reverse)), m);
     __m128i half = _mm_or_si128(_mm256_castsi256_si128(a), _mm256_extracti128_si256(a, 1));
 
     half = _mm_or_si128(half, _mm_unpackhi_epi64(half, half));
-    return (uint64_t)_mm_cvtsi128_si64(half);
+    return MBB_CAST(uint64_t, _mm_cvtsi128_si64(half));
 #else
     return mbb_hqgfni_pair(l->line, sq, occupied) | mbb_hqgfni_pair(l->line + 2, sq, occupied);
 #endif

@@ -22,17 +22,17 @@ struct mbb_hqrev_tables {
  * file + rank = 7. */
 static inline uint64_t mbb_hqrev_file(unsigned sq)
 {
-    return (uint64_t)0x0101010101010101u << (sq & 7);
+    return UINT64_C(0x0101010101010101) << (sq & 7);
 }
 
 static inline uint64_t mbb_hqrev_rank(unsigned sq)
 {
-    return (uint64_t)0xff << (sq & 56);
+    return UINT64_C(0xff) << (sq & 56);
 }
 
 static inline uint64_t mbb_hqrev_diagonal(unsigned sq)
 {
-    const int d = (int)(sq & 7) - (int)(sq >> 3);
+    const int d = MBB_CAST(int, sq & 7) - MBB_CAST(int, sq >> 3);
     const uint64_t a1h8 = 0x8040201008040201u;
 
     return d >= 0 ? a1h8 >> (8 * d) : a1h8 << (-8 * d);
@@ -40,7 +40,7 @@ static inline uint64_t mbb_hqrev_diagonal(unsigned sq)
 
 static inline uint64_t mbb_hqrev_antidiagonal(unsigned sq)
 {
-    const int d = (int)(sq & 7) + (int)(sq >> 3) - 7;
+    const int d = MBB_CAST(int, sq & 7) + MBB_CAST(int, sq >> 3) - 7;
     const uint64_t a8h1 = 0x0102040810204080u;
 
     return d >= 0 ? a8h1 << (8 * d) : a8h1 >> (-8 * d);
@@ -49,9 +49,9 @@ static inline uint64_t mbb_hqrev_antidiagonal(unsigned sq)
 /* The attacks along the line through sq (line includes sq). */
 static inline uint64_t mbb_hqrev_line(unsigned sq, uint64_t line, uint64_t occupied)
 {
-    const uint64_t r = (uint64_t)1 << sq;
+    const uint64_t r = UINT64_C(1) << sq;
 
-    return mbb_hyperbola_reversed(occupied, line ^ r, r, (uint64_t)1 << (63 - sq));
+    return mbb_hyperbola_reversed(occupied, line ^ r, r, UINT64_C(1) << (63 - sq));
 }
 
 static inline uint64_t mbb_hqrev_rook_attacks(unsigned sq, uint64_t occupied)

@@ -20,10 +20,10 @@ struct mbb_magic32_entry {
 
 static inline uint32_t mbb_magic32_index(const struct mbb_magic32_entry *e, uint64_t occupied)
 {
-    const uint32_t lo = (uint32_t)occupied & (uint32_t)e->mask;
-    const uint32_t hi = (uint32_t)(occupied >> 32) & (uint32_t)(e->mask >> 32);
+    const uint32_t lo = MBB_CAST(uint32_t, occupied) & MBB_CAST(uint32_t, e->mask);
+    const uint32_t hi = MBB_CAST(uint32_t, occupied >> 32) & MBB_CAST(uint32_t, e->mask >> 32);
 
-    return (uint32_t)(lo * (uint32_t)e->magic ^ hi * (uint32_t)(e->magic >> 32)) >> e->shift;
+    return MBB_CAST(uint32_t, lo * MBB_CAST(uint32_t, e->magic) ^ hi * MBB_CAST(uint32_t, e->magic >> 32)) >> e->shift;
 }
 
 static inline uint64_t mbb_magic32_lookup(const struct mbb_magic32_entry *e,

@@ -33,14 +33,14 @@ struct mbb_offsetmagic_entry {
 static inline uint32_t mbb_offsetmagic_index(const struct mbb_offsetmagic_entry *e,
                                              uint64_t occupied, unsigned bits)
 {
-    return (uint32_t)(((occupied & e->mask) * e->magic) >> (64 - bits));
+    return MBB_CAST(uint32_t, ((occupied & e->mask) * e->magic) >> (64 - bits));
 }
 
 static inline uint64_t mbb_offsetmagic_lookup(const struct mbb_offsetmagic_entry *e,
                                               const uint64_t *attacks, uint64_t occupied,
                                               unsigned bits)
 {
-    const uint32_t start = (uint32_t)(e->magic & MBB_OFFSETMAGIC_START);
+    const uint32_t start = MBB_CAST(uint32_t, e->magic & MBB_OFFSETMAGIC_START);
 
     return attacks[start + mbb_offsetmagic_index(e, occupied, bits)];
 }
@@ -53,7 +53,7 @@ static inline size_t mbb_offsetmagic_slider_bytes(size_t slots, size_t sets, int
 {
     (void)slots, (void)sets;
     *at_most = 1;
-    return (((size_t)1 << MBB_OFFSETMAGIC_TOP) + 4096) * sizeof(uint64_t)
+    return ((MBB_CAST(size_t, 1) << MBB_OFFSETMAGIC_TOP) + 4096) * sizeof(uint64_t)
            + 128 * sizeof(struct mbb_offsetmagic_entry);
 }
 

@@ -22,7 +22,7 @@ struct mbb_pext_tables {
 
 static inline uint32_t mbb_pext_index(uint64_t mask, uint64_t occupied)
 {
-    return (uint32_t)mbb_pext64(occupied, mask);
+    return MBB_CAST(uint32_t, mbb_pext64(occupied, mask));
 }
 
 /* The slot of the slice starting at `offset`; the 64-bit PEXT result as

@@ -17,7 +17,7 @@ struct mbb_pext16_entry {
 
 static inline uint32_t mbb_pext16_index(const struct mbb_pext16_entry *e, uint64_t occupied)
 {
-    return (uint32_t)mbb_pext64(occupied, e->mask);
+    return MBB_CAST(uint32_t, mbb_pext64(occupied, e->mask));
 }
 
 static inline uint64_t mbb_pext16_lookup(const struct mbb_pext16_entry *e,

@@ -21,7 +21,7 @@ struct mbb_shiftmagic_entry {
 static inline uint32_t mbb_shiftmagic_index(const struct mbb_shiftmagic_entry *e,
                                             uint64_t occupied)
 {
-    return (uint32_t)(((occupied & e->mask) * e->magic) >> (e->magic >> 58));
+    return MBB_CAST(uint32_t, ((occupied & e->mask) * e->magic) >> (e->magic >> 58));
 }
 
 static inline uint64_t mbb_shiftmagic_lookup(const struct mbb_shiftmagic_entry *e,
