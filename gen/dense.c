@@ -671,6 +671,22 @@ int tables_place_in_magic(struct slider_tables *t, uint64_t seed,
     return status;
 }
 
+/* An overlapping flavour's layout as it is (searched and packed, or
+ * loaded and built, so t->count is its extent); NULL if memory ran out. */
+static struct pack_layout *layout_of(const struct slider_tables *t)
+{
+    struct pack_layout *l = malloc(sizeof *l);
+
+    if (l == NULL)
+        return NULL;
+    for (unsigned k = 0; k < PIECE_COUNT * 64; k++) {
+        l->magic[k] = t->entry[k / 64][k % 64].magic;
+        l->offset[k] = t->entry[k / 64][k % 64].offset;
+    }
+    l->count = t->count;
+    return l;
+}
+
 int tables_dense(struct slider_tables *t, uint64_t seed, const struct dense_budget *spend)
 {
     const uint32_t budget = spend->climb;
@@ -679,6 +695,7 @@ int tables_dense(struct slider_tables *t, uint64_t seed, const struct dense_budg
     const struct gen_flavour *f = t->flavour;
     unsigned long before = 0, after = 0;
     struct pack_candidates *offered = NULL, *lean = NULL;
+    struct pack_layout *input = NULL; /* the layout given, which the annealer must beat */
     int status;
 
     if (f->layout == LAYOUT_IN_MAGIC) {
@@ -694,10 +711,12 @@ int tables_dense(struct slider_tables *t, uint64_t seed, const struct dense_budg
     scratch = calloc(1, sizeof *scratch);
     if (list == NULL || scratch == NULL
         || (f->layout == LAYOUT_PACKED && (offered = calloc(1, sizeof *offered)) == NULL)
-        || (offered != NULL && !f->runs_candidates && (lean = calloc(1, sizeof *lean)) == NULL)) {
+        || (offered != NULL && !f->runs_candidates && (lean = calloc(1, sizeof *lean)) == NULL)
+        || (offered != NULL && spend->loaded && (input = layout_of(t)) == NULL)) {
         free(list);
         free(scratch);
         free(offered);
+        free(lean);
         return -2;
     }
     for (int p = 0; p < PIECE_COUNT; p++) {
@@ -779,8 +798,10 @@ int tables_dense(struct slider_tables *t, uint64_t seed, const struct dense_budg
         fprintf(stderr, "magicbb-gen: dense: comb area %lu before, %lu now\n", before, after);
     else
         fprintf(stderr, "magicbb-gen: dense: %lu slots before, %lu now\n", before, after);
-    status = f->layout == LAYOUT_PACKED ? tables_anneal(t, offered, seed, spend->anneal) : 0;
+    status = f->layout == LAYOUT_PACKED
+                 ? tables_anneal(t, offered, seed, spend->anneal, input) : 0;
     free(offered);
     free(lean);
+    free(input);
     return status;
 }

@@ -119,21 +119,25 @@ static inline uint64_t free_at(const uint64_t *w, unsigned u)
     return ~w[0] >> u | (~w[1] << 1) << (63 - u);
 }
 
-/* The lowest offset where the slice's slots are all free: WIDE words of
- * 64 offsets at a time, those where the probes are free, then the rest.
+/* The lowest offset from `lowest` on where the slice's slots are all
+ * free: WIDE words of 64 offsets at a time, those where the probes are free, then the rest.
  * The words go together, one branch ending the probes for all of them:
  * for 5,000 moves on magicbb's own black magics (magicbb-gen
  * --flavour=black --magics=gen/magics/own/black.txt --search=dense
  * --budget=0 --anneal=5000 --seed=1 under callgrind), a word at a time
  * cost 26.9 billion instructions, 4 words 20.5 and 8 words 18.5 (16
  * words 19.0), for the same layout. */
-static uint32_t first_fit(const uint64_t *table, const struct slice_bits *s)
+static uint32_t first_fit(const uint64_t *table, const struct slice_bits *s, uint32_t lowest)
 {
-    for (uint32_t base = 0;; base += WIDE) {
+    const uint32_t first = lowest / 64;
+
+    for (uint32_t base = first;; base += WIDE) {
         uint64_t maybe[WIDE], any;
 
         for (unsigned j = 0; j < WIDE; j++)
             maybe[j] = UINT64_MAX;
+        if (base == first)
+            maybe[0] <<= lowest % 64; /* none below lowest */
         for (uint32_t i = 0; i < s->probes; i++) {
             const uint64_t *w = table + base + s->probe[i] / 64;
             const unsigned u = s->probe[i] % 64;
@@ -158,11 +162,14 @@ static uint32_t first_fit(const uint64_t *table, const struct slice_bits *s)
 }
 
 /* An arrangement: the order slices are placed in, the candidate each
- * square uses, and (once placed) each position's offset and the extent
- * of the slices up to it. */
+ * square uses, the offset below which each square's slice is not placed
+ * (its floor: 0, or where the input layout has it until a move touches
+ * it), and (once placed) each position's offset and the extent of the
+ * slices up to it. */
 struct arrangement {
     uint8_t order[SLICES];
     uint8_t choice[SLICES];
+    uint32_t floor[SLICES];   /* by square */
     uint32_t offset[SLICES];  /* by position */
     uint32_t extent[SLICES];  /* highest end of positions 0 to i */
 };
@@ -181,7 +188,7 @@ static uint32_t place_from(uint64_t *table, struct arrangement *a,
         const struct slice_bits *s = &candidates[a->order[i]][a->choice[a->order[i]]];
 
         if (i >= from) {
-            a->offset[i] = first_fit(table, s);
+            a->offset[i] = first_fit(table, s, a->floor[a->order[i]]);
             if (a->offset[i] + s->span > extent)
                 extent = a->offset[i] + s->span;
             a->extent[i] = extent;
@@ -227,10 +234,26 @@ static void slices_free(struct slice_bits **slices)
     free(slices);
 }
 
-/* Each square's candidates as slices (its current magic first); fills
- * counts.  NULL if memory ran out. */
+/* Adds magic to square k's candidates unless it is there or does not
+ * work (slice_of). */
+static void add_candidate(const struct slider_tables *t, unsigned k, uint64_t magic,
+                          const struct occupancies *list, struct fill_scratch *scratch,
+                          struct slice_bits *slices, unsigned *count)
+{
+    for (unsigned i = 0; i < *count; i++) {
+        if (slices[i].magic == magic)
+            return;
+    }
+    if (slice_of(t, k, magic, list, scratch, &slices[*count]) == 0)
+        (*count)++;
+}
+
+/* Each square's candidates as slices: start's magic first where start is
+ * given, then its current magic, then c's; fills counts.  NULL if
+ * memory ran out. */
 static struct slice_bits **slices_of(const struct slider_tables *t,
-                                     const struct pack_candidates *c, unsigned counts[SLICES])
+                                     const struct pack_candidates *c,
+                                     const struct pack_layout *start, unsigned counts[SLICES])
 {
     struct occupancies *list = malloc(sizeof *list);
     struct fill_scratch *scratch = calloc(1, sizeof *scratch);
@@ -240,21 +263,20 @@ static struct slice_bits **slices_of(const struct slider_tables *t,
     for (unsigned k = 0; ok && k < SLICES; k++) {
         const enum piece p = (enum piece)(k / 64);
         const unsigned offered = c != NULL ? c->count[k] : 0;
+        const uint64_t current = t->entry[p][k % 64].magic;
 
-        ok = (slices[k] = malloc((offered + 1) * sizeof **slices)) != NULL;
+        ok = (slices[k] = malloc((offered + 2) * sizeof **slices)) != NULL;
         if (!ok)
             break;
         occupancies_list(p, k % 64, list);
         counts[k] = 0;
-        if (slice_of(t, k, t->entry[p][k % 64].magic, list, scratch, &slices[k][0]) == 0)
-            counts[k]++;
-        for (unsigned j = 0; j < offered; j++) {
-            if (c->magic[k][j] != t->entry[p][k % 64].magic
-                && slice_of(t, k, c->magic[k][j], list, scratch, &slices[k][counts[k]]) == 0)
-                counts[k]++;
-        }
+        if (start != NULL)
+            add_candidate(t, k, start->magic[k], list, scratch, slices[k], &counts[k]);
+        add_candidate(t, k, current, list, scratch, slices[k], &counts[k]);
+        for (unsigned j = 0; j < offered; j++)
+            add_candidate(t, k, c->magic[k][j], list, scratch, slices[k], &counts[k]);
         if (counts[k] == 0) /* no working magic: tables_build names it */
-            slice_of(t, k, t->entry[p][k % 64].magic, list, scratch, &slices[k][counts[k]++]);
+            slice_of(t, k, current, list, scratch, &slices[k][counts[k]++]);
     }
     free(list);
     free(scratch);
@@ -265,9 +287,35 @@ static struct slice_bits **slices_of(const struct slider_tables *t,
     return slices;
 }
 
+/* start itself: its slices in the order of their offsets (ties in square
+ * order), each with its first candidate (start's magic) and its offset
+ * as its floor, so that first fit places each where start has it. */
+static void in_start_order(struct arrangement *a, const struct pack_layout *start)
+{
+    for (unsigned k = 0; k < SLICES; k++) {
+        unsigned j = k;
+
+        for (; j > 0 && start->offset[a->order[j - 1]] > start->offset[k]; j--)
+            a->order[j] = a->order[j - 1];
+        a->order[j] = (uint8_t)k;
+        a->choice[k] = 0;
+        a->floor[k] = start->offset[k];
+    }
+}
+
+/* Puts start back into t: its magics, offsets and entries. */
+static void restore(struct slider_tables *t, const struct pack_layout *start)
+{
+    for (unsigned k = 0; k < SLICES; k++) {
+        t->entry[k / 64][k % 64].magic = start->magic[k];
+        t->entry[k / 64][k % 64].offset = start->offset[k];
+    }
+    t->count = start->count;
+}
+
 int tables_pack(struct slider_tables *t)
 {
-    return tables_anneal(t, NULL, 0, 0);
+    return tables_anneal(t, NULL, 0, 0, NULL);
 }
 
 /* e^-x for x >= 0, to a few parts in a million (no libm for the build
@@ -299,8 +347,10 @@ static unsigned below(uint64_t *state, unsigned n)
     return (unsigned)((xorshift64(state) >> 32) * n >> 32);
 }
 
-/* One move of the annealer on a: another candidate for one square, two
- * positions swapped, or one slice moved to another position.  Returns
+/* One move of the annealer on a: another candidate for one square (or,
+ * for a square with one, its floor gone), two positions swapped, or one
+ * slice moved to another position; the floor of each square it moves or
+ * changes goes (first fit from 0).  Returns
  * the first position it changed, or -1 for a move that changes nothing
  * (a square with one candidate, a position onto itself). */
 static int change(struct arrangement *a, const unsigned counts[SLICES], uint64_t *state)
@@ -309,9 +359,11 @@ static int change(struct arrangement *a, const unsigned counts[SLICES], uint64_t
     const uint8_t k = a->order[i], moved = a->order[j];
 
     if (move == 0) { /* one in eight */
-        if (counts[k] < 2)
+        if (counts[k] < 2 && a->floor[k] == 0)
             return -1;
-        a->choice[k] = (uint8_t)((a->choice[k] + 1 + below(state, counts[k] - 1)) % counts[k]);
+        if (counts[k] >= 2)
+            a->choice[k] = (uint8_t)((a->choice[k] + 1 + below(state, counts[k] - 1)) % counts[k]);
+        a->floor[k] = 0; /* (with one candidate, just that: first fit where it stands) */
         return (int)i;
     }
     if (i == j)
@@ -319,6 +371,7 @@ static int change(struct arrangement *a, const unsigned counts[SLICES], uint64_t
     if (move < 4) { /* three in eight */
         a->order[i] = a->order[j];
         a->order[j] = k;
+        a->floor[k] = 0;
     } else { /* four in eight */
         if (i < j)
             memmove(&a->order[i + 1], &a->order[i], j - i);
@@ -326,19 +379,21 @@ static int change(struct arrangement *a, const unsigned counts[SLICES], uint64_t
             memmove(&a->order[j], &a->order[j + 1], i - j);
         a->order[i] = moved;
     }
+    a->floor[moved] = 0;
     return (int)(i < j ? i : j);
 }
 
 int tables_anneal(struct slider_tables *t, const struct pack_candidates *c, uint64_t seed,
-                  uint32_t steps)
+                  uint32_t steps, const struct pack_layout *start)
 {
     unsigned counts[SLICES];
-    struct slice_bits **slices = slices_of(t, c, counts);
+    struct slice_bits **slices = slices_of(t, c, start, counts);
     const struct slice_bits *const *view = (const struct slice_bits *const *)slices;
     uint64_t *table = malloc(TABLE_WORDS * sizeof *table);
     struct arrangement *all = calloc(3, sizeof *all), *now = all, *next = all + 1, *best = all + 2;
     uint64_t state = seed ^ 0x7061636bu; /* "pack" */
     uint32_t now_extent, best_extent;
+    int start_is_best = 0;
     /* the heat falls geometrically from 256 entries to 0.5: e^-(ln 512) */
     const double hot = 256.0, fall = 9 * 0.69314718055994531;
 
@@ -350,12 +405,22 @@ int tables_anneal(struct slider_tables *t, const struct pack_candidates *c, uint
         return -2;
     }
     state = splitmix64(&state) | 1;
-    widest_first(now, view);
+    if (start != NULL)
+        in_start_order(now, start);
+    else
+        widest_first(now, view);
     now_extent = best_extent = place_from(table, now, view, 0, UINT32_MAX);
     *best = *now;
-    if (steps > 0)
+    if (steps > 0 && start != NULL)
+        fprintf(stderr, "magicbb-gen: pack: the input's layout: %lu entries\n",
+                (unsigned long)now_extent);
+    else if (steps > 0)
         fprintf(stderr, "magicbb-gen: pack: first fit, widest first: %lu entries\n",
                 (unsigned long)now_extent);
+    if (start != NULL && start->count > 0 && start->count <= best_extent) {
+        start_is_best = 1;
+        best_extent = start->count;
+    }
     for (uint32_t step = 0; step < steps && !search_stop; step++) {
         const double heat = hot * exp_neg(fall * step / steps);
         int from;
@@ -380,6 +445,7 @@ int tables_anneal(struct slider_tables *t, const struct pack_candidates *c, uint
                 if (extent < best_extent) {
                     *best = *now;
                     best_extent = extent;
+                    start_is_best = 0;
                 }
             }
         }
@@ -391,7 +457,16 @@ int tables_anneal(struct slider_tables *t, const struct pack_candidates *c, uint
     if (search_stop)
         fprintf(stderr, "magicbb-gen: pack: interrupted, keeping the best: %lu entries\n",
                 (unsigned long)best_extent);
-    set_offsets(t, best, view, best_extent);
+    if (start_is_best) {
+        restore(t, start);
+        fprintf(stderr, "magicbb-gen: pack: kept the input's layout, %lu entries: the annealer"
+                " found none smaller\n", (unsigned long)start->count);
+    } else {
+        set_offsets(t, best, view, best_extent);
+        if (start != NULL)
+            fprintf(stderr, "magicbb-gen: pack: kept the annealer's layout, %lu entries (the"
+                    " input's: %lu)\n", (unsigned long)best_extent, (unsigned long)start->count);
+    }
     slices_free(slices);
     free(table);
     free(all);

@@ -132,14 +132,26 @@ struct pack_candidates {
     uint64_t magic[PIECE_COUNT * 64][PACK_CHOICES];
 };
 
-/* The offline packer: from the first fit above, anneal for `steps`
- * moves, each placing the slices again first fit in a changed order
- * (two swapped, or one moved) or with another of a square's candidates
- * (c, which may be NULL), drawn from seed; keeps the smallest table
- * found, magics and offsets.  Progress on stderr; stops early, keeping
- * the best, once search_stop is set.  0, or -2 if memory ran out. */
+/* A layout of an overlapping flavour as it was: each (piece * 64 +
+ * square)'s magic and offset, and the table's entries. */
+struct pack_layout {
+    uint64_t magic[PIECE_COUNT * 64];
+    uint32_t offset[PIECE_COUNT * 64];
+    uint32_t count;
+};
+
+/* The offline packer: anneal for `steps` moves, each placing the slices
+ * again first fit in a changed order (two swapped, or one moved) or with
+ * another of a square's candidates (c, which may be NULL), drawn from
+ * seed; keeps the smallest table found, magics and offsets.  It starts
+ * from the first fit widest first, or with start (the layout the search
+ * was given) from start's magics first fit in the order of start's
+ * offsets, and then keeps start itself unless it finds a smaller table:
+ * never worse than its input.  Progress on stderr, and which layout was
+ * kept; stops early, keeping the best, once search_stop is set.  0, or
+ * -2 if memory ran out. */
 int tables_anneal(struct slider_tables *t, const struct pack_candidates *c, uint64_t seed,
-                  uint32_t steps);
+                  uint32_t steps, const struct pack_layout *start);
 
 /* Set (by a signal handler) to end the dense search and the annealer
  * early with what they have. */
@@ -174,6 +186,8 @@ struct dense_budget {
     unsigned pieces; /* the pieces searched: bit PIECE_ROOK, bit PIECE_BISHOP */
     uint64_t squares; /* their squares searched: bit sq */
     int progress;     /* a line a square on stderr */
+    int loaded;       /* the layout came from a magics file: the annealer starts from it and
+                       * keeps it unless it finds a smaller table */
     int by_growth;    /* offset-in-magic: the next rook is the one that grows the table least */
 };
 
@@ -184,7 +198,8 @@ struct dense_budget {
  * a climb of budget->climb.  A fixed-width flavour keeps the magic whose
  * indices span the fewest slots of budget->climb candidates; an
  * overlapping one is then packed anew by the annealer (tables_anneal,
- * budget->anneal moves) with each square's best candidates.  An
+ * budget->anneal moves) with each square's best candidates, from the
+ * loaded layout where budget->loaded (never ending worse than it).  An
  * offset-in-magic flavour's slices are placed anew
  * (tables_place_in_magic).  Only the squares of budget->squares and budget->pieces are
  * searched.  One progress line a square searched on stderr.  Once
