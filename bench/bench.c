@@ -48,6 +48,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "magicbb_config.h"
 #include "magicbb/common.h"
@@ -443,6 +444,25 @@ static void measure_repeat(unsigned i, unsigned r, const struct position perft_s
         run.search_samples[i][r] = time_search(f->search);
 }
 
+/* On a terminal, where the run stands (a minute or so in all), on one
+ * line of standard error that the end clears: repeat r of REPEATS, on
+ * flavour i of n.  Elsewhere nothing, so logs and pipes stay clean. */
+static void progress(unsigned r, unsigned i, unsigned n)
+{
+    static int tty = -1;
+
+    if (tty < 0)
+        tty = isatty(STDERR_FILENO);
+    if (!tty)
+        return;
+    if (r == REPEATS)
+        fprintf(stderr, "\r%-72s\r", "");
+    else
+        fprintf(stderr, "\rmagicbb-bench: repeat %u of %u, %-12s (%u of %u flavours) ", r + 1,
+                REPEATS, impl(i)->name, i + 1, n);
+    fflush(stderr);
+}
+
 /* Warm up (clock speed, caches, page faults), then the repeats in turn
  * over every flavour, so that a slow stretch of the machine falls on all
  * of them alike rather than on one. */
@@ -456,10 +476,13 @@ static void measure(unsigned n, const struct position perft_start[PERFTS])
     }
     for (unsigned r = 0; r < REPEATS; r++) {
         for (unsigned i = 0; i < n; i++) {
-            if (left_out(impl(i), why, sizeof why) == NULL)
-                measure_repeat(i, r, perft_start);
+            if (left_out(impl(i), why, sizeof why) != NULL)
+                continue;
+            progress(r, i, n);
+            measure_repeat(i, r, perft_start);
         }
     }
+    progress(REPEATS, 0, n);
     run.baseline = median_interval(run.baseline_samples, run.baseline_count);
 }
 

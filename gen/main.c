@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* main.c - magicbb-gen: find or load magics, verify, emit tables.c. */
+#define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "emit.h"
 #include "seed.h"
@@ -12,6 +15,12 @@
 
 #ifndef MBB_VERSION
 #define MBB_VERSION "unknown"
+#endif
+/* Where an installed generator finds the shipped magic sets: a path from
+ * the directory of its own file, or an absolute one (make sets it; ""
+ * for none). */
+#ifndef MBB_INSTALLED_MAGICS
+#define MBB_INSTALLED_MAGICS ""
 #endif
 
 static void usage(FILE *out)
@@ -24,7 +33,9 @@ static void usage(FILE *out)
           "  -s, --seed=N             seed of the magic search (default 0x6d616769636262)\n"
           "  -m, --magics=FILE        load the magics from FILE instead of searching\n"
           "      --magics-dir=DIR     without --magics or --seed, load DIR/FLAVOUR.txt\n"
-          "                           where it exists (a build's shipped sets)\n"
+          "                           where it exists (a build's shipped sets; an\n"
+          "                           installed magicbb-gen takes those installed\n"
+          "                           with it, in DATADIR/magicbb/magics)\n"
           "  -d, --dump-magics=FILE   write the magics used to FILE\n"
           "  -o, --output=FILE        write the generated C tables to FILE\n"
           "      --sliders-only       leave the leaper, between and line tables out\n"
@@ -360,12 +371,37 @@ static int check_request(const struct request *r)
     if (!f->magics && (r->magics_path != NULL || r->dump_path != NULL || r->seed_given))
         return usage_error("the %s flavour uses no magics: --seed, --magics and --dump-magics"
                            " do not apply", f->name);
-    if (f->magics && !f->searches && !r->dense
-        && ((r->magics_path == NULL && r->magics_dir == NULL) || r->seed_given))
-        return usage_error("the %s flavour loads its magics: give --magics FILE or --magics-dir"
-                           " (the shipped set is gen/magics/%s.txt), not --seed", f->name,
-                           f->name);
+    if (f->magics && !f->searches && !r->dense && r->seed_given)
+        return usage_error("the %s flavour loads its magics: --seed does not apply (give"
+                           " --magics FILE)", f->name);
+    if (f->magics && !f->searches && !r->dense && r->magics_path == NULL && r->magics_dir == NULL)
+        return usage_error("the %s flavour loads its magics: give --magics FILE, or --magics-dir"
+                           " DIR for DIR/%s.txt (magicbb's sources ship gen/magics/%s.txt)",
+                           f->name, f->name, f->name);
     return 0;
+}
+
+/* The shipped magic sets installed beside this program (an installed
+ * magicbb-gen), where that directory exists: the default --magics-dir.
+ * NULL elsewhere, as for the generator in its build tree. */
+static const char *installed_magics(char *buffer, size_t size)
+{
+    char self[4096];
+    struct stat st;
+    ssize_t length;
+
+    if (MBB_INSTALLED_MAGICS[0] == '\0')
+        return NULL;
+    if (MBB_INSTALLED_MAGICS[0] == '/') {
+        snprintf(buffer, size, "%s", MBB_INSTALLED_MAGICS);
+    } else {
+        if ((length = readlink("/proc/self/exe", self, sizeof self - 1)) <= 0)
+            return NULL;
+        self[length] = '\0';
+        *strrchr(self, '/') = '\0';
+        snprintf(buffer, size, "%s/%s", self, MBB_INSTALLED_MAGICS);
+    }
+    return stat(buffer, &st) == 0 && S_ISDIR(st.st_mode) ? buffer : NULL;
 }
 
 /* Lay out, fill and verify the tables; 0, or 1 after a report naming
@@ -427,7 +463,7 @@ int main(int argc, char **argv)
         .parts = EMIT_SLIDERS | EMIT_LEAPERS | EMIT_LINES,
     };
     char *origin = NULL; /* where the magics came from */
-    static char default_path[4096];
+    static char default_path[4096], installed[4096];
     int status;
 
     stdout_checked_at_exit();
@@ -438,6 +474,8 @@ int main(int argc, char **argv)
     }
     if ((status = parse_options(argc, argv, &r)) >= 0)
         return status;
+    if (r.magics_dir == NULL && r.magics_path == NULL && !r.seed_given)
+        r.magics_dir = installed_magics(installed, sizeof installed);
     if ((status = check_request(&r)) != 0)
         return status;
     if (r.magics_dir != NULL && r.magics_path == NULL && !r.seed_given)
@@ -468,7 +506,7 @@ int main(int argc, char **argv)
     if (status == 0 && r.dense) {
         const struct dense_budget spend = {
             .climb = (uint32_t)r.budget, .anneal = (uint32_t)r.anneal, .pieces = r.pieces,
-            .squares = r.squares, .progress = 1,
+            .squares = r.squares, .progress = 1, .loaded = r.magics_path != NULL,
             .draws = r.draws_given ? r.draws : (uint64_t)r.budget * DRAWS_PER_STEP,
         };
         char prefix[448];

@@ -39,4 +39,29 @@ expect "1:magicbb-bench: $work: is a directory" --csv "$work"
 [ -z "$(ls "$work" | grep -v '^ro\.csv$')" ] && ok "nothing left in $work" \
   || not_ok "left in $work: $(ls "$work")"
 
+# The chart (bench/plot.gp) draws no bar for a figure whose interval
+# reaches 0, which the tables print as "<res", but that label: here the
+# plotted points of a CSV where pext's throughput is such a figure.
+plot=${MBB_SRCDIR:?MBB_SRCDIR must name the source directory}/bench/plot.gp
+if command -v gnuplot >/dev/null 2>&1; then
+  {
+    echo "flavour,table_kib,input,mode,piece,ns_median,ns_low95,ns_high95"
+    for cell in random,throughput,queen positions,latency,queen positions,pressure,queen \
+        start-d5,perft,all standard-d4,search,all; do
+      echo "fancy,729.5,$cell,2.000,1.500,2.500"
+      echo "pext,843.0,$cell,0.100,-0.200,0.300"
+    done
+  } >"$work/chart.csv"
+  if gnuplot -e "csv='$work/chart.csv'; table='$work/chart.txt'" "$plot" >"$work/gnuplot.log" 2>&1 &&
+     [ "$(grep -c '^# Curve 0 of 3, 1 points$' "$work/chart.txt")" = 5 ] &&
+     [ "$(grep -c '"<res"$' "$work/chart.txt")" = 5 ]; then
+    ok "the chart draws no bar for a figure below the clock's resolution, but '<res'"
+  else
+    not_ok "the chart's bars for '<res' figures: $(head -n 3 "$work/gnuplot.log" "$work/chart.txt" 2>&1 | tr '\n' ' ')"
+  fi
+  rm -f "$work/chart.csv" "$work/chart.txt" "$work/gnuplot.log"
+else
+  skip "the chart: gnuplot not found"
+fi
+
 tap_done

@@ -116,6 +116,15 @@ else
 fi
 cd "$work/build" || exit 99
 
+# make distclean removes the single-file headers that make single-headers
+# wrote, whichever flavours it was given.
+if "$make" single-headers SINGLE_HEADER_FLAVOURS=black >>"$work/log" 2>&1 &&
+   [ -f single/magicbb-black.h ] && "$make" distclean >>"$work/log" 2>&1 && [ ! -e single ]; then
+  ok "make distclean after make single-headers SINGLE_HEADER_FLAVOURS=black leaves no single/"
+else
+  not_ok "make distclean after make single-headers SINGLE_HEADER_FLAVOURS=black: $(ls single 2>&1)"
+fi
+
 # Characters make cannot carry: refused by configure, not by make.
 odd="$work/it's.txt"
 cp "$magics" "$odd"

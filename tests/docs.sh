@@ -5,7 +5,7 @@
 # is the program's --help output, and every long option a program's
 # --help lists is in its manual page; every source file the docs name
 # ships; and tools/flash-sizes.sh stops with one line in a source tree
-# configured in place.
+# configured in place, or for a name that is not a flavour.
 srcdir=${MBB_SRCDIR:?MBB_SRCDIR must name the source directory}
 builddir=${MBB_BUILDDIR:?MBB_BUILDDIR must name the build directory}
 . "$(dirname "$0")/tap.sh"
@@ -31,13 +31,11 @@ for entry in magicbb-gen:gen/magicbb-gen:doc/magicbb-gen.1 \
     fi
     rm -f "$quoted"
   done
-  missing=
-  for option in $(grep -o -- '--[a-z][a-z-]*' "$work/help" | sort -u); do
-    escaped=$(printf '%s' "$option" | sed 's/-/\\\\-/g')
-    grep -q -- "$escaped" "$page" || grep -q -- "$option" "$page" || missing="$missing $option"
-  done
-  [ -z "$missing" ] && ok "$name(1) documents every option of --help" \
-    || not_ok "$name(1) lacks$missing"
+  if why=$(sh "$srcdir/tests/man-options.sh" "$program" "$page"); then
+    ok "$name(1) has an entry for every option of --help"
+  else
+    not_ok "$name(1): $why"
+  fi
 done
 
 # Every flavour of the registry is in every list of flavours: the
@@ -89,6 +87,22 @@ elif [ "$(wc -l <"$work/flash.err")" -eq 1 ] && grep -q 'configured in place' "$
 else
   not_ok "flash-sizes.sh in a tree configured in place: no one-line error"
   sed 's/^/# /' "$work/flash.err"
+fi
+
+# Names that are not flavours of the registry are refused before any
+# build, in one line, and nothing is made outside its work directory.
+mkdir -p "$work/plain/tools" "$work/plain/src/magicbb"
+cp "$srcdir/tools/flash-sizes.sh" "$work/plain/tools/"
+cp "$srcdir/src/magicbb/flavours.def" "$work/plain/src/magicbb/"
+if (cd "$work/plain" && TMPDIR="$work/plain" sh tools/flash-sizes.sh nosuch ../escaped \
+      >"$work/flash.out" 2>"$work/flash.err"); then
+  not_ok "flash-sizes.sh nosuch ../escaped ran"
+elif [ "$(wc -l <"$work/flash.err")" -eq 1 ] && grep -q "unknown flavour 'nosuch'" "$work/flash.err" \
+    && [ ! -s "$work/flash.out" ] && [ ! -e "$work/escaped" ] \
+    && [ -z "$(find "$work/plain" -mindepth 1 -maxdepth 1 -newer "$work/plain/tools" ! -name src ! -name tools)" ]; then
+  ok "flash-sizes.sh refuses a name that is no flavour, in one line, before any build"
+else
+  not_ok "flash-sizes.sh nosuch ../escaped: $(head -n 1 "$work/flash.err")"
 fi
 
 tap_done

@@ -3,7 +3,9 @@
 # install.sh - make install and make uninstall into a scratch DESTDIR, as
 # TAP: every public function's name finds the manual page, the README
 # that installed texts point to is installed, a program compiled with
-# nothing but magicbb-inline.pc's flags inlines every slider lookup, and
+# nothing but magicbb-inline.pc's flags inlines every slider lookup, the
+# installed headers compile under strict warning flags in C and C++, the
+# pkg-config modules lead into a moved installation, and
 # make uninstall leaves neither a file nor a directory of magicbb's
 # behind.  (MBB_CC: the compiler of the build; NM: its nm.)
 builddir=${MBB_BUILDDIR:?MBB_BUILDDIR must name the build directory}
@@ -77,6 +79,76 @@ EOF
       || not_ok "inline consumer with magicbb-inline.pc's flags ($cflags) calls $(echo $calls)"
   fi
 fi
+
+# The installed generator's default magics are the shipped sets
+# installed with it, found from its own place (DESTDIR is a moved tree):
+# black, which only loads, builds with no option but its flavour.
+gen=$(find "$root" -type f -name 'magicbb-gen*' -path '*/bin/*' | head -n 1)
+if [ -z "$gen" ]; then
+  skip "the installed generator: not installed (a cross build)"
+else
+  for flavour in black fancy; do
+    if "$gen" --flavour=$flavour -o "$work/$flavour.c" 2>"$work/gen.err" &&
+       grep -q "magics: *file .*/share/magicbb/magics/$flavour.txt\$" "$work/$flavour.c"; then
+      ok "installed magicbb-gen --flavour=$flavour: the installed shipped set"
+    else
+      not_ok "installed magicbb-gen --flavour=$flavour: $(head -n 1 "$work/gen.err") $(grep -m 1 'magics:' "$work/$flavour.c" 2>/dev/null)"
+    fi
+  done
+fi
+
+# The pkg-config modules find the installation from their own place: an
+# installed tree under DESTDIR is a moved one, and the flags must lead
+# into it, not to the prefix it was configured for (where another copy
+# may be installed).
+for module in magicbb magicbb-inline; do
+  pc=$(find "$root" -name "$module.pc" | head -n 1)
+  if [ -z "$pc" ]; then
+    skip "$module.pc from a moved prefix: not installed here"
+    continue
+  fi
+  if ! command -v pkg-config >/dev/null 2>&1; then
+    skip "$module.pc from a moved prefix: pkg-config not found"
+    continue
+  fi
+  flags=$(PKG_CONFIG_PATH="${pc%/*}" pkg-config --cflags --libs "$module")
+  inc=$(printf '%s\n' "$flags" | tr ' ' '\n' | sed -n 's/^-I//p' | head -n 1)
+  lib=$(printf '%s\n' "$flags" | tr ' ' '\n' | sed -n 's/^-L//p; s/libmagicbb\.a$//p' | head -n 1)
+  if [ -n "$inc" ] && [ -f "$inc/magicbb.h" ] && [ -n "$lib" ] && ls "$lib"/libmagicbb.* >/dev/null 2>&1 &&
+     case "$(cd "$inc" && pwd -P)$(cd "$lib" && pwd -P)" in "$(cd "$root" && pwd -P)"*) true ;; *) false ;; esac; then
+    ok "$module.pc from a moved prefix: $flags"
+  else
+    not_ok "$module.pc from a moved prefix leads elsewhere: $flags"
+  fi
+done
+
+# The installed headers under the strict flags engines build with: C
+# with -Wundef (and no instruction-set flags, as a program compiled for
+# any CPU of the target), C++ with -Wold-style-cast, each with the C and
+# C++ compilers found.
+include=$(find "$root" -name magicbb_inline.h | head -n 1)
+include=${include%/magicbb_inline.h}
+printf '#include <magicbb.h>\n#include <magicbb_inline.h>\n%s\n' \
+  'uint64_t use(unsigned sq, uint64_t occupied);' \
+  'uint64_t use(unsigned sq, uint64_t occupied) { return mbb_queen_attacks_inline(sq, occupied) ^ mbb_line_inline(sq, 0); }' \
+  >"$work/strict.c"
+tried=
+for compiler in "${MBB_CC:-cc}" gcc clang g++ clang++; do
+  case " $tried " in *" $compiler "*) continue ;; esac
+  tried="$tried $compiler"
+  command -v "$compiler" >/dev/null 2>&1 || continue
+  case $compiler in
+    *++) flags="-x c++ -std=c++11 -Wold-style-cast -Wmissing-declarations" ;;
+    *) flags="-std=c99 -Wstrict-prototypes -Wmissing-prototypes" ;;
+  esac
+  flags="$flags -pedantic -Wall -Wextra -Wundef -Wshadow -Wcast-qual -Werror"
+  # shellcheck disable=SC2086
+  if "$compiler" $flags -I"$include" -fsyntax-only "$work/strict.c" >"$work/strict.log" 2>&1; then
+    ok "installed headers, $compiler $flags"
+  else
+    not_ok "installed headers, $compiler $flags: $(grep -m 1 'error' "$work/strict.log")"
+  fi
+done
 
 "$make" -s -C "$builddir" uninstall DESTDIR="$root" >>"$work/log" 2>&1 ||
   not_ok "make uninstall: $(tail -n 1 "$work/log")"

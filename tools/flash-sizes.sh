@@ -25,6 +25,16 @@ if [ -f "$top/config.status" ]; then
     "there, or run this script from an unpacked 'make dist' tarball" >&2
   exit 1
 fi
+# Each name must be a flavour of the registry: it names directories and
+# configure's --with-tables.
+known=$(sed -n 's/^MBB_FLAVOUR(\([a-z0-9_]*\),.*/\1/p' "$top/src/magicbb/flavours.def" | tr '\n' ' ')
+for flavour in "$@"; do
+  case " $known" in
+    *" $flavour "*) ;;
+    *) echo "flash-sizes.sh: unknown flavour '$flavour' (the flavours: $known)" >&2
+       exit 2 ;;
+  esac
+done
 flavours=${*:-$(sed -n 's/^MBB_FLAVOUR(\([a-z0-9_]*\), *\(any\|bitrev\),.*/\1/p' "$top/src/magicbb/flavours.def")}
 programs=${FLASH_PROGRAMS:-firmware-rook firmware}
 work=$(mktemp -d)
