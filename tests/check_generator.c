@@ -659,8 +659,9 @@ static unsigned slots_used(int rook, unsigned sq, uint64_t magic, unsigned bits)
 }
 
 /* The slots white's slice of rook square sq uses (counted by the ray
- * walk) in the seeded search's set (seed 5), in *seeded, and after
- * --search=dense --budget=1000000 on that square alone, returned. */
+ * walk) in the seeded search's set (the default seed), in *seeded, and
+ * after --search=dense --budget=1000000 of that set on that square
+ * alone, returned. */
 static unsigned white_dense_rook_slots(const char *square, unsigned sq, unsigned *seeded)
 {
     char squares[16], *before, *after;
@@ -668,11 +669,12 @@ static unsigned white_dense_rook_slots(const char *square, unsigned sq, unsigned
     unsigned was_bits, now_bits;
 
     snprintf(squares, sizeof squares, "--squares=%s", square);
-    ck_assert_int_eq(run("--flavour=white", "--seed=5", "-o", path("s.c"), "-d", path("s.txt"),
-                         NULL), 0);
-    ck_assert_int_eq(run("--flavour=white", "--magics", path("s.txt"), "--search=dense",
-                         "--budget=1000000", "--anneal=0", "--piece=rook", squares, "-o",
-                         path("r.c"), "-d", path("r.txt"), NULL), 0);
+    ck_assert_int_eq(run("--flavour=white", "-o", path("s.c"), "-d", path("s.txt"), NULL), 0);
+    /* the same set, searched again and narrowed (a loaded one would be
+     * kept, the annealer having no moves to pack the narrowed slice) */
+    ck_assert_int_eq(run("--flavour=white", "--search=dense", "--budget=1000000", "--anneal=0",
+                         "--piece=rook", squares, "-o", path("r.c"), "-d", path("r.txt"), NULL),
+                     0);
     before = slurp(path("s.txt"));
     after = slurp(path("r.txt"));
     magic_of(before, 0, (int)sq, &was, &was_bits);
