@@ -671,22 +671,6 @@ int tables_place_in_magic(struct slider_tables *t, uint64_t seed,
     return status;
 }
 
-/* An overlapping flavour's layout as it is (searched and packed, or
- * loaded and built, so t->count is its extent); NULL if memory ran out. */
-static struct pack_layout *layout_of(const struct slider_tables *t)
-{
-    struct pack_layout *l = malloc(sizeof *l);
-
-    if (l == NULL)
-        return NULL;
-    for (unsigned k = 0; k < PIECE_COUNT * 64; k++) {
-        l->magic[k] = t->entry[k / 64][k % 64].magic;
-        l->offset[k] = t->entry[k / 64][k % 64].offset;
-    }
-    l->count = t->count;
-    return l;
-}
-
 int tables_dense(struct slider_tables *t, uint64_t seed, const struct dense_budget *spend)
 {
     const uint32_t budget = spend->climb;
@@ -712,7 +696,7 @@ int tables_dense(struct slider_tables *t, uint64_t seed, const struct dense_budg
     if (list == NULL || scratch == NULL
         || (f->layout == LAYOUT_PACKED && (offered = calloc(1, sizeof *offered)) == NULL)
         || (offered != NULL && !f->runs_candidates && (lean = calloc(1, sizeof *lean)) == NULL)
-        || (offered != NULL && spend->loaded && (input = layout_of(t)) == NULL)) {
+        || (offered != NULL && spend->loaded && (input = pack_layout_of(t)) == NULL)) {
         free(list);
         free(scratch);
         free(offered);

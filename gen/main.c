@@ -218,14 +218,15 @@ static int option_error(char **argv, int option)
 
     if ((option == ':' && strncmp(arg, "--", 2) == 0) || (option == '?' && optopt == 0))
         snprintf(name, sizeof name, "%.*s", (int)strcspn(arg, "="), arg);
-    else if (option == '?' && (optopt >= OPT_MAGICS_DIR || strchr("hV", optopt) != NULL)) {
-        /* a long option with a value, the only way these can be refused */
-        for (const struct option *o = long_options; o->name != NULL; o++) {
-            if (o->val == optopt)
+    else {
+        /* an option that takes no value, given one: the only way getopt
+         * refuses an option it knows */
+        for (const struct option *o = long_options; option == '?' && o->name != NULL; o++) {
+            if (o->val == optopt && o->has_arg == no_argument)
                 return usage_error("option '--%s' takes no value", o->name);
         }
-    } else
         snprintf(name, sizeof name, "-%c", optopt);
+    }
     if (option == ':')
         return usage_error("option '%s' needs a value", name);
     return usage_error("unknown option '%s'", name);

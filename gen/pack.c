@@ -303,6 +303,20 @@ static void in_start_order(struct arrangement *a, const struct pack_layout *star
     }
 }
 
+struct pack_layout *pack_layout_of(const struct slider_tables *t)
+{
+    struct pack_layout *l = malloc(sizeof *l);
+
+    if (l == NULL)
+        return NULL;
+    for (unsigned k = 0; k < SLICES; k++) {
+        l->magic[k] = t->entry[k / 64][k % 64].magic;
+        l->offset[k] = t->entry[k / 64][k % 64].offset;
+    }
+    l->count = t->count;
+    return l;
+}
+
 /* Puts start back into t: its magics, offsets and entries. */
 static void restore(struct slider_tables *t, const struct pack_layout *start)
 {

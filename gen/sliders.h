@@ -140,6 +140,10 @@ struct pack_layout {
     uint32_t count;
 };
 
+/* t's layout as it is (searched and packed, or loaded and built, so that
+ * t->count is its extent), newly allocated; NULL if memory ran out. */
+struct pack_layout *pack_layout_of(const struct slider_tables *t);
+
 /* The offline packer: anneal for `steps` moves, each placing the slices
  * again first fit in a changed order (two swapped, or one moved) or with
  * another of a square's candidates (c, which may be NULL), drawn from

@@ -45,10 +45,7 @@ for mbb_n in $MBB_ISA_NAMES; do
 done
 mbb_only=
 AS_IF([test "x$with_seed" != xno],
-  [for mbb_f in $MBB_ALL_FLAVOURS; do
-     eval "mbb_k=\$mbb_magics_of_$mbb_f"
-     AS_IF([test "x$mbb_k" = xsearch], [mbb_only="$mbb_only${mbb_only:+,}$mbb_f"])
-   done])
+  [mbb_only=`mbb_searching $MBB_ALL_FLAVOURS | tr ' ' ,`])
 mbb_d=conftest.fastest.d
 AC_MSG_CHECKING([for the fastest flavour: building the generator])
 MBB_CONFTEST_GENERATOR([$mbb_d])

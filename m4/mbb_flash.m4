@@ -78,12 +78,8 @@ AC_DEFUN([MBB_FLASH_AUTO],
 AS_IF([test -n "$mbb_magics_names"],
   [mbb_order=$mbb_magics_names mbb_order_why="the flavour --with-magics names"],
   [test "x$with_seed" != xno],
-  [mbb_searching=
-   for mbb_c in $mbb_order; do
-     eval "mbb_k=\$mbb_magics_of_$mbb_c"
-     AS_IF([test "x$mbb_k" = xsearch], [mbb_searching="$mbb_searching${mbb_searching:+ }$mbb_c"])
-   done
-   mbb_order=$mbb_searching mbb_order_why="$mbb_order_why, those that search their magics (--with-seed)"])
+  [mbb_order=`mbb_searching $mbb_order`
+   mbb_order_why="$mbb_order_why, those that search their magics (--with-seed)"])
 mbb_budget=`expr $1 \* 1024`
 MBB_FLAVOUR=
 mbb_tried=

@@ -6,7 +6,8 @@
 # Reads src/magicbb/flavours.def, the one list of flavours, and
 # substitutes MBB_ALL_FLAVOURS (every name, in registry order), and sets
 # mbb_isa_of_FLAVOUR and mbb_magics_of_FLAVOUR to the flavour's isa (a
-# name of src/magicbb/isa.def) and magics (none, search or load) fields.  Writes
+# name of src/magicbb/isa.def) and magics (none, search or load) fields,
+# and defines the shell function mbb_searching (below).  Writes
 # src/flavours-all.h, which includes every flavour's header, for the
 # programs that hold all flavours at once (the generator's probes, the
 # all-flavour test, the benchmark).
@@ -26,6 +27,16 @@ AS_IF([test -r "$mbb_registry"], [],
 MBB_ALL_FLAVOURS=`sed -n 's/^MBB_FLAVOUR(\([[a-z0-9_]]*\),.*/\1/p' "$mbb_registry" | tr '\n' ' ' | sed 's/ $//'`
 eval "`sed -n 's/^MBB_FLAVOUR(\([[a-z0-9_]]*\), *\([[a-z0-9]]*\), *\([[a-z]]*\)).*/mbb_isa_of_\1=\2 mbb_magics_of_\1=\3/p' "$mbb_registry"`"
 AS_IF([test -z "$MBB_ALL_FLAVOURS"], [AC_MSG_ERROR([no flavour in $mbb_registry])])
+# mbb_searching NAME...: those of the flavours named whose magics a seed
+# searches (the registry's magics field), space-separated
+mbb_searching () {
+  mbb_list=
+  for mbb_s in "$[]@"; do
+    eval "mbb_k=\$mbb_magics_of_$mbb_s"
+    AS_IF([test "x$mbb_k" = xsearch], [mbb_list="$mbb_list${mbb_list:+ }$mbb_s"])
+  done
+  echo "$mbb_list"
+}
 AC_SUBST([MBB_ALL_FLAVOURS])
 AS_MKDIR_P([src])
 { echo "/* flavours-all.h - written by configure from src/magicbb/flavours.def:"

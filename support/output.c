@@ -187,14 +187,23 @@ static int descriptor_number(const char *text)
     return (int)n;
 }
 
-/* Whether dir is the process's own descriptor directory, /proc/self/fd
- * (or its thread's), by what it is, not by how it is spelled. */
-static int is_own_fd_directory(const char *dir)
+/* Whether path's directory part (up to base, its last '/') is the
+ * process's own descriptor directory: /dev/fd or /proc/self/fd by name
+ * (also where /proc is not mounted), or by what it is, /proc/self/fd or
+ * its thread's, however it is spelled. */
+static int in_own_fd_directory(const char *path, const char *base)
 {
     static const char *const own[] = { "/proc/self/fd", "/proc/thread-self/fd" };
+    const size_t length = (size_t)(base - path);
+    char dir[PATH_MAX];
     struct stat st, mine;
 
-    if (stat(dir, &st) != 0)
+    if ((length == 7 && strncmp(path, "/dev/fd", 7) == 0)
+        || (length == 13 && strncmp(path, "/proc/self/fd", 13) == 0))
+        return 1;
+    memcpy(dir, path, length);
+    dir[length] = '\0';
+    if (stat(length > 0 ? dir : "/", &st) != 0)
         return 0;
     for (size_t i = 0; i < sizeof own / sizeof own[0]; i++) {
         if (stat(own[i], &mine) == 0 && st.st_dev == mine.st_dev && st.st_ino == mine.st_ino)
@@ -205,11 +214,11 @@ static int is_own_fd_directory(const char *dir)
 
 /* The descriptor of this process that name stands for, or -1: "-" is
  * 1; /dev/stdout, /dev/stderr, /dev/fd/N and /proc/self/fd/N by their
- * names (also where /proc is not mounted); any other name by following
- * its symbolic links, one at a time, until one is N in /proc/self/fd.
- * Such a name must be written through its descriptor: following the link
- * to the file the descriptor has open would lose what the descriptor
- * adds (its append mode, its offset, the shell's other writes). */
+ * names; any other name by following its symbolic links, one at a time,
+ * until one is N in /proc/self/fd.  Such a name must be written through
+ * its descriptor: following the link to the file the descriptor has open
+ * would lose what the descriptor adds (its append mode, its offset, the
+ * shell's other writes). */
 int outfile_descriptor(const char *name)
 {
     char path[PATH_MAX], link[PATH_MAX];
@@ -223,21 +232,10 @@ int outfile_descriptor(const char *name)
     strcpy(path, name);
     for (int hops = 0; hops < 40; hops++) { /* the kernel's own limit */
         const char *base = strrchr(path, '/');
-        char *dir;
+        const int fd = base != NULL ? descriptor_number(base + 1) : -1;
         ssize_t length;
-        int fd = -1;
 
-        if (base == path + 7 && strncmp(path, "/dev/fd/", 8) == 0)
-            fd = descriptor_number(base + 1);
-        else if (base == path + 13 && strncmp(path, "/proc/self/fd/", 14) == 0)
-            fd = descriptor_number(base + 1);
-        else if (base != NULL && descriptor_number(base + 1) >= 0
-                 && (dir = directory_of(path)) != NULL) {
-            if (is_own_fd_directory(dir))
-                fd = descriptor_number(base + 1);
-            free(dir);
-        }
-        if (fd >= 0)
+        if (fd >= 0 && in_own_fd_directory(path, base))
             return fd;
         if ((length = readlink(path, link, sizeof link - 1)) < 0)
             return -1;
@@ -284,14 +282,13 @@ static int open_descriptor(struct outfile *out, int fd)
     return 0;
 }
 
-/* Keep a replaced file's owner and group: all of it for root, the group
- * where the user belongs to it, else (as mv or an editor would leave it)
- * the user's own. */
+/* Keep a replaced file's owner and group: both for root, the group
+ * where the user belongs to it; where neither may be given the new file
+ * stays the user's own, as mv or an editor would leave it. */
 static void keep_owner(int fd, const struct stat *st)
 {
-    if (fchown(fd, st->st_uid, st->st_gid) == 0 || fchown(fd, (uid_t)-1, st->st_gid) == 0)
-        return;
-    /* neither: the new file stays the user's own */
+    if (fchown(fd, st->st_uid, st->st_gid) != 0 && fchown(fd, (uid_t)-1, st->st_gid) != 0)
+        errno = 0; /* not an error: the run goes on */
 }
 
 /* The temporary name beside out->target: its directory, its last

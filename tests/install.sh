@@ -123,9 +123,9 @@ for module in magicbb magicbb-inline; do
 done
 
 # The installed headers under the strict flags engines build with: C
-# with -Wundef (and no instruction-set flags, as a program compiled for
-# any CPU of the target), C++ with -Wold-style-cast, each with the C and
-# C++ compilers found.
+# with -Wundef and -Wconversion (and no instruction-set flags, as a
+# program compiled for any CPU of the target), C++ with -Wold-style-cast
+# too, each with the C and C++ compilers found.
 include=$(find "$root" -name magicbb_inline.h | head -n 1)
 include=${include%/magicbb_inline.h}
 printf '#include <magicbb.h>\n#include <magicbb_inline.h>\n%s\n' \
@@ -141,7 +141,7 @@ for compiler in "${MBB_CC:-cc}" gcc clang g++ clang++; do
     *++) flags="-x c++ -std=c++11 -Wold-style-cast -Wmissing-declarations" ;;
     *) flags="-std=c99 -Wstrict-prototypes -Wmissing-prototypes" ;;
   esac
-  flags="$flags -pedantic -Wall -Wextra -Wundef -Wshadow -Wcast-qual -Werror"
+  flags="$flags -pedantic -Wall -Wextra -Wundef -Wconversion -Wsign-conversion -Wshadow -Wcast-qual -Werror"
   # shellcheck disable=SC2086
   if "$compiler" $flags -I"$include" -fsyntax-only "$work/strict.c" >"$work/strict.log" 2>&1; then
     ok "installed headers, $compiler $flags"

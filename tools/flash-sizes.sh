@@ -25,9 +25,11 @@ if [ -f "$top/config.status" ]; then
     "there, or run this script from an unpacked 'make dist' tarball" >&2
   exit 1
 fi
-# Each name must be a flavour of the registry: it names directories and
-# configure's --with-tables.
-known=$(sed -n 's/^MBB_FLAVOUR(\([a-z0-9_]*\),.*/\1/p' "$top/src/magicbb/flavours.def" | tr '\n' ' ')
+# The registry's flavours, each with its instruction set; a name given
+# must be one of them (it names directories and --with-tables), and by
+# default those that run on small cores (any, bitrev) are measured.
+registry=$(sed -n 's/^MBB_FLAVOUR(\([a-z0-9_]*\), *\([a-z0-9_]*\),.*/\1 \2/p' "$top/src/magicbb/flavours.def")
+known=$(echo "$registry" | cut -d' ' -f1 | tr '\n' ' ')
 for flavour in "$@"; do
   case " $known" in
     *" $flavour "*) ;;
@@ -35,7 +37,7 @@ for flavour in "$@"; do
        exit 2 ;;
   esac
 done
-flavours=${*:-$(sed -n 's/^MBB_FLAVOUR(\([a-z0-9_]*\), *\(any\|bitrev\),.*/\1/p' "$top/src/magicbb/flavours.def")}
+flavours=${*:-$(echo "$registry" | awk '$2 == "any" || $2 == "bitrev" { print $1 }')}
 programs=${FLASH_PROGRAMS:-firmware-rook firmware}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

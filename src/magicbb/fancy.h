@@ -28,7 +28,8 @@ static inline uint64_t mbb_fancy_lookup(const struct mbb_fancy_entry *e, const u
     (void)bits;
     /* the product's top bits as a 64-bit index: the 32-bit one of
      * mbb_fancy_index would cost a zero extension */
-    return mbb_slot(attacks, e->offset, ((occupied & e->mask) * e->magic) >> e->shift);
+    return mbb_slot(attacks, e->offset,
+                    MBB_CAST(size_t, ((occupied & e->mask) * e->magic) >> e->shift));
 }
 
 MBB_COMMON_SHAPE(fancy, uint64_t, 0, 0)

@@ -27,7 +27,8 @@ struct mbb_hqgfni_tables {
 };
 
 #ifdef MBB_HAVE_GFNI
-#define MBB_HQGFNI_BITS 0x8040201008040201 /* reverses each byte's bits */
+/* reverses each byte's bits */
+#define MBB_HQGFNI_BITS MBB_CAST(long long, UINT64_C(0x8040201008040201))
 
 static inline __m128i mbb_hqgfni_reverse128(__m128i x)
 {

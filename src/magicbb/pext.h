@@ -30,7 +30,8 @@ static inline uint32_t mbb_pext_index(uint64_t mask, uint64_t occupied)
 static inline uint64_t mbb_pext_lookup(const uint64_t *attacks, uint64_t offset, uint64_t mask,
                                        uint64_t occupied)
 {
-    return mbb_slot(attacks, offset, mbb_pext64(occupied, mask));
+    return mbb_slot(attacks, MBB_CAST(size_t, offset),
+                    MBB_CAST(size_t, mbb_pext64(occupied, mask)));
 }
 
 static inline uint64_t mbb_pext_rook_in(const struct mbb_pext_tables *t, unsigned sq,
