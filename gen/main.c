@@ -390,18 +390,21 @@ static const char *installed_magics(char *buffer, size_t size)
     char self[4096];
     struct stat st;
     ssize_t length;
+    int written;
 
     if (MBB_INSTALLED_MAGICS[0] == '\0')
         return NULL;
     if (MBB_INSTALLED_MAGICS[0] == '/') {
-        snprintf(buffer, size, "%s", MBB_INSTALLED_MAGICS);
+        written = snprintf(buffer, size, "%s", MBB_INSTALLED_MAGICS);
     } else {
         if ((length = readlink("/proc/self/exe", self, sizeof self - 1)) <= 0)
             return NULL;
         self[length] = '\0';
         *strrchr(self, '/') = '\0';
-        snprintf(buffer, size, "%s/%s", self, MBB_INSTALLED_MAGICS);
+        written = snprintf(buffer, size, "%s/%s", self, MBB_INSTALLED_MAGICS);
     }
+    if (written < 0 || (size_t)written >= size)
+        return NULL;    /* a path too long for the buffer: no default */
     return stat(buffer, &st) == 0 && S_ISDIR(st.st_mode) ? buffer : NULL;
 }
 
