@@ -197,11 +197,6 @@ static inline int promising(const struct gen_flavour *flavour, uint64_t mask, ui
     return popcount8((product << narrow) >> 56) >= 6;
 }
 
-
-/* Puts the occupancies in a random order fixed by the seed, the empty
- * board and the single blockers first (search.c). */
-void occupancies_shuffle(struct occupancies *list, uint64_t seed);
-
 /* magic with the bits the flavour keeps for itself (constrain) set. */
 static inline uint64_t constrained(const struct gen_flavour *f, enum piece p,
                                    const struct work_entry *e, uint64_t magic)
@@ -214,6 +209,18 @@ static inline uint64_t draw(const struct gen_flavour *f, enum piece p, const str
                             uint64_t *state)
 {
     return constrained(f, p, e, candidate(f, state));
+}
+
+/* A step of the climbs of the dense search and the in-magic placement: magic with one
+ * random bit flipped, or two. */
+static inline uint64_t flip_one_or_two(uint64_t magic, uint64_t *state)
+{
+    const uint64_t r = xorshift64(state);
+    uint64_t flip = (uint64_t)1 << (r & 63);
+
+    if (r & 64)
+        flip |= (uint64_t)1 << (r >> 8 & 63);
+    return magic ^ flip;
 }
 
 #endif /* GEN_CANDIDATES_H */

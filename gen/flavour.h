@@ -2,8 +2,8 @@
 /* flavour.h - a flavour as the generator sees it: its properties and the
  * steps that are its own.  Each flavour NAME has one such description,
  * gen_flavour_NAME in gen/flavours/NAME.c, built on the lookups of its
- * shared header src/magicbb/NAME.h; the registry
- * (src/magicbb/flavours.def) lists them all. */
+ * shared header include/magicbb/NAME.h; the registry
+ * (src/flavours.def) lists them all. */
 #ifndef GEN_FLAVOUR_H
 #define GEN_FLAVOUR_H
 

@@ -5,12 +5,12 @@
 #include "flavour.h"
 
 #define MBB_FLAVOUR(name, isa, magics) extern const struct gen_flavour gen_flavour_##name;
-#include "magicbb/flavours.def"
+#include "flavours.def"
 #undef MBB_FLAVOUR
 
 const struct gen_flavour *const gen_flavours[] = {
 #define MBB_FLAVOUR(name, isa, magics) &gen_flavour_##name,
-#include "magicbb/flavours.def"
+#include "flavours.def"
 #undef MBB_FLAVOUR
 };
 const unsigned gen_flavour_count = sizeof gen_flavours / sizeof gen_flavours[0];
@@ -19,7 +19,7 @@ const unsigned gen_flavour_count = sizeof gen_flavours / sizeof gen_flavours[0];
 enum { MAGICS_none, MAGICS_search, MAGICS_load };
 static const unsigned char registry_magics[] = {
 #define MBB_FLAVOUR(name, isa, magics) MAGICS_##magics,
-#include "magicbb/flavours.def"
+#include "flavours.def"
 #undef MBB_FLAVOUR
 };
 

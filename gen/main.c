@@ -3,12 +3,15 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "dense.h"
 #include "emit.h"
+#include "search.h"
 #include "seed.h"
 #include "magicsfile.h"
 #include "output.h"
@@ -251,6 +254,87 @@ static int parse_squares(const char *text, uint64_t *squares)
     return 0;
 }
 
+/* Not an option of the group asked (take_output_option,
+ * take_search_option). */
+#define NOT_MINE (-2)
+
+/* An option of what to make and from what: -1 to go on, the exit status
+ * of a usage error, or NOT_MINE. */
+static int take_output_option(struct request *r, int option)
+{
+    switch (option) {
+    case 'f':
+        if ((r->flavour = flavour_find(optarg)) == NULL)
+            return usage_error("unknown flavour '%s' (expected %s)", optarg, flavour_list());
+        break;
+    case 's':
+        if (parse_seed(optarg, &r->seed) != 0)
+            return usage_error("--seed: '%s' " SEED_RULE, optarg);
+        r->seed_given = 1;
+        break;
+    case 'm':
+        r->magics_path = optarg;
+        break;
+    case OPT_MAGICS_DIR:
+        r->magics_dir = optarg;
+        break;
+    case 'd':
+        r->dump_path = optarg;
+        break;
+    case 'o':
+        r->output_path = optarg;
+        break;
+    case OPT_SLIDERS_ONLY:
+        r->parts &= ~(unsigned)(EMIT_LEAPERS | EMIT_LINES);
+        r->only |= EMIT_SLIDERS;
+        break;
+    case OPT_BOARD_ONLY:
+        r->parts &= ~(unsigned)EMIT_SLIDERS;
+        r->only |= EMIT_LEAPERS;
+        break;
+    case OPT_NO_LINES:
+        r->parts &= ~(unsigned)EMIT_LINES;
+        break;
+    default:
+        return NOT_MINE;
+    }
+    return -1;
+}
+
+/* An option of the dense search: -1 to go on, the exit status of a usage
+ * error, or NOT_MINE. */
+static int take_search_option(struct request *r, int option)
+{
+    switch (option) {
+    case OPT_SEARCH:
+        if (strcmp(optarg, "dense") != 0)
+            return usage_error("--search: '%s' is not a search mode (expected dense)", optarg);
+        r->dense = 1;
+        return -1;
+    case OPT_BUDGET:
+        return count_option("--budget", "candidates", &r->budget, &r->budget_given);
+    case OPT_DRAWS:
+        return count_option("--draws", "candidates", &r->draws, &r->draws_given);
+    case OPT_ANNEAL:
+        return count_option("--anneal", "moves", &r->anneal, &r->anneal_given);
+    case OPT_PIECE:
+        if (strcmp(optarg, "rook") == 0)
+            r->pieces = 1u << PIECE_ROOK;
+        else if (strcmp(optarg, "bishop") == 0)
+            r->pieces = 1u << PIECE_BISHOP;
+        else
+            return usage_error("--piece: '%s' is neither rook nor bishop", optarg);
+        return -1;
+    case OPT_SQUARES:
+        if (parse_squares(optarg, &r->squares) != 0)
+            return usage_error("--squares: '%s' is not a comma-separated list of squares"
+                               " (a1 to h8)", optarg);
+        return -1;
+    default:
+        return NOT_MINE;
+    }
+}
+
 /* Reads the options into r: -1 to go on, else the exit status (0 after
  * --help and --version, 2 after a usage error). */
 static int parse_options(int argc, char **argv, struct request *r)
@@ -259,80 +343,19 @@ static int parse_options(int argc, char **argv, struct request *r)
 
     opterr = 0; /* report bad options in the generator's own words */
     while ((option = getopt_long(argc, argv, SHORT_OPTIONS, long_options, NULL)) != -1) {
-        switch (option) {
-        case 'f':
-            if ((r->flavour = flavour_find(optarg)) == NULL)
-                return usage_error("unknown flavour '%s' (expected %s)", optarg, flavour_list());
-            break;
-        case 's':
-            if (parse_seed(optarg, &r->seed) != 0)
-                return usage_error("--seed: '%s' " SEED_RULE, optarg);
-            r->seed_given = 1;
-            break;
-        case 'm':
-            r->magics_path = optarg;
-            break;
-        case OPT_MAGICS_DIR:
-            r->magics_dir = optarg;
-            break;
-        case 'd':
-            r->dump_path = optarg;
-            break;
-        case 'o':
-            r->output_path = optarg;
-            break;
-        case OPT_SLIDERS_ONLY:
-            r->parts &= ~(unsigned)(EMIT_LEAPERS | EMIT_LINES);
-            r->only |= EMIT_SLIDERS;
-            break;
-        case OPT_BOARD_ONLY:
-            r->parts &= ~(unsigned)EMIT_SLIDERS;
-            r->only |= EMIT_LEAPERS;
-            break;
-        case OPT_NO_LINES:
-            r->parts &= ~(unsigned)EMIT_LINES;
-            break;
-        case OPT_SEARCH:
-            if (strcmp(optarg, "dense") != 0)
-                return usage_error("--search: '%s' is not a search mode (expected dense)",
-                                   optarg);
-            r->dense = 1;
-            break;
-        case OPT_BUDGET:
-            if ((status = count_option("--budget", "candidates", &r->budget,
-                                       &r->budget_given)) >= 0)
-                return status;
-            break;
-        case OPT_DRAWS:
-            if ((status = count_option("--draws", "candidates", &r->draws, &r->draws_given)) >= 0)
-                return status;
-            break;
-        case OPT_PIECE:
-            if (strcmp(optarg, "rook") == 0)
-                r->pieces = 1u << PIECE_ROOK;
-            else if (strcmp(optarg, "bishop") == 0)
-                r->pieces = 1u << PIECE_BISHOP;
-            else
-                return usage_error("--piece: '%s' is neither rook nor bishop", optarg);
-            break;
-        case OPT_SQUARES:
-            if (parse_squares(optarg, &r->squares) != 0)
-                return usage_error("--squares: '%s' is not a comma-separated list of squares"
-                                   " (a1 to h8)", optarg);
-            break;
-        case OPT_ANNEAL:
-            if ((status = count_option("--anneal", "moves", &r->anneal, &r->anneal_given)) >= 0)
-                return status;
-            break;
-        case 'h':
+        if (option == 'h') {
             usage(stdout);
             return 0;
-        case 'V':
+        }
+        if (option == 'V') {
             puts("magicbb-gen " MBB_VERSION);
             return 0;
-        default:
-            return option_error(argv, option);
         }
+        if ((status = take_output_option(r, option)) == NOT_MINE
+            && (status = take_search_option(r, option)) == NOT_MINE)
+            return option_error(argv, option);
+        if (status >= 0)
+            return status;
     }
     if (optind < argc)
         return usage_error("unexpected argument '%s'", argv[optind]);
@@ -457,6 +480,117 @@ static int write_outputs(const struct request *r, struct slider_tables *tables,
     return 1;
 }
 
+/* A string built by appending to a buffer of `size` bytes: what does
+ * not fit is cut. */
+struct text {
+    char *buffer;
+    size_t size, length;
+};
+
+static void append(struct text *t, const char *format, ...) GEN_PRINTF(2, 3);
+static void append(struct text *t, const char *format, ...)
+{
+    va_list args;
+    int n;
+
+    if (t->length + 1 >= t->size)
+        return;
+    va_start(args, format);
+    n = vsnprintf(t->buffer + t->length, t->size - t->length, format, args);
+    va_end(args);
+    if (n > 0)
+        t->length = t->length + (size_t)n < t->size ? t->length + (size_t)n : t->size - 1;
+}
+
+/* The magics: none, loaded from r's file, or searched with r's seed;
+ * origin (of origin_size bytes) says which.  0, or 1 after a report. */
+static int find_magics(const struct request *r, struct slider_tables *tables,
+                       unsigned line[PIECE_COUNT][64], char *origin, size_t origin_size)
+{
+    int status;
+
+    if (!r->flavour->magics) {
+        snprintf(origin, origin_size, "none (%s needs no magics)", r->flavour->name);
+        return 0;
+    }
+    if (r->magics_path != NULL) {
+        snprintf(origin, origin_size, "file %s", r->magics_path);
+        /* a bad file is named, with its line, before any dense search */
+        return magics_load(r->magics_path, tables, line) != 0
+               || (r->dense && build(tables, r->magics_path, line) != 0);
+    }
+    snprintf(origin, origin_size, "seed 0x%llx", (unsigned long long)r->seed);
+    status = tables_search(tables, r->seed);
+    if (status == -2)
+        report(NULL, 0, "out of memory");
+    else if (status != 0)
+        report(NULL, 0, "the magic search with seed 0x%llx gave up", (unsigned long long)r->seed);
+    return status != 0;
+}
+
+/* The options of a dense search as its provenance gives them. */
+static void describe_dense(const struct request *r, uint64_t draws, struct text *t)
+{
+    append(t, "--search=dense --seed=0x%llx --budget=%lu", (unsigned long long)r->seed, r->budget);
+    if (r->pieces != (1u << PIECE_ROOK | 1u << PIECE_BISHOP))
+        append(t, " --piece=%s",
+               piece_name(r->pieces == 1u << PIECE_ROOK ? PIECE_ROOK : PIECE_BISHOP));
+    for (unsigned sq = 0, first = 1; r->squares != ~(uint64_t)0 && sq < 64; sq++) {
+        char name[3];
+
+        if (!(r->squares >> sq & 1))
+            continue;
+        square_name(sq, name);
+        append(t, "%s%s", first ? " --squares=" : ",", name);
+        first = 0;
+    }
+    if (r->flavour->fixed[PIECE_ROOK] == 0)
+        append(t, " --draws=%llu", (unsigned long long)draws);
+    if (r->flavour->layout == LAYOUT_PACKED)
+        append(t, " --anneal=%lu", r->anneal);
+}
+
+/* The dense search of r on the magics found, SIGINT ending it early with
+ * the best so far; *origin becomes its options, then where the magics it
+ * started from came from.  0, or 1 after a report. */
+static int dense_search(struct request *r, struct slider_tables *tables, char **origin)
+{
+    const struct dense_budget budget = {
+        .climb = (uint32_t)r->budget, .anneal = (uint32_t)r->anneal, .pieces = r->pieces,
+        .squares = r->squares, .progress = 1, .loaded = r->magics_path != NULL,
+        .draws = r->draws_given ? r->draws : (uint64_t)r->budget * DRAWS_PER_STEP,
+    };
+    const size_t size = strlen(*origin) + 512;
+    struct text described = { malloc(size), size, 0 };
+    void (*previous)(int);
+    int status = 0;
+
+    if (described.buffer == NULL) {
+        report(NULL, 0, "out of memory");
+        return 1;
+    }
+    describe_dense(r, budget.draws, &described);
+    tables_free(tables);
+    previous = signal(SIGINT, stop_search);
+    if (previous == SIG_IGN) /* a background job keeps ignoring it */
+        signal(SIGINT, SIG_IGN);
+    if ((status = tables_dense(tables, r->seed, &budget)) != 0) {
+        if (status == -2)
+            report(NULL, 0, "out of memory");
+        else
+            report(NULL, 0, "the dense search with seed 0x%llx found no magic for a square",
+                   (unsigned long long)r->seed);
+        status = 1;
+    }
+    if (previous != SIG_IGN)
+        signal(SIGINT, SIG_DFL);
+    append(&described, "%s, from %s", search_stop ? ", interrupted" : "", *origin);
+    free(*origin);
+    *origin = described.buffer;
+    r->magics_path = NULL; /* the tables no longer come from the file's lines */
+    return status;
+}
+
 int main(int argc, char **argv)
 {
     static struct slider_tables tables;
@@ -466,13 +600,14 @@ int main(int argc, char **argv)
         .pieces = 1u << PIECE_ROOK | 1u << PIECE_BISHOP, .squares = ~(uint64_t)0,
         .parts = EMIT_SLIDERS | EMIT_LEAPERS | EMIT_LINES,
     };
-    char *origin = NULL; /* where the magics came from */
     static char default_path[4096], installed[4096];
+    char *origin;     /* where the magics came from */
+    size_t origin_size;
     int status;
 
     stdout_checked_at_exit();
     if (flavour_registry_mismatch() != NULL) {
-        report(NULL, 0, "internal error: src/magicbb/flavours.def and gen/flavours/%s.c disagree"
+        report(NULL, 0, "internal error: src/flavours.def and gen/flavours/%s.c disagree"
                " on its magics", flavour_registry_mismatch());
         return 1;
     }
@@ -484,81 +619,15 @@ int main(int argc, char **argv)
         return status;
     if (r.magics_dir != NULL && r.magics_path == NULL && !r.seed_given)
         r.magics_path = magics_default(r.magics_dir, r.flavour, default_path, sizeof default_path);
-    if ((origin = malloc(strlen(r.magics_path != NULL ? r.magics_path : "") + 512)) == NULL) {
+    origin_size = strlen(r.magics_path != NULL ? r.magics_path : "") + 512;
+    if ((origin = malloc(origin_size)) == NULL) {
         report(NULL, 0, "out of memory");
         return 1;
     }
-
     tables_prepare(&tables, r.flavour);
-    if (!r.flavour->magics) {
-        sprintf(origin, "none (%s needs no magics)", r.flavour->name);
-    } else if (r.magics_path != NULL) {
-        /* a bad file is named, with its line, before any dense search */
-        status = magics_load(r.magics_path, &tables, line) != 0
-                 || (r.dense && build(&tables, r.magics_path, line) != 0);
-        sprintf(origin, "file %s", r.magics_path);
-    } else {
-        status = tables_search(&tables, r.seed);
-        if (status == -2)
-            report(NULL, 0, "out of memory");
-        else if (status != 0)
-            report(NULL, 0, "the magic search with seed 0x%llx gave up",
-                   (unsigned long long)r.seed);
-        status = status != 0;
-        sprintf(origin, "seed 0x%llx", (unsigned long long)r.seed);
-    }
-    if (status == 0 && r.dense) {
-        const struct dense_budget spend = {
-            .climb = (uint32_t)r.budget, .anneal = (uint32_t)r.anneal, .pieces = r.pieces,
-            .squares = r.squares, .progress = 1, .loaded = r.magics_path != NULL,
-            .draws = r.draws_given ? r.draws : (uint64_t)r.budget * DRAWS_PER_STEP,
-        };
-        char prefix[448];
-        int length = snprintf(prefix, sizeof prefix, "--search=dense --seed=0x%llx --budget=%lu",
-                              (unsigned long long)r.seed, r.budget);
-        void (*was)(int);
-
-        if (r.pieces != (1u << PIECE_ROOK | 1u << PIECE_BISHOP))
-            length += snprintf(prefix + length, sizeof prefix - (size_t)length, " --piece=%s",
-                               piece_name(r.pieces == 1u << PIECE_ROOK ? PIECE_ROOK
-                                                                       : PIECE_BISHOP));
-        for (unsigned sq = 0, first = 1; r.squares != ~(uint64_t)0 && sq < 64; sq++) {
-            char name[3];
-
-            if (!(r.squares >> sq & 1))
-                continue;
-            square_name(sq, name);
-            length += snprintf(prefix + length, sizeof prefix - (size_t)length, "%s%s",
-                               first ? " --squares=" : ",", name);
-            first = 0;
-        }
-        if (r.flavour->fixed[PIECE_ROOK] == 0)
-            length += snprintf(prefix + length, sizeof prefix - (size_t)length, " --draws=%llu",
-                               (unsigned long long)spend.draws);
-        if (r.flavour->layout == LAYOUT_PACKED)
-            length += snprintf(prefix + length, sizeof prefix - (size_t)length, " --anneal=%lu",
-                               r.anneal);
-        tables_free(&tables);
-        was = signal(SIGINT, stop_search);
-        if (was == SIG_IGN) /* a background job keeps ignoring it */
-            signal(SIGINT, SIG_IGN);
-        if ((status = tables_dense(&tables, r.seed, &spend)) != 0) {
-            if (status == -2)
-                report(NULL, 0, "out of memory");
-            else
-                report(NULL, 0, "the dense search with seed 0x%llx found no magic for a square",
-                       (unsigned long long)r.seed);
-            status = 1;
-        }
-        if (was != SIG_IGN)
-            signal(SIGINT, SIG_DFL);
-        if (search_stop)
-            length += snprintf(prefix + length, sizeof prefix - (size_t)length, ", interrupted");
-        length += snprintf(prefix + length, sizeof prefix - (size_t)length, ", from ");
-        memmove(origin + length, origin, strlen(origin) + 1);
-        memcpy(origin, prefix, (size_t)length);
-        r.magics_path = NULL; /* the tables no longer come from the file's lines */
-    }
+    status = find_magics(&r, &tables, line, origin, origin_size);
+    if (status == 0 && r.dense)
+        status = dense_search(&r, &tables, &origin);
     if (status == 0)
         status = build(&tables, r.magics_path, line);
     if (status == 0)

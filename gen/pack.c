@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "candidates.h"
+#include "pack.h"
 
-volatile sig_atomic_t search_stop;
 
 /* The used slots of a slice that first_fit tries first, many offsets at
  * a time: where they are all free, the rest is checked.  For 1,000
@@ -397,17 +397,107 @@ static int change(struct arrangement *a, const unsigned counts[SLICES], uint64_t
     return (int)(i < j ? i : j);
 }
 
+/* The annealer as it goes: the arrangement it stands on (now), the one
+ * it tries (next), the best so far and their extents; whether the best
+ * is still the layout it started from; its stream, its table and the
+ * slices' candidates. */
+struct annealer {
+    struct arrangement *now, *next, *best;
+    uint32_t now_extent, best_extent;
+    int start_is_best;
+    uint64_t state;
+    uint64_t *table;
+    const struct slice_bits *const *view;
+    const unsigned *counts;
+};
+
+/* One move at `heat`: a changed arrangement, placed again from the first
+ * slice it moved, taken if its table is no larger, or larger within the
+ * limit by chance (exp(-growth / heat)). */
+static void anneal_move(struct annealer *a, double heat)
+{
+    int from;
+
+    *a->next = *a->now;
+    if ((from = change(a->next, a->counts, &a->state)) < 0)
+        return;
+
+    const uint32_t limit = a->now_extent + (uint32_t)(REJECTED * heat);
+    const uint32_t extent = place_from(a->table, a->next, a->view, (unsigned)from, limit);
+    int keep = extent <= a->now_extent;
+
+    if (!keep) { /* drawn past the limit too: the same stream either way */
+        const double u = (double)(xorshift64(&a->state) >> 11) * 0x1p-53;
+
+        keep = extent <= limit && u < exp_neg(((double)extent - a->now_extent) / heat);
+    }
+    if (keep) {
+        struct arrangement *kept = a->now;
+
+        a->now = a->next;
+        a->next = kept;
+        a->now_extent = extent;
+        if (extent < a->best_extent) {
+            *a->best = *a->now;
+            a->best_extent = extent;
+            a->start_is_best = 0;
+        }
+    }
+}
+
+/* The first arrangement: start's, or the widest slices first; a line on
+ * stderr where moves follow. */
+static void anneal_begin(struct annealer *a, const struct pack_layout *start, uint32_t steps)
+{
+    if (start != NULL)
+        in_start_order(a->now, start);
+    else
+        widest_first(a->now, a->view);
+    a->now_extent = a->best_extent = place_from(a->table, a->now, a->view, 0, UINT32_MAX);
+    *a->best = *a->now;
+    if (steps > 0 && start != NULL)
+        fprintf(stderr, "magicbb-gen: pack: the input's layout: %lu entries\n",
+                (unsigned long)a->now_extent);
+    else if (steps > 0)
+        fprintf(stderr, "magicbb-gen: pack: first fit, widest first: %lu entries\n",
+                (unsigned long)a->now_extent);
+    if (start != NULL && start->count > 0 && start->count <= a->best_extent) {
+        a->start_is_best = 1;
+        a->best_extent = start->count;
+    }
+}
+
+/* t's layout from the best the annealer found, or start itself; a line
+ * on stderr says which. */
+static void anneal_end(struct slider_tables *t, const struct annealer *a,
+                       const struct pack_layout *start)
+{
+    if (search_stop)
+        fprintf(stderr, "magicbb-gen: pack: interrupted, keeping the best: %lu entries\n",
+                (unsigned long)a->best_extent);
+    if (a->start_is_best) {
+        restore(t, start);
+        fprintf(stderr, "magicbb-gen: pack: kept the input's layout, %lu entries: the annealer"
+                " found none smaller\n", (unsigned long)start->count);
+    } else {
+        set_offsets(t, a->best, a->view, a->best_extent);
+        if (start != NULL)
+            fprintf(stderr, "magicbb-gen: pack: kept the annealer's layout, %lu entries (the"
+                    " input's: %lu)\n", (unsigned long)a->best_extent, (unsigned long)start->count);
+    }
+}
+
 int tables_anneal(struct slider_tables *t, const struct pack_candidates *c, uint64_t seed,
                   uint32_t steps, const struct pack_layout *start)
 {
     unsigned counts[SLICES];
     struct slice_bits **slices = slices_of(t, c, start, counts);
-    const struct slice_bits *const *view = (const struct slice_bits *const *)slices;
-    uint64_t *table = malloc(TABLE_WORDS * sizeof *table);
-    struct arrangement *all = calloc(3, sizeof *all), *now = all, *next = all + 1, *best = all + 2;
-    uint64_t state = seed ^ 0x7061636bu; /* "pack" */
-    uint32_t now_extent, best_extent;
-    int start_is_best = 0;
+    struct arrangement *all = calloc(3, sizeof *all);
+    struct annealer a = {
+        .now = all, .next = all + 1, .best = all + 2, .state = seed ^ 0x7061636bu, /* "pack" */
+        .table = malloc(TABLE_WORDS * sizeof *a.table),
+        .view = (const struct slice_bits *const *)slices, .counts = counts,
+    };
     /* The heat falls geometrically from 256 entries to 0.5, e^-(ln 512):
      * from a loaded layout, from 64 entries to 0.125, so that the early
      * moves do not throw a tight layout away.  From the published white
@@ -416,78 +506,25 @@ int tables_anneal(struct slider_tables *t, const struct pack_candidates *c, uint
      * and 88,772; seed 2 at 32 and 256, 88,772. */
     const double hot = start != NULL ? 64.0 : 256.0, fall = 9 * 0.69314718055994531;
 
-    if (slices == NULL || table == NULL || all == NULL) {
+    if (slices == NULL || a.table == NULL || all == NULL) {
         if (slices != NULL)
             slices_free(slices);
-        free(table);
+        free(a.table);
         free(all);
         return -2;
     }
-    state = splitmix64(&state) | 1;
-    if (start != NULL)
-        in_start_order(now, start);
-    else
-        widest_first(now, view);
-    now_extent = best_extent = place_from(table, now, view, 0, UINT32_MAX);
-    *best = *now;
-    if (steps > 0 && start != NULL)
-        fprintf(stderr, "magicbb-gen: pack: the input's layout: %lu entries\n",
-                (unsigned long)now_extent);
-    else if (steps > 0)
-        fprintf(stderr, "magicbb-gen: pack: first fit, widest first: %lu entries\n",
-                (unsigned long)now_extent);
-    if (start != NULL && start->count > 0 && start->count <= best_extent) {
-        start_is_best = 1;
-        best_extent = start->count;
-    }
+    a.state = splitmix64(&a.state) | 1;
+    anneal_begin(&a, start, steps);
     for (uint32_t step = 0; step < steps && !search_stop; step++) {
-        const double heat = hot * exp_neg(fall * step / steps);
-        int from;
-
-        *next = *now;
-        if ((from = change(next, counts, &state)) >= 0) {
-            const uint32_t limit = now_extent + (uint32_t)(REJECTED * heat);
-            const uint32_t extent = place_from(table, next, view, (unsigned)from, limit);
-            int keep = extent <= now_extent;
-
-            if (!keep) { /* drawn past the limit too: the same stream either way */
-                const double u = (double)(xorshift64(&state) >> 11) * 0x1p-53;
-
-                keep = extent <= limit && u < exp_neg(((double)extent - now_extent) / heat);
-            }
-            if (keep) {
-                struct arrangement *kept = now;
-
-                now = next;
-                next = kept;
-                now_extent = extent;
-                if (extent < best_extent) {
-                    *best = *now;
-                    best_extent = extent;
-                    start_is_best = 0;
-                }
-            }
-        }
+        anneal_move(&a, hot * exp_neg(fall * step / steps));
         if ((step + 1) % (steps / 20 > 0 ? steps / 20 : 1) == 0)
             fprintf(stderr, "magicbb-gen: pack: step %lu of %lu, %lu entries now, best %lu\n",
-                    (unsigned long)step + 1, (unsigned long)steps, (unsigned long)now_extent,
-                    (unsigned long)best_extent);
+                    (unsigned long)step + 1, (unsigned long)steps, (unsigned long)a.now_extent,
+                    (unsigned long)a.best_extent);
     }
-    if (search_stop)
-        fprintf(stderr, "magicbb-gen: pack: interrupted, keeping the best: %lu entries\n",
-                (unsigned long)best_extent);
-    if (start_is_best) {
-        restore(t, start);
-        fprintf(stderr, "magicbb-gen: pack: kept the input's layout, %lu entries: the annealer"
-                " found none smaller\n", (unsigned long)start->count);
-    } else {
-        set_offsets(t, best, view, best_extent);
-        if (start != NULL)
-            fprintf(stderr, "magicbb-gen: pack: kept the annealer's layout, %lu entries (the"
-                    " input's: %lu)\n", (unsigned long)best_extent, (unsigned long)start->count);
-    }
+    anneal_end(t, &a, start);
     slices_free(slices);
-    free(table);
+    free(a.table);
     free(all);
     return 0;
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* search.c - seeded search for magics (the flavours that search).  The
  * slices of a flavour whose magics place them (offsetmagic) are placed
- * by tables_place_in_magic, and the offline dense search is in dense.c.
+ * by tables_place_in_magic (inmagic.c), and the offline dense search is
+ * in dense.c.
  *
  * Each (piece, square) gets its own random stream derived from the seed,
  * so one square's search never shifts another's and a seed always gives
@@ -10,6 +11,9 @@
 #include <stdlib.h>
 
 #include "candidates.h"
+#include "inmagic.h"
+#include "pack.h"
+#include "search.h"
 
 static void swap_places(struct occupancies *list, unsigned a, unsigned b)
 {
@@ -107,12 +111,12 @@ int tables_search(struct slider_tables *t, uint64_t seed)
     int status;
 
     if (f->layout == LAYOUT_IN_MAGIC) {
-        const struct dense_budget spend = {
+        const struct placement plan = {
             .climb = IN_MAGIC_TRIES, .pieces = 1u << PIECE_ROOK | 1u << PIECE_BISHOP,
             .squares = ~(uint64_t)0,
         };
 
-        return tables_place_in_magic(t, seed, &spend);
+        return tables_place_in_magic(t, seed, &plan);
     }
     list = malloc(sizeof *list);
     scratch = calloc(1, sizeof *scratch);

@@ -7,6 +7,8 @@
 #include "flavour_unit.h"
 #include "sliders.h"
 
+volatile sig_atomic_t search_stop;
+
 uint32_t index_shift(const struct gen_flavour *flavour, unsigned bits)
 {
     return flavour->product - bits;

@@ -119,44 +119,6 @@ static inline uint32_t magic_offset(const struct gen_flavour *flavour, const str
                                   - ((uint64_t)1 << flavour->start_shift)));
 }
 
-/* Place the slices of an overlapping flavour (white, black) into one
- * table, widest first, each at the lowest offset where the slots it uses
- * are free: sets the offsets and t->count.  0, or -2 if memory ran out. */
-int tables_pack(struct slider_tables *t);
-
-/* Candidate magics for each (piece * 64 + square) of an overlapping
- * flavour, for the annealer to choose among. */
-#define PACK_CHOICES 32
-struct pack_candidates {
-    unsigned count[PIECE_COUNT * 64];
-    uint64_t magic[PIECE_COUNT * 64][PACK_CHOICES];
-};
-
-/* A layout of an overlapping flavour as it was: each (piece * 64 +
- * square)'s magic and offset, and the table's entries. */
-struct pack_layout {
-    uint64_t magic[PIECE_COUNT * 64];
-    uint32_t offset[PIECE_COUNT * 64];
-    uint32_t count;
-};
-
-/* t's layout as it is (searched and packed, or loaded and built, so that
- * t->count is its extent), newly allocated; NULL if memory ran out. */
-struct pack_layout *pack_layout_of(const struct slider_tables *t);
-
-/* The offline packer: anneal for `steps` moves, each placing the slices
- * again first fit in a changed order (two swapped, or one moved) or with
- * another of a square's candidates (c, which may be NULL), drawn from
- * seed; keeps the smallest table found, magics and offsets.  It starts
- * from the first fit widest first, or with start (the layout the search
- * was given) from start's magics first fit in the order of start's
- * offsets, and then keeps start itself unless it finds a smaller table:
- * never worse than its input.  Progress on stderr, and which layout was
- * kept; stops early, keeping the best, once search_stop is set.  0, or
- * -2 if memory ran out. */
-int tables_anneal(struct slider_tables *t, const struct pack_candidates *c, uint64_t seed,
-                  uint32_t steps, const struct pack_layout *start);
-
 /* Set (by a signal handler) to end the dense search and the annealer
  * early with what they have. */
 extern volatile sig_atomic_t search_stop;
@@ -168,61 +130,5 @@ extern volatile sig_atomic_t search_stop;
 int tables_build(struct slider_tables *t, struct collision *c);
 
 void tables_free(struct slider_tables *t);
-
-/* The build's fixed seed: every build of a release emits the same tables. */
-#define DEFAULT_SEED 0x6d616769636262u /* "magicbb" */
-
-/* Find a magic for every entry by a search seeded with seed; -1 if a
- * square cannot be solved, -2 if memory ran out. */
-int tables_search(struct slider_tables *t, uint64_t seed);
-
-/* Draws of mixed candidates for each climb step of the budget, unless
- * --draws says otherwise: a draw is dropped at its first clash, most
- * within a few occupancies, where a climb's step counts the clashes over
- * all of them. */
-#define DRAWS_PER_STEP 32u
-
-/* What the offline dense search spends. */
-struct dense_budget {
-    uint32_t climb;  /* candidates a square (a climb step, a narrowing; offsetmagic: a start) */
-    uint64_t draws;  /* random candidates before each climb step */
-    uint32_t anneal; /* the packer's moves (white, black) */
-    unsigned pieces; /* the pieces searched: bit PIECE_ROOK, bit PIECE_BISHOP */
-    uint64_t squares; /* their squares searched: bit sq */
-    int progress;     /* a line a square on stderr */
-    int loaded;       /* the layout came from a magics file: the annealer starts from it and
-                       * keeps it unless it finds a smaller table */
-    int by_growth;    /* offset-in-magic: the next rook is the one that grows the table least */
-};
-
-/* The offline dense search: improve every entry's magic (as searched or
- * loaded) with more candidates a square, drawn from seed.  A flavour
- * whose squares have their own index bits tries one bit fewer (and
- * again, as long as it finds one): budget->draws random candidates, then
- * a climb of budget->climb.  A fixed-width flavour keeps the magic whose
- * indices span the fewest slots of budget->climb candidates; an
- * overlapping one is then packed anew by the annealer (tables_anneal,
- * budget->anneal moves) with each square's best candidates, from the
- * loaded layout where budget->loaded (never ending worse than it).  An
- * offset-in-magic flavour's slices are placed anew
- * (tables_place_in_magic).  Only the squares of budget->squares and budget->pieces are
- * searched.  One progress line a square searched on stderr.  Once
- * search_stop is set, stops early with what it has.  0; -1 if no magic
- * was found for a square; -2 if memory ran out. */
-int tables_dense(struct slider_tables *t, uint64_t seed, const struct dense_budget *budget);
-
-/* An offset-in-magic flavour's slices placed anew (the seeded search and
- * the dense search of offsetmagic): the squares of budget->squares and
- * budget->pieces leave the table, then go back rooks first, then
- * bishops (those with more relevant squares first).  The rooks go those
- * with fewer relevant squares first, or with budget->by_growth, each
- * time the one left whose slice moves the table's end on least for its
- * occupancies.  Each slice is the one, of budget->climb candidates at
- * each start it may take (drawn from seed), that uses only free slots
- * and ends lowest.  Keeps the magics it had if they all work and the
- * table does not shrink.  0; -1 if no magic was found for a square; -2
- * if memory ran out. */
-int tables_place_in_magic(struct slider_tables *t, uint64_t seed,
-                          const struct dense_budget *budget);
 
 #endif /* GEN_SLIDERS_H */

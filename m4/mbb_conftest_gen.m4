@@ -19,6 +19,6 @@ for mbb_g in $MBB_ALL_FLAVOURS; do
   mbb_gen_sources="$mbb_gen_sources $srcdir/gen/flavours/$mbb_g.c"
 done
 mbb_gen=$1/gen$BUILD_EXEEXT
-AS_IF([AC_RUN_LOG([$CC_FOR_BUILD $CPPFLAGS_FOR_BUILD $CFLAGS_FOR_BUILD -I$srcdir/gen -I$srcdir/support -I$srcdir/src -DMBB_VERSION='"probe"' $LDFLAGS_FOR_BUILD -o $mbb_gen $mbb_gen_sources])],
+AS_IF([AC_RUN_LOG([$CC_FOR_BUILD $CPPFLAGS_FOR_BUILD $CFLAGS_FOR_BUILD -I$srcdir/gen -I$srcdir/support -I$srcdir/include -I$srcdir/src -DMBB_VERSION='"probe"' $LDFLAGS_FOR_BUILD -o $mbb_gen $mbb_gen_sources])],
   [], [mbb_gen=])
 ])

@@ -3,7 +3,7 @@
 #
 # MBB_FASTEST_FLAVOUR(WORKLOAD, DEFAULT)
 # --------------------------------------
-# Builds tools/fastest.c on the all-flavour layer (support/flavours.h),
+# Builds lab/fastest.c on the all-flavour layer (lab/flavours.h),
 # for and on this machine, as make builds the all-flavour test: the
 # generator, every flavour's tables from it (--sliders-only, the shipped
 # magics of gen/magics), the layer's lookups and a move generator per
@@ -12,7 +12,7 @@
 # MiB table, timed over the reads alone; lookups: lookups alone, in
 # cache), and sets MBB_FLAVOUR to the flavour
 # whose queen lookup was fastest where it was clearly faster than
-# DEFAULT (support/timing.h), else to DEFAULT; mbb_fastest_why to why,
+# DEFAULT (lab/timing.h), else to DEFAULT; mbb_fastest_why to why,
 # and mbb_fastest_figures to all of the figures, a line a flavour.  With
 # --with-magics the flavour the file names; with --with-seed the fastest
 # of the flavours that search their magics.  Refuses when cross-compiling: the target's speed cannot be
@@ -50,7 +50,7 @@ mbb_d=conftest.fastest.d
 AC_MSG_CHECKING([for the fastest flavour: building the generator])
 MBB_CONFTEST_GENERATOR([$mbb_d])
 AS_IF([test -n "$mbb_gen"], [AC_MSG_RESULT([done])], [AC_MSG_RESULT([failed])])
-mbb_cc="$CC $CFLAGS $mbb_fastest_flags -Isrc -I$srcdir/src -I$srcdir/support"
+mbb_cc="$CC $CFLAGS $mbb_fastest_flags -Iinclude -Isrc -I$srcdir/include -I$srcdir/src -I$srcdir/support -I$srcdir/lab"
 mbb_ok=no
 AS_IF([test -n "$mbb_gen"],
   [AC_MSG_CHECKING([for the fastest flavour: every flavour's tables and move generator])
@@ -65,13 +65,13 @@ AS_IF([test -n "$mbb_gen"],
      AS_IF([test $mbb_f != board && test $mbb_ok = yes],
        [AS_IF([AC_RUN_LOG([$mbb_cc -DMOVEGEN_FLAVOUR=$mbb_f -c -o $mbb_d/movegen-$mbb_f.o $srcdir/support/movegen.c])],
          [], [mbb_ok=no])
-        AS_IF([AC_RUN_LOG([$mbb_cc -DMOVEGEN_FLAVOUR=$mbb_f -c -o $mbb_d/search-$mbb_f.o $srcdir/support/search.c])],
+        AS_IF([AC_RUN_LOG([$mbb_cc -DMOVEGEN_FLAVOUR=$mbb_f -c -o $mbb_d/search-$mbb_f.o $srcdir/lab/search.c])],
          [], [mbb_ok=no])])
    done
    AC_MSG_RESULT([$mbb_ok])])
 AS_IF([test $mbb_ok = yes],
   [AC_MSG_CHECKING([for the fastest flavour: building the probe])
-   AS_IF([AC_RUN_LOG([$mbb_cc $mbb_fastest_sets -DMOVEGEN_REFERENCE -I$mbb_d $LDFLAGS -o $mbb_d/fastest$ac_exeext $srcdir/tools/fastest.c $srcdir/support/flavours.c $srcdir/support/flavours_isa.c $srcdir/support/timing.c $srcdir/support/reference.c $srcdir/support/escape.c $srcdir/support/movegen.c $mbb_d/tables-all.c $mbb_d/movegen-*.o $mbb_d/search-*.o])],
+   AS_IF([AC_RUN_LOG([$mbb_cc $mbb_fastest_sets -DMOVEGEN_REFERENCE -I$mbb_d $LDFLAGS -o $mbb_d/fastest$ac_exeext $srcdir/lab/fastest.c $srcdir/lab/flavours.c $srcdir/lab/flavours_isa.c $srcdir/lab/timing.c $srcdir/support/reference.c $srcdir/support/escape.c $srcdir/support/movegen.c $mbb_d/tables-all.c $mbb_d/movegen-*.o $mbb_d/search-*.o])],
      [AC_MSG_RESULT([done])
       AC_MSG_CHECKING([for the fastest flavour: timing them on workload $1${mbb_only:+ ($mbb_only, for --with-seed)} (about half a minute)])
       AS_IF([AC_RUN_LOG([$mbb_d/fastest$ac_exeext $2 $1 $mbb_only > conftest.fastest])],

@@ -58,7 +58,7 @@ AS_IF([test "$mbb_need" -gt `expr $2 \* 1024`],
 # _MBB_OBJECT_BYTES(FILE): the text and data bytes of FILE compiled for
 # the host, or nothing.
 m4_define([_MBB_OBJECT_BYTES],
-[{ $CC $CFLAGS $LIBRARY_CFLAGS -I$srcdir/src -Isrc -c -o conftest.flash.d/t.o $1 >&AS_MESSAGE_LOG_FD 2>&1 &&
+[{ $CC $CFLAGS $LIBRARY_CFLAGS -I$srcdir/include -Iinclude -c -o conftest.flash.d/t.o $1 >&AS_MESSAGE_LOG_FD 2>&1 &&
    $SIZE conftest.flash.d/t.o 2>&AS_MESSAGE_LOG_FD | awk 'NR == 2 { print $[]1 + $[]2 }'; }])
 
 # MBB_FLASH_AUTO(KIB)

@@ -1,32 +1,33 @@
 # SPDX-License-Identifier: MIT
-# mbb_flavours.m4 - the flavour registry, as configure needs it.
+# mbb_flavours.m4 - the registries, as configure needs them.
 #
 # MBB_FLAVOUR_REGISTRY
 # --------------------
-# Reads src/magicbb/flavours.def, the one list of flavours, and
-# substitutes MBB_ALL_FLAVOURS (every name, in registry order), and sets
-# mbb_isa_of_FLAVOUR and mbb_magics_of_FLAVOUR to the flavour's isa (a
-# name of src/magicbb/isa.def) and magics (none, search or load) fields,
-# and defines the shell function mbb_searching (below).  Writes
-# src/flavours-all.h, which includes every flavour's header, for the
-# programs that hold all flavours at once (the generator's probes, the
-# all-flavour test, the benchmark).
+# Builds src/magicbb-registry (src/registry.c) with the build machine's
+# compiler, the one reader of src/flavours.def and isa.def for
+# everything that is not C, and takes from it MBB_ALL_FLAVOURS (every
+# flavour, in registry order), mbb_isa_of_FLAVOUR and
+# mbb_magics_of_FLAVOUR (its isa and magics fields), MBB_ISA_NAMES and
+# mbb_isa_NAME_macro, _flags and _desc (isa.def's fields).  Defines the
+# shell function mbb_searching (below) and writes src/flavours-all.h,
+# which includes every flavour's header, for the programs that hold all
+# flavours at once.  Substitutes MBB_REGISTRY, the program's path.
 #
 # MBB_FLAVOUR_NAMES
 # -----------------
-# The names at autoconf time, for help texts: "fancy, pext, ...", quoted
-# twice over, so that its commas separate no macro arguments where it is
-# expanded (they once cut configure --help's list after the first name).
+# The names at autoconf time, for help texts, from the C preprocessor.
 m4_define([MBB_FLAVOUR_NAMES],
-  m4_esyscmd_s([printf '[[%s]]' "$(sed -n 's/^MBB_FLAVOUR(\([a-z0-9_]*\),.*/\1/p' src/magicbb/flavours.def | tr '\n' ' ' | sed 's/ $//; s/ /, /g')"]))
+  m4_esyscmd_s([printf '#define MBB_FLAVOUR(name, isa, magics) name\n#include "src/flavours.def"\n' | ${CPP:-cpp} -P - | tr -s ' \n' '  ']))
 
 AC_DEFUN([MBB_FLAVOUR_REGISTRY],
-[mbb_registry="$srcdir/src/magicbb/flavours.def"
-AS_IF([test -r "$mbb_registry"], [],
-  [AC_MSG_ERROR([cannot read the flavour registry $mbb_registry])])
-MBB_ALL_FLAVOURS=`sed -n 's/^MBB_FLAVOUR(\([[a-z0-9_]]*\),.*/\1/p' "$mbb_registry" | tr '\n' ' ' | sed 's/ $//'`
-eval "`sed -n 's/^MBB_FLAVOUR(\([[a-z0-9_]]*\), *\([[a-z0-9]]*\), *\([[a-z]]*\)).*/mbb_isa_of_\1=\2 mbb_magics_of_\1=\3/p' "$mbb_registry"`"
-AS_IF([test -z "$MBB_ALL_FLAVOURS"], [AC_MSG_ERROR([no flavour in $mbb_registry])])
+[AC_REQUIRE([MBB_PROG_CC_FOR_BUILD])dnl
+AS_MKDIR_P([src])
+MBB_REGISTRY=src/magicbb-registry$BUILD_EXEEXT
+AS_IF([AC_RUN_LOG([$CC_FOR_BUILD $CPPFLAGS_FOR_BUILD $CFLAGS_FOR_BUILD -I$srcdir/src $LDFLAGS_FOR_BUILD -o $MBB_REGISTRY $srcdir/src/registry.c])],
+  [], [AC_MSG_ERROR([cannot build the registry reader (src/registry.c) with $CC_FOR_BUILD; see config.log])])
+AS_IF([mbb_registry_sh=`./$MBB_REGISTRY shell`], [eval "$mbb_registry_sh"],
+  [AC_MSG_ERROR([$MBB_REGISTRY failed])])
+./$MBB_REGISTRY header > src/flavours-all.h || AC_MSG_ERROR([cannot write src/flavours-all.h])
 # mbb_searching NAME...: those of the flavours named whose magics a seed
 # searches (the registry's magics field), space-separated
 mbb_searching () {
@@ -38,9 +39,5 @@ mbb_searching () {
   echo "$mbb_list"
 }
 AC_SUBST([MBB_ALL_FLAVOURS])
-AS_MKDIR_P([src])
-{ echo "/* flavours-all.h - written by configure from src/magicbb/flavours.def:"
-  echo " * the header of every flavour.  Do not edit. */"
-  for mbb_f in $MBB_ALL_FLAVOURS; do echo "#include \"magicbb/$mbb_f.h\""; done
-} > src/flavours-all.h
+AC_SUBST([MBB_REGISTRY])
 ])

@@ -11,28 +11,13 @@
  * src/dispatch-list.h), the first whose instructions the CPU runs at full
  * speed, picked once per process by the dynamic loader (GNU ifunc).  No
  * init function, nothing writable. */
-#include <cpuid.h>
-
-/* Whether PEXT runs in microcode here (isa.def's slow field for BMI2),
- * by the one rule of magicbb/common.h (mbb_slow_pext). */
-static int mbb_cpu_slow_pext(void)
-{
-    unsigned a, b, c, d;
-    int amd;
-
-    if (!__get_cpuid(0, &a, &b, &c, &d))
-        return 0;
-    amd = b == 0x68747541u && d == 0x69746e65u && c == 0x444d4163u; /* "AuthenticAMD" */
-    if (!__get_cpuid(1, &a, &b, &c, &d))
-        return 0;
-    return mbb_slow_pext(amd, mbb_cpu_family(a));
-}
+#include "registry.h"
 
 /* runs_well_SET(): the CPU has the set's instructions and runs them at
  * full speed (isa.def's probe and slow fields). */
 #define MBB_ISA(name, macro, flags, probe, slow, description)                                  \
     static inline int runs_well_##name(void) { return (probe) && !(slow); }
-#include "magicbb/isa.def"
+#include "isa.def"
 #undef MBB_ISA
 
 typedef uint64_t slider_fn(unsigned, uint64_t);
@@ -79,7 +64,7 @@ size_t mbb_table_bytes(void) __attribute__((ifunc("resolve_table_bytes")));
 #else
 /* ---- One flavour ------------------------------------------------------ */
 #if !MBB_INLINE_SLIDERS
-#error "the library must be compiled for the instructions of its flavour (MBB_FLAVOUR_ISA), with their flags in src/magicbb/isa.def: -mbmi2 for BMI2 (pext, pext16) and so on"
+#error "the library must be compiled for the instructions of its flavour (MBB_FLAVOUR_ISA), with their flags (src/isa.def): -mbmi2 for BMI2 (pext, pext16) and so on"
 #endif
 
 uint64_t mbb_rook_attacks(unsigned sq, uint64_t occupied)

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* escape.h - untrusted text (paths, fields of a file, a FEN) printed so
  * that it cannot break the line or the file it lands in. */
-#ifndef GEN_ESCAPE_H
-#define GEN_ESCAPE_H
+#ifndef SUPPORT_ESCAPE_H
+#define SUPPORT_ESCAPE_H
 
 #include <stdio.h>
 
@@ -24,4 +24,4 @@ void escape_text(FILE *out, const char *text, enum escape_mode mode);
  * does not start one. */
 int utf8_sequence_length(const unsigned char *s);
 
-#endif /* GEN_ESCAPE_H */
+#endif /* SUPPORT_ESCAPE_H */

@@ -49,7 +49,7 @@
 #define mbb_line mbb_line_inline
 #elif defined(MOVEGEN_FLAVOUR)
 /* The flavour's lookups of its unit, on the all-flavour layer's tables
- * (every flavour's, and the board's: tests/tables-all.c). */
+ * (every flavour's, and the board's: lab/tables-all.c). */
 #include "flavours-all.h"
 extern const uint64_t mbb_tab_knight[64], mbb_tab_king[64], mbb_tab_pawn[2][64],
     mbb_tab_between[64][64], mbb_tab_line[64][64];

@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /* machine.h - the clock and CPU name, for magicbb-perft, the benchmark
  * and configure's --with-tables=fastest probe. */
-#ifndef TOOLS_MACHINE_H
-#define TOOLS_MACHINE_H
+#ifndef SUPPORT_MACHINE_H
+#define SUPPORT_MACHINE_H
 
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 
-#include "magicbb/common.h"
+#include "registry.h"
 
 /* A monotonic clock, in nanoseconds (needs _POSIX_C_SOURCE >= 199309L). */
 static inline double now_ns(void)
@@ -54,7 +54,7 @@ static inline int cpu_runs_isa(const char *isa)
 #define MBB_ISA(name, macro, flags, probe, slow, description)                                        \
     if (strcmp(isa, #name) == 0)                                                               \
         return probe;
-#include "magicbb/isa.def"
+#include "isa.def"
 #undef MBB_ISA
     return 0;
 }
@@ -65,9 +65,9 @@ static inline const char *isa_description(const char *isa)
 #define MBB_ISA(name, macro, flags, probe, slow, description)                                        \
     if (strcmp(isa, #name) == 0)                                                               \
         return description;
-#include "magicbb/isa.def"
+#include "isa.def"
 #undef MBB_ISA
     return "an instruction set isa.def does not name";
 }
 
-#endif /* TOOLS_MACHINE_H */
+#endif /* SUPPORT_MACHINE_H */

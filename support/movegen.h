@@ -6,8 +6,8 @@
  * MOVEGEN_REFERENCE, from the reference ray walk of support/reference.c
  * (the benchmark, which links every flavour's tables instead of the
  * library). */
-#ifndef TOOLS_MOVEGEN_H
-#define TOOLS_MOVEGEN_H
+#ifndef SUPPORT_MOVEGEN_H
+#define SUPPORT_MOVEGEN_H
 
 #include <stdint.h>
 
@@ -73,4 +73,4 @@ void walk(const struct position *p, int depth, void (*visit)(const struct positi
           void *data);
 void move_name(const struct move *m, char text[6]);
 
-#endif /* TOOLS_MOVEGEN_H */
+#endif /* SUPPORT_MOVEGEN_H */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* output.h - diagnostics and all-or-nothing output files. */
-#ifndef GEN_OUTPUT_H
-#define GEN_OUTPUT_H
+#ifndef SUPPORT_OUTPUT_H
+#define SUPPORT_OUTPUT_H
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -86,4 +86,4 @@ int outfiles_commit(struct outfile *files[], int count);
 /* Close the output and remove its temporary file. */
 void outfile_abandon(struct outfile *out);
 
-#endif /* GEN_OUTPUT_H */
+#endif /* SUPPORT_OUTPUT_H */

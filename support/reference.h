@@ -4,8 +4,8 @@
  * Everything here moves whole bitboards one step at a time with shifts,
  * masking off the file that would wrap around the board edge.  It shares
  * no code with the generator or the library. */
-#ifndef TESTS_REFERENCE_H
-#define TESTS_REFERENCE_H
+#ifndef SUPPORT_REFERENCE_H
+#define SUPPORT_REFERENCE_H
 
 #include <stdint.h>
 
@@ -32,4 +32,4 @@ unsigned ref_popcount(uint64_t x);
 /* xorshift64: test inputs that are the same on every run. */
 uint64_t ref_random(uint64_t *state);
 
-#endif /* TESTS_REFERENCE_H */
+#endif /* SUPPORT_REFERENCE_H */

@@ -1773,22 +1773,31 @@ static Suite *generator_suite(void)
     Suite *s = suite_create("generator");
     TCase *output = tcase_create("output");
     TCase *input = tcase_create("bad input");
+    TCase *search = tcase_create("search");
+
+    /* The searches' quality (the dense search, the annealer, the packers):
+     * slow, so a user's make check leaves them out (CK_EXCLUDE_TAGS=search)
+     * and make check-lab runs them (lab/check_search.sh). */
+    tcase_set_tags(search, "search");
+    tcase_add_test(search, white_packs_overlapping_slices);
+    tcase_add_test(search, white_dense_search_reuses_slots);
+    tcase_add_test(search, white_dense_search_climbs_again);
+    tcase_add_test(search, dense_search_is_reproducible_and_reloads);
+    tcase_add_test(search, dense_search_keeps_to_its_squares);
+    tcase_add_test(search, annealer_repacks_black);
+    tcase_add_test(search, dense_search_never_worsens_a_loaded_set);
+    tcase_add_test(search, dense_search_keeps_offsetmagic_starts);
+    tcase_add_test(search, offsetmagic_slices_fill_the_gaps);
 
     tcase_add_checked_fixture(output, setup, teardown);
     tcase_add_checked_fixture(input, setup, teardown);
+    tcase_add_checked_fixture(search, setup, teardown);
     tcase_add_test(output, same_seed_same_bytes);
     tcase_add_test(output, other_seed_other_magics);
     tcase_add_test(output, dumped_magics_reload_to_the_same_table);
     tcase_add_test(output, magic32_magics_round_trip);
     tcase_add_test(output, black_loads_the_shipped_layout);
     tcase_add_test(output, shiftmagic_ships_the_dense_set);
-    tcase_add_test(output, white_packs_overlapping_slices);
-    tcase_add_test(output, white_dense_search_reuses_slots);
-    tcase_add_test(output, white_dense_search_climbs_again);
-    tcase_add_test(output, dense_search_is_reproducible_and_reloads);
-    tcase_add_test(output, dense_search_keeps_to_its_squares);
-    tcase_add_test(output, annealer_repacks_black);
-    tcase_add_test(output, dense_search_never_worsens_a_loaded_set);
     tcase_add_test(output, own_search_results_load_and_verify);
     tcase_add_test(output, pext_needs_no_magics);
     tcase_add_test(output, table_parts_are_chosen);
@@ -1815,8 +1824,6 @@ static Suite *generator_suite(void)
     tcase_add_test(output, links_write_their_target);
     tcase_add_test(output, read_only_files_are_refused);
     tcase_add_test(output, concurrent_runs_keep_outputs_together);
-    tcase_add_test(output, dense_search_keeps_offsetmagic_starts);
-    tcase_add_test(output, offsetmagic_slices_fill_the_gaps);
     tcase_add_test(input, dense_search_checks_its_file_first);
     tcase_add_test(output, magics_dir_gives_the_default);
     tcase_add_test(input, option_errors_name_the_option);
@@ -1824,8 +1831,10 @@ static Suite *generator_suite(void)
     tcase_add_test(input, byte_order_mark_is_named);
     tcase_set_timeout(output, 60);
     tcase_set_timeout(input, 60);
+    tcase_set_timeout(search, 60);
     suite_add_tcase(s, output);
     suite_add_tcase(s, input);
+    suite_add_tcase(s, search);
     return s;
 }
 

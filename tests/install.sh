@@ -54,7 +54,7 @@ prefix=$(sed -n 's/^prefix = //p' "$builddir/Makefile")
 pc=$(find "$root" -name magicbb-inline.pc | head -n 1)
 if [ -z "$pc" ]; then
   skip "inline consumer: no static library here, so no magicbb-inline.pc"
-elif grep -q '^#define MBB_FLAVOUR_DISPATCH 1' "$builddir/src/magicbb_config.h"; then
+elif grep -q '^#define MBB_FLAVOUR_DISPATCH 1' "$builddir/include/magicbb_config.h"; then
   skip "inline consumer: a dispatch library's inline sliders call it"
 elif ! command -v pkg-config >/dev/null 2>&1; then
   skip "inline consumer: pkg-config not found"

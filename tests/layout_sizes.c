@@ -51,7 +51,7 @@ size_t expected_table_bytes(const char *flavour, int *at_most)
 #define MBB_FLAVOUR(name, isa, magics)                                                      \
     if (strcmp(flavour, #name) == 0)                                                          \
         return mbb_##name##_slider_bytes(slots, sets, at_most);
-#include "magicbb/flavours.def"
+#include "flavours.def"
 #undef MBB_FLAVOUR
     return LAYOUT_UNKNOWN;
 }

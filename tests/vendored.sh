@@ -30,7 +30,7 @@ for flavour in fancy hq pext; do
   dir="$work/$flavour"
   mkdir "$dir"
   header="$dir/magicbb-$flavour.h"
-  if ! sh "$srcdir/tools/single-header.sh" "$srcdir" "$gen" "$flavour" test "$header" 2>"$dir/err"; then
+  if ! sh "$srcdir/tools/single-header.sh" "$srcdir" "$gen" "$MBB_REGISTRY" "$flavour" test "$header" 2>"$dir/err"; then
     not_ok "$flavour: no header: $(head -n 1 "$dir/err")"
     continue
   fi

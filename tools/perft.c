@@ -62,21 +62,95 @@ static int usage_error(const char *message, const char *quoted)
     return 2;
 }
 
+static const struct option options[] = {
+    { "divide", no_argument, NULL, 'd' },
+    { "help", no_argument, NULL, 'h' },
+    { "version", no_argument, NULL, 'V' },
+    { NULL, 0, NULL, 0 },
+};
+
+/* The usage error for the option getopt_long just refused.  getopt sets
+ * optopt to 0 for an unknown long option, to the letter of an unknown
+ * short one, and to a long option's own letter where it is given a value
+ * it does not take. */
+static int option_error(char **argv)
+{
+    const char *arg = argv[optind - 1];
+    char name[64];
+
+    if (optopt == 0) {
+        snprintf(name, sizeof name, "%.*s", (int)strcspn(arg, "="), arg);
+        return usage_error("unknown option", name);
+    }
+    for (const struct option *o = options; o->name != NULL; o++) {
+        if (o->val == optopt) {
+            snprintf(name, sizeof name, "--%s", o->name);
+            return usage_error("this option takes no value:", name);
+        }
+    }
+    snprintf(name, sizeof name, "-%c", optopt);
+    return usage_error("unknown option", name);
+}
+
+/* DEPTH and FEN, the arguments after the options, into *depth and *p:
+ * -1 to go on, or the exit status of a usage error or a bad FEN. */
+static int parse_arguments(int argc, char **argv, int *depth, struct position *p)
+{
+    const char *fen = START_FEN;
+    char *end, why[FEN_WHY_SIZE];
+    long value;
+
+    if (optind >= argc)
+        return usage_error("missing DEPTH", NULL);
+    if (argc - optind > 2 && strchr(argv[optind + 1], '/') != NULL)
+        return usage_error("a FEN is one argument, so quote it (magicbb-perft 3 '8/8/... w - -"
+                           " 0 1'); unexpected argument", argv[optind + 2]);
+    if (argc - optind > 2)
+        return usage_error("unexpected argument", argv[optind + 2]);
+    /* digits only: strtol would also take "+3", " 3" and "0x3" */
+    value = strtol(argv[optind], &end, 10);
+    if (argv[optind][0] < '1' || argv[optind][0] > '9' || *end != '\0' || value > 20)
+        return usage_error("depth is not a number from 1 to 20:", argv[optind]);
+    *depth = (int)value;
+    if (optind + 1 < argc)
+        fen = argv[optind + 1];
+    if (parse_fen(fen, p, why) != 0) {
+        fputs("magicbb-perft: bad FEN: ", stderr);
+        escape_text(stderr, why, ESCAPE_MESSAGE);
+        fputc('\n', stderr);
+        return 2;
+    }
+    return -1;
+}
+
+/* The perft count of p to depth, with each first move's printed. */
+static uint64_t divided(const struct position *p, int depth)
+{
+    struct move moves[MOVES_MAX];
+    const int count = generate(p, moves);
+    uint64_t nodes = 0;
+
+    for (int i = 0; i < count; i++) {
+        struct position next = *p;
+        char name[6];
+        uint64_t n;
+
+        play(&next, &moves[i]);
+        n = perft(&next, depth - 1);
+        move_name(&moves[i], name);
+        printf("%s: %llu\n", name, (unsigned long long)n);
+        nodes += n;
+    }
+    return nodes;
+}
+
 int main(int argc, char **argv)
 {
-    static const struct option options[] = {
-        { "divide", no_argument, NULL, 'd' },
-        { "help", no_argument, NULL, 'h' },
-        { "version", no_argument, NULL, 'V' },
-        { NULL, 0, NULL, 0 },
-    };
     struct position p;
-    int divide = 0, depth, option;
-    char *end, cpu[128], why[FEN_WHY_SIZE];
-    const char *fen = START_FEN;
+    int divide = 0, depth = 0, option, status;
+    char cpu[128];
     double start, elapsed;
-    uint64_t nodes = 0;
-    long value;
+    uint64_t nodes;
 
     report_program = "magicbb-perft";
     stdout_checked_at_exit();
@@ -92,68 +166,14 @@ int main(int argc, char **argv)
         case 'V':
             puts("magicbb-perft " MBB_VERSION);
             return 0;
-        default: {
-            /* getopt sets optopt to 0 for an unknown long option, to the
-             * letter of an unknown short one, and to a long option's own
-             * letter where it is given a value it does not take */
-            const char *arg = argv[optind - 1];
-            char name[64];
-
-            if (optopt == 0) {
-                snprintf(name, sizeof name, "%.*s", (int)strcspn(arg, "="), arg);
-                return usage_error("unknown option", name);
-            }
-            for (const struct option *o = options; o->name != NULL; o++) {
-                if (o->val == optopt) {
-                    snprintf(name, sizeof name, "--%s", o->name);
-                    return usage_error("this option takes no value:", name);
-                }
-            }
-            snprintf(name, sizeof name, "-%c", optopt);
-            return usage_error("unknown option", name);
-        }
+        default:
+            return option_error(argv);
         }
     }
-    if (optind >= argc)
-        return usage_error("missing DEPTH", NULL);
-    if (argc - optind > 2 && strchr(argv[optind + 1], '/') != NULL)
-        return usage_error("a FEN is one argument, so quote it (magicbb-perft 3 '8/8/... w - -"
-                           " 0 1'); unexpected argument", argv[optind + 2]);
-    if (argc - optind > 2)
-        return usage_error("unexpected argument", argv[optind + 2]);
-    /* digits only: strtol would also take "+3", " 3" and "0x3" */
-    value = strtol(argv[optind], &end, 10);
-    if (argv[optind][0] < '1' || argv[optind][0] > '9' || *end != '\0' || value > 20)
-        return usage_error("depth is not a number from 1 to 20:", argv[optind]);
-    depth = (int)value;
-    if (optind + 1 < argc)
-        fen = argv[optind + 1];
-    if (parse_fen(fen, &p, why) != 0) {
-        fputs("magicbb-perft: bad FEN: ", stderr);
-        escape_text(stderr, why, ESCAPE_MESSAGE);
-        fputc('\n', stderr);
-        return 2;
-    }
-
+    if ((status = parse_arguments(argc, argv, &depth, &p)) >= 0)
+        return status;
     start = seconds();
-    if (divide) {
-        struct move moves[MOVES_MAX];
-        int count = generate(&p, moves);
-
-        for (int i = 0; i < count; i++) {
-            struct position next = p;
-            char name[6];
-            uint64_t n;
-
-            play(&next, &moves[i]);
-            n = perft(&next, depth - 1);
-            move_name(&moves[i], name);
-            printf("%s: %llu\n", name, (unsigned long long)n);
-            nodes += n;
-        }
-    } else {
-        nodes = perft(&p, depth);
-    }
+    nodes = divide ? divided(&p, depth) : perft(&p, depth);
     elapsed = seconds() - start;
     cpu_name(cpu, sizeof cpu);
     printf("nodes %llu\ntime %.3f s\nMnps %.1f\nflavour %s, %s\n", (unsigned long long)nodes,

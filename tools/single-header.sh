@@ -6,26 +6,26 @@
 # unit, also the flavour's inline lookups (magicbb_inline.h), its tables
 # and every public function.  Run by make single-headers.
 #
-#   single-header.sh SRCDIR GENERATOR FLAVOUR VERSION OUTPUT
+#   single-header.sh SRCDIR GENERATOR REGISTRY FLAVOUR VERSION OUTPUT
+#
+# (REGISTRY: the build's src/magicbb-registry, src/registry.c.)
 #
 # It includes nothing beyond <stddef.h> and <stdint.h> (hqdual and hqgfni:
 # <immintrin.h> too).  A flavour built for an instruction set needs its
 # flags where the implementation is compiled (pext: -mbmi2).
-srcdir=$1 gen=$2 flavour=$3 version=$4 out=$5
+srcdir=$1 gen=$2 registry=$3 flavour=$4 version=$5 out=$6
 set -e
-registry="$srcdir/src/magicbb/flavours.def"
-isa=$(sed -n "s/^MBB_FLAVOUR($flavour, *\\([a-z0-9_]*\\),.*/\\1/p" "$registry")
-[ -n "$isa" ] || { echo "single-header.sh: no flavour '$flavour' in $registry" >&2; exit 1; }
-isa_line=$(grep "^MBB_ISA($isa," "$srcdir/src/magicbb/isa.def")
-macro=$(printf '%s\n' "$isa_line" | sed 's/^MBB_ISA([^,]*, *\([A-Z0-9_]*\),.*/\1/')
-isa_flags=$(printf '%s\n' "$isa_line" | sed 's/^MBB_ISA([^,]*, *[^,]*, *"\([^"]*\)".*/\1/')
-isa_desc=$(printf '%s\n' "$isa_line" | sed 's/.*, *"\([^"]*\)")$/\1/')
+fields=$("$registry" flavour "$flavour") || { echo "single-header.sh: cannot make $out" >&2; exit 1; }
+isa=${fields%% *}
+{ read -r macro; read -r isa_flags; read -r isa_desc; } <<EOT
+$("$registry" isa "$isa")
+EOT
 tmp="$out.tmp"
 trap 'rm -f "$tmp" "$tmp.tables"' EXIT
 "$gen" --flavour="$flavour" --magics-dir="$srcdir/gen/magics" --output="$tmp.tables" >/dev/null
 
 # FILE minus the lines that include magicbb's own headers
-own() { sed -e '/^#include "\(magicbb\|common\|magicbb_config\|magicbb_inline\|magicbb\/[a-z0-9_]*\)\.h"$/d' \
+own() { sed -e '/^#include "\(magicbb\|bits\|shapes\|magicbb_config\|magicbb_inline\|magicbb\/[a-z0-9_]*\)\.h"$/d' \
             -e '/^#include MBB_FLAVOUR_HEADER$/d' "$1"; }
 {
   cat <<EOT
@@ -45,22 +45,20 @@ own() { sed -e '/^#include "\(magicbb\|common\|magicbb_config\|magicbb_inline\|m
 EOT
   sed -e 's/^/ * /' -e 's/ *$//' "$srcdir/LICENSE"
   echo " */"
-  cat "$srcdir/src/magicbb.h"
+  cat "$srcdir/include/magicbb.h"
   cat <<EOT
 
 #if defined(MAGICBB_IMPLEMENTATION) && !defined(MAGICBB_SINGLE_IMPLEMENTATION)
 #define MAGICBB_SINGLE_IMPLEMENTATION
 #define MBB_PACKAGE_VERSION "$version"
 EOT
-  sed -e "s/@MBB_FLAVOUR@/$flavour/g" -e 's/@MBB_FLAVOUR_DISPATCH@/0/' -e 's/@MBB_SMALL@/0/' \
-      -e "s/@MBB_FLAVOUR_ISA@/$isa/" -e "s/@MBB_FLAVOUR_ISA_MACRO@/$macro/" -e 's/@MBB_DISPATCH_LIST@//' \
-      "$srcdir/src/magicbb_config.h.in"
-  # common.h with the instruction-set registry's detection in its place
-  awk -v def="$srcdir/src/magicbb/isa.def" '
-    /^#include "isa.def"$/ { while ((getline line < def) > 0) print line; next } { print }' \
-    "$srcdir/src/magicbb/common.h"
-  own "$srcdir/src/magicbb/$flavour.h"
-  own "$srcdir/src/magicbb_inline.h"
+  own "$srcdir/include/magicbb/bits.h"
+  own "$srcdir/include/magicbb_config.h.in" | sed -e "s/@MBB_FLAVOUR@/$flavour/g" \
+      -e 's/@MBB_FLAVOUR_DISPATCH@/0/' -e 's/@MBB_SMALL@/0/' -e "s/@MBB_FLAVOUR_ISA@/$isa/" \
+      -e "s/@MBB_FLAVOUR_ISA_MACRO@/$macro/" -e 's/@MBB_DISPATCH_LIST@//'
+  own "$srcdir/include/magicbb/shapes.h"
+  own "$srcdir/include/magicbb/$flavour.h"
+  own "$srcdir/include/magicbb_inline.h"
   # the tables, their designated initialisers made positional for C++11
   # (the generator writes the fields in the order of their struct and
   # leaves out only trailing padding, which is zero either way)

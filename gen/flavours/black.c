@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* black.c - the generator's steps for black (src/magicbb/black.h).  Its
+/* black.c - the generator's steps for black (include/magicbb/black.h).  Its
  * magics and offsets are loaded (the shipped set is gen/magics/black.txt),
  * checked as loaded, and the slices then packed tighter. */
 #include "flavour_unit.h"

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* byte.c - the generator's steps for byte (src/magicbb/byte.h): fancy's
+/* byte.c - the generator's steps for byte (include/magicbb/byte.h): fancy's
  * hash, each slot a byte numbering one of the square's distinct attack
  * sets. */
 #include "flavour_unit.h"

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* fancy.c - the generator's steps for fancy (src/magicbb/fancy.h). */
+/* fancy.c - the generator's steps for fancy (include/magicbb/fancy.h). */
 #include "flavour_unit.h"
 #include "magicbb/fancy.h"
 

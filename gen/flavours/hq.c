@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* hq.c - the generator's steps for hq (src/magicbb/hq.h): no magics and
+/* hq.c - the generator's steps for hq (include/magicbb/hq.h): no magics and
  * no slices, only each square's lines and the first rank's attacks. */
 #include "flavour_unit.h"
 #include "magicbb/hq.h"

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* hqdual.c - the generator's steps for hqdual (src/magicbb/hqdual.h): no
+/* hqdual.c - the generator's steps for hqdual (include/magicbb/hqdual.h): no
  * magics and no slices, only each square's lines and the first rank's
  * attacks. */
 #include "flavour_unit.h"

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* hqgfni.c - the generator's steps for hqgfni (src/magicbb/hqgfni.h): no
+/* hqgfni.c - the generator's steps for hqgfni (include/magicbb/hqgfni.h): no
  * magics and no slices, only each square's four lines. */
 #include "flavour_unit.h"
 #include "magicbb/hqgfni.h"

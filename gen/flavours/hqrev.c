@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* hqrev.c - the generator's steps for hqrev (src/magicbb/hqrev.h): no
+/* hqrev.c - the generator's steps for hqrev (include/magicbb/hqrev.h): no
  * tables at all; the lookups compute each line from the square.  The
  * generator still checks them, with the C bit reverse, against the ray
  * walk. */

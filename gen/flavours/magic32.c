@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* magic32.c - the generator's steps for magic32 (src/magicbb/magic32.h). */
+/* magic32.c - the generator's steps for magic32 (include/magicbb/magic32.h). */
 #include "flavour_unit.h"
 #include "magicbb/magic32.h"
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* obstruction.c - the generator's steps for obstruction
- * (src/magicbb/obstruction.h): no magics and no slices, only each
+ * (include/magicbb/obstruction.h): no magics and no slices, only each
  * square's four lines and their lower and upper parts. */
 #include "flavour_unit.h"
 #include "magicbb/obstruction.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* offsetmagic.c - the generator's steps for offsetmagic
- * (src/magicbb/offsetmagic.h).  Its magics file has no offset column:
+ * (include/magicbb/offsetmagic.h).  Its magics file has no offset column:
  * the offsets are in the magics. */
 #include "flavour_unit.h"
 #include "magicbb/offsetmagic.h"

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* pext.c - the generator's steps for pext (src/magicbb/pext.h).  The
+/* pext.c - the generator's steps for pext (include/magicbb/pext.h).  The
  * generator computes PEXT in plain C, so it runs on any build machine. */
 #include "flavour_unit.h"
 #include "magicbb/pext.h"

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* pext16.c - the generator's steps for pext16 (src/magicbb/pext16.h):
+/* pext16.c - the generator's steps for pext16 (include/magicbb/pext16.h):
  * pext's layout, each attack set gathered into 16 bits over the square's
  * empty-board attacks. */
 #include "flavour_unit.h"

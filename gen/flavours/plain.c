@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* plain.c - the generator's steps for plain (src/magicbb/plain.h). */
+/* plain.c - the generator's steps for plain (include/magicbb/plain.h). */
 #include "flavour_unit.h"
 #include "magicbb/plain.h"
 

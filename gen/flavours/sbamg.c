@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* sbamg.c - the generator's steps for sbamg (src/magicbb/sbamg.h): no
+/* sbamg.c - the generator's steps for sbamg (include/magicbb/sbamg.h): no
  * magics and no slices, only each square's four lines, their end squares
  * and the squares below it. */
 #include "flavour_unit.h"

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* shared.c - the generator's steps for shared (src/magicbb/shared.h). */
+/* shared.c - the generator's steps for shared (include/magicbb/shared.h). */
 #include "flavour_unit.h"
 #include "magicbb/shared.h"
 

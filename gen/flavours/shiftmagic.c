@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* shiftmagic.c - the generator's steps for shiftmagic
- * (src/magicbb/shiftmagic.h). */
+ * (include/magicbb/shiftmagic.h). */
 #include "flavour_unit.h"
 #include "magicbb/shiftmagic.h"
 

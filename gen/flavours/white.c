@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* white.c - the generator's steps for white (src/magicbb/white.h).  The
+/* white.c - the generator's steps for white (include/magicbb/white.h).  The
  * narrow search keeps, per square, the magic whose indices end lowest;
  * the packer then overlaps the slices.  A magics file gives each slice's
  * offset, as for black. */

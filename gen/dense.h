@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: MIT */
+/* dense.h - the offline dense search (dense.c). */
+#ifndef GEN_DENSE_H
+#define GEN_DENSE_H
+
+#include "sliders.h"
+
+/* Draws of mixed candidates for each climb step of the budget, unless
+ * --draws says otherwise: a draw is dropped at its first clash, most
+ * within a few occupancies, where a climb's step counts the clashes over
+ * all of them. */
+#define DRAWS_PER_STEP 32u
+
+/* What the offline dense search spends. */
+struct dense_budget {
+    uint32_t climb;  /* candidates a square (a climb step, a narrowing; offsetmagic: a start) */
+    uint64_t draws;  /* random candidates before each climb step */
+    uint32_t anneal; /* the packer's moves (white, black) */
+    unsigned pieces; /* the pieces searched: bit PIECE_ROOK, bit PIECE_BISHOP */
+    uint64_t squares; /* their squares searched: bit sq */
+    int progress;     /* a line a square on stderr */
+    int loaded;       /* the layout came from a magics file: the annealer starts from it and
+                       * keeps it unless it finds a smaller table */
+};
+
+/* The offline dense search: improve every entry's magic (as searched or
+ * loaded) with more candidates a square, drawn from seed.  A flavour
+ * whose squares have their own index bits tries one bit fewer (and
+ * again, as long as it finds one): budget->draws random candidates, then
+ * a climb of budget->climb.  A fixed-width flavour keeps the magic whose
+ * indices span the fewest slots of budget->climb candidates; an
+ * overlapping one is then packed anew by the annealer (tables_anneal,
+ * budget->anneal moves) with each square's best candidates, from the
+ * loaded layout where budget->loaded (never ending worse than it).  An
+ * offset-in-magic flavour's slices are placed anew
+ * (tables_place_in_magic).  Only the squares of budget->squares and budget->pieces are
+ * searched.  One progress line a square searched on stderr.  Once
+ * search_stop is set, stops early with what it has.  0; -1 if no magic
+ * was found for a square; -2 if memory ran out. */
+int tables_dense(struct slider_tables *t, uint64_t seed, const struct dense_budget *budget);
+
+#endif /* GEN_DENSE_H */

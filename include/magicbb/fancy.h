@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: MIT */
+/* magicbb/fancy.h - fancy magic bitboards: each square's relevant
+ * occupancy, multiplied by its magic, keeps as many top bits as it needs
+ * (its own shift); its slice starts at its offset in one attack table.
+ * Offsets, not pointers: no relocations, so the tables stay in .rodata
+ * in PIC builds and in flash on firmware. */
+#ifndef MAGICBB_FANCY_H
+#define MAGICBB_FANCY_H
+
+#include "shapes.h"
+
+struct mbb_fancy_entry {
+    uint64_t mask;     /* relevant occupancy: the rays without their last square */
+    uint64_t magic;
+    uint32_t offset;   /* first slot of the square's slice */
+    uint32_t shift;    /* 64 - index bits */
+    uint64_t reserved; /* 0: pads the entry to 32 bytes */
+};
+
+static inline uint32_t mbb_fancy_index(const struct mbb_fancy_entry *e, uint64_t occupied)
+{
+    return MBB_CAST(uint32_t, ((occupied & e->mask) * e->magic) >> e->shift);
+}
+
+static inline uint64_t mbb_fancy_lookup(const struct mbb_fancy_entry *e, const uint64_t *attacks,
+                                        uint64_t occupied, unsigned bits)
+{
+    (void)bits;
+    /* the product's top bits as a 64-bit index: the 32-bit one of
+     * mbb_fancy_index would cost a zero extension */
+    return mbb_slot(attacks, e->offset,
+                    MBB_CAST(size_t, ((occupied & e->mask) * e->magic) >> e->shift));
+}
+
+MBB_COMMON_SHAPE(fancy, uint64_t, 0, 0)
+
+/* At most one slot per relevant occupancy: a searched set takes that,
+ * the shipped set (gen/magics/fancy.txt) one index bit fewer on some
+ * squares. */
+static inline size_t mbb_fancy_slider_bytes(size_t slots, size_t sets, int *at_most)
+{
+    (void)sets;
+    *at_most = 1;
+    return slots * sizeof(uint64_t) + 128 * sizeof(struct mbb_fancy_entry);
+}
+
+#endif /* MAGICBB_FANCY_H */

@@ -1,0 +1,214 @@
+/* SPDX-License-Identifier: MIT */
+/* fastest.c - configure's probe for --with-tables=fastest and
+ * --with-tables=fastest-lookups.
+ *
+ *     fastest DEFAULT [search|pressure|lookups [FLAVOUR,...]]
+ *
+ * Times every flavour of the all-flavour layer (lab/flavours.h) on
+ * the tables a build makes (magicbb-gen --sliders-only --magics-dir, as
+ * for make check) with the benchmark's loops; a flavour built for some
+ * instructions of isa.def only where this program was built with them and
+ * the CPU has them.  The rounds go round every flavour in turn, so a slow
+ * stretch of the machine falls on all alike.  The workloads:
+ *   search    (the default) the benchmark's engine search
+ *             (lab/search.h): the six standard positions to depth 4,
+ *             a 256 MiB transposition table; ns per node.  Every flavour
+ *             must visit the same nodes, or the probe fails;
+ *   pressure  each queen lookup waits for a random read of a 256 MiB
+ *             table and the next read for the lookup; ns per lookup over
+ *             the reads alone (make bench's pressure mode);
+ *   lookups   queen lookups alone, independent, their tables in the
+ *             caches.
+ * Prints a line per flavour, "NAME NS ns [LOW, HIGH]" (the median and its
+ * 95 % interval, lab/timing.h), or "NAME < resolution (...)" where
+ * the interval reaches zero, then "fastest NAME" and "why TEXT": NAME is
+ * the flavour with the lowest median where it is clearly faster than
+ * DEFAULT (configure's auto choice; the rule of lab/timing.h), else
+ * DEFAULT.  A list of flavours after the workload limits the choice to
+ * them (configure's --with-seed: the flavours that search their magics).
+ * Run by configure on the build machine, which is then the host: never
+ * when cross-compiling. */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdio.h>
+#include <string.h>
+
+#include "flavours.h"
+#include "machine.h"
+#include "movegen.h"
+#include "reference.h"
+#include "search.h"
+#include "timing.h"
+
+#define RING 4096u
+#define CHUNK 512u
+#define LOOKUP_ROUNDS 48
+#define SEARCH_ROUNDS 10
+#define SEARCH_DEPTH 4
+#define TT_MIB 256
+#define PROBES (1u << 20)
+#define MAX_FLAVOURS 64
+
+enum workload { SEARCH, PRESSURE, LOOKUPS };
+
+static unsigned char squares[RING];
+static uint64_t occupancies[RING];
+static volatile uint64_t zero_source;
+static struct position positions[STANDARD_POSITION_COUNT];
+static struct tt tt;
+static struct search_table table;
+
+/* One round of flavour f's workload: ns per lookup or node, and the nodes
+ * searched (0 for the lookup workloads). */
+static double sample(const struct flavour_impl *f, enum workload w, int round, uint64_t *nodes)
+{
+    const unsigned first = (unsigned)round * CHUNK % RING;
+    const unsigned char *sq = squares + first;
+    const uint64_t *occ = occupancies + first;
+    const uint64_t zero = zero_source;
+    double start;
+
+    *nodes = 0;
+    if (w == LOOKUPS)
+        return time_batch(f->batch[THROUGHPUT][SLIDE_QUEEN], sq, occ, CHUNK, zero);
+    if (w == PRESSURE)
+        return time_pressure(&tt, f->pressure[SLIDE_QUEEN], sq, occ, CHUNK, zero)
+               - time_pressure(&tt, tt_reads_only, sq, occ, CHUNK, zero);
+    start = now_ns();
+    for (unsigned k = 0; k < STANDARD_POSITION_COUNT; k++) {
+        search_table_clear(&table);
+        *nodes += f->search(&positions[k], SEARCH_DEPTH, &table, NULL);
+    }
+    return (now_ns() - start) / (double)*nodes;
+}
+
+/* The workload's inputs; 0, or -1 with a message. */
+static int prepare(enum workload w)
+{
+    static const char *const fens[] = { STANDARD_POSITIONS };
+    uint64_t state = 0x2545f4914f6cdd1du;
+    char why[FEN_WHY_SIZE];
+
+    for (unsigned i = 0; i < RING; i++) {
+        squares[i] = (unsigned char)(ref_random(&state) & 63);
+        occupancies[i] = ref_random(&state) & ref_random(&state);
+    }
+    for (unsigned k = 0; k < STANDARD_POSITION_COUNT; k++) {
+        if (parse_fen(fens[k], &positions[k], why) != 0) {
+            fprintf(stderr, "fastest: %s\n", why);
+            return -1;
+        }
+    }
+    if ((w == PRESSURE && tt_create(&tt, TT_MIB, PROBES) != 0)
+        || (w == SEARCH && search_table_create(&table, TT_MIB) != 0)) {
+        fputs("fastest: no memory for the workload's 256 MiB table\n", stderr);
+        return -1;
+    }
+    return 0;
+}
+
+/* Whether name is one of the comma-separated list. */
+static int listed(const char *list, const char *name)
+{
+    const size_t length = strlen(name);
+
+    for (const char *p = list;; p++) {
+        if (strncmp(p, name, length) == 0 && (p[length] == ',' || p[length] == '\0'))
+            return 1;
+        if ((p = strchr(p, ',')) == NULL)
+            return 0;
+    }
+}
+
+/* Prints the choice between the fastest median and the default. */
+static void choose(const char *fallback_name, const struct interval *figures,
+                   const unsigned char *measured)
+{
+    const struct interval *best = NULL, *fallback = NULL;
+    const char *best_name = NULL;
+
+    for (unsigned i = 0; i < flavour_impl_count && i < MAX_FLAVOURS; i++) {
+        if (!measured[i])
+            continue;
+        if (best == NULL || figures[i].median < best->median) {
+            best = &figures[i];
+            best_name = flavour_impls[i].name;
+        }
+        if (strcmp(flavour_impls[i].name, fallback_name) == 0)
+            fallback = &figures[i];
+    }
+    if (best == NULL)
+        printf("fastest %s\nwhy no flavour could be measured: %s, the default\n", fallback_name,
+               fallback_name);
+    else if (fallback == NULL)
+        printf("fastest %s\nwhy %s is the fastest; the default, %s, could not be measured\n",
+               best_name, best_name, fallback_name);
+    else if (best == fallback)
+        printf("fastest %s\nwhy the default, %s, is the fastest\n", fallback_name, fallback_name);
+    else if (clearly_faster(best, fallback))
+        printf("fastest %s\nwhy %s is clearly faster than the default, %s\n", best_name, best_name,
+               fallback_name);
+    else
+        printf("fastest %s\nwhy %s has the lowest median, but is not clearly faster than the "
+               "default, %s\n",
+               fallback_name, best_name, fallback_name);
+}
+
+int main(int argc, char **argv)
+{
+    static double samples[MAX_FLAVOURS][LOOKUP_ROUNDS];
+    struct interval figures[MAX_FLAVOURS];
+    unsigned char measured[MAX_FLAVOURS] = { 0 };
+    enum workload w = SEARCH;
+    uint64_t want = 0;
+    int rounds;
+
+    if (argc >= 3 && strcmp(argv[2], "lookups") == 0)
+        w = LOOKUPS;
+    else if (argc >= 3 && strcmp(argv[2], "pressure") == 0)
+        w = PRESSURE;
+    if (argc < 2 || argc > 4 || (argc >= 3 && w == SEARCH && strcmp(argv[2], "search") != 0)) {
+        fputs("usage: fastest DEFAULT [search|pressure|lookups [FLAVOUR,...]]\n", stderr);
+        return 2;
+    }
+    if (prepare(w) != 0)
+        return 1;
+    rounds = w == SEARCH ? SEARCH_ROUNDS : LOOKUP_ROUNDS;
+    for (unsigned i = 0; i < flavour_impl_count && i < MAX_FLAVOURS; i++)
+        measured[i] = flavour_timeable(&flavour_impls[i])
+                      && (argc < 4 || listed(argv[3], flavour_impls[i].name));
+    for (int round = -1; round < rounds; round++) { /* round -1 warms up */
+        for (unsigned i = 0; i < flavour_impl_count && i < MAX_FLAVOURS; i++) {
+            uint64_t nodes;
+            double ns;
+
+            if (!measured[i])
+                continue;
+            ns = sample(&flavour_impls[i], w, round < 0 ? 0 : round, &nodes);
+            if (want == 0)
+                want = nodes;
+            if (nodes != want) {
+                fprintf(stderr, "fastest: %s's search visited %llu nodes, not %llu: a wrong "
+                        "attack set\n", flavour_impls[i].name, (unsigned long long)nodes,
+                        (unsigned long long)want);
+                return 1;
+            }
+            if (round >= 0)
+                samples[i][round] = ns;
+        }
+    }
+    for (unsigned i = 0; i < flavour_impl_count && i < MAX_FLAVOURS; i++) {
+        struct interval *g = &figures[i];
+
+        if (!measured[i])
+            continue;
+        *g = median_interval(samples[i], (size_t)rounds);
+        if (g->low <= 0)
+            printf("%s < resolution (its interval reaches 0; at most %.2f ns)\n",
+                   flavour_impls[i].name, g->high);
+        else
+            printf("%s %.2f ns [%.2f, %.2f]\n", flavour_impls[i].name, g->median, g->low, g->high);
+    }
+    choose(argv[1], figures, measured);
+    return 0;
+}

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: MIT */
+/* timing.h - the clocked pieces of the benchmark and configure's fastest
+ * probe: a chunk of a flavour's timing loop (lab/flavours.h), timed,
+ * and the transposition table its pressure loops read. */
+#ifndef LAB_TIMING_H
+#define LAB_TIMING_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "flavours.h"
+
+/* ns per lookup of one call of a throughput or latency loop on n pairs. */
+double time_batch(batch_fn batch, const unsigned char *sq, const uint64_t *occ, size_t n,
+                  uint64_t zero);
+
+/* A table of 8-byte entries (a transposition table) and the random
+ * indices the pressure loops read it at, consumed a chunk at a time so
+ * that each chunk reads lines no chunk read lately. */
+struct tt {
+    uint64_t *entries;
+    uint32_t *probe;
+    size_t probes, cursor;
+};
+
+/* A table of mib MiB (on huge pages where the system gives them: fewer
+ * TLB misses in the reads alone, so less noise) and `probes` indices;
+ * 0, or -1 when there is no memory for them. */
+int tt_create(struct tt *t, unsigned mib, size_t probes);
+void tt_free(struct tt *t);
+
+/* The reads of a pressure loop without its lookups. */
+pressure_body tt_reads_only;
+
+/* ns per lookup of one call of a pressure loop on n pairs (n at most
+ * t->probes), on the next n probes. */
+double time_pressure(struct tt *t, pressure_fn loop, const unsigned char *sq, const uint64_t *occ,
+                     size_t n, uint64_t zero);
+
+/* The median of n values, which it sorts. */
+double median_of(double *values, size_t n);
+
+/* A median with its distribution-free 95 % confidence interval: the
+ * order statistics x(j) and x(n+1-j) of the sorted values, j the
+ * largest for which the binomial tails 2 P(B < j), B ~ Bin(n, 1/2), stay
+ * at or below 5 % (with n < 6 no j does: the whole range).  The values
+ * are samples of one quantity taken in turn with the others it is
+ * compared with, so a slow stretch of the machine widens every interval
+ * alike. */
+struct interval {
+    double median, low, high;
+};
+struct interval median_interval(double *values, size_t n);
+
+/* Whether a is clearly faster than b, the one rule of the benchmark's
+ * "fastest" lines and configure's fastest probe: a's interval lies wholly
+ * below b's and its median is at least CLEAR_WIN_PERCENT below b's.
+ * Else the two are a tie.  (On a shared 2-core machine one flavour's
+ * median moved by up to 9 % between runs of the benchmark while its
+ * intervals within each run were narrower: a smaller difference another
+ * run need not repeat.) */
+#define CLEAR_WIN_PERCENT 5.0
+int clearly_faster(const struct interval *a, const struct interval *b);
+
+#endif /* LAB_TIMING_H */

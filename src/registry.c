@@ -1,0 +1,136 @@
+/* SPDX-License-Identifier: MIT */
+/* registry.c - magicbb-registry: the flavour and instruction-set
+ * registries (flavours.def, isa.def) for whatever is not C.
+ *
+ * The registries are read by the C preprocessor only: configure, make,
+ * the scripts and the documentation tests ask this program, built for
+ * the build machine, instead of parsing them.
+ *
+ *   magicbb-registry flavours       every flavour, in registry order
+ *   magicbb-registry flavour NAME   its isa and magics fields
+ *   magicbb-registry isas           every instruction set
+ *   magicbb-registry isa NAME       its macro, flags and description,
+ *                                   a line each
+ *   magicbb-registry shell          all of it as sh assignments (configure)
+ *   magicbb-registry header         a C header including every flavour's
+ *
+ * A name that is not in the registry is one line on stderr and exit 1;
+ * a usage error exit 2. */
+#include <stdio.h>
+#include <string.h>
+
+struct flavour_row {
+    const char *name, *isa, *magics;
+};
+struct isa_row {
+    const char *name, *macro, *flags, *description;
+};
+
+static const struct flavour_row flavours[] = {
+#define MBB_FLAVOUR(name, isa, magics) { #name, #isa, #magics },
+#include "flavours.def"
+#undef MBB_FLAVOUR
+};
+static const struct isa_row isas[] = {
+#define MBB_ISA(name, macro, flags, probe, slow, description) { #name, #macro, flags, description },
+#include "isa.def"
+#undef MBB_ISA
+};
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* VALUE single-quoted for sh */
+static void quoted(const char *value)
+{
+    putchar('\'');
+    for (; *value != '\0'; value++) {
+        if (*value == '\'')
+            fputs("'\\''", stdout);   /* close, an escaped quote, reopen */
+        else
+            putchar(*value);
+    }
+    putchar('\'');
+}
+
+static void assign(const char *prefix, const char *name, const char *suffix, const char *value)
+{
+    printf("%s%s%s=", prefix, name, suffix);
+    quoted(value);
+    putchar('\n');
+}
+
+/* MBB_ALL_FLAVOURS, mbb_isa_of_NAME and mbb_magics_of_NAME for each
+ * flavour; MBB_ISA_NAMES, mbb_isa_NAME_macro, _flags and _desc for each
+ * instruction set */
+static void shell(void)
+{
+    fputs("MBB_ALL_FLAVOURS='", stdout);
+    for (size_t i = 0; i < COUNT(flavours); i++)
+        printf("%s%s", i ? " " : "", flavours[i].name);
+    fputs("'\n", stdout);
+    for (size_t i = 0; i < COUNT(flavours); i++) {
+        assign("mbb_isa_of_", flavours[i].name, "", flavours[i].isa);
+        assign("mbb_magics_of_", flavours[i].name, "", flavours[i].magics);
+    }
+    fputs("MBB_ISA_NAMES='", stdout);
+    for (size_t i = 0; i < COUNT(isas); i++)
+        printf("%s%s", i ? " " : "", isas[i].name);
+    fputs("'\n", stdout);
+    for (size_t i = 0; i < COUNT(isas); i++) {
+        assign("mbb_isa_", isas[i].name, "_macro", isas[i].macro);
+        assign("mbb_isa_", isas[i].name, "_flags", isas[i].flags);
+        assign("mbb_isa_", isas[i].name, "_desc", isas[i].description);
+    }
+}
+
+static void header(void)
+{
+    puts("/* flavours-all.h - written by magicbb-registry (src/registry.c) from\n"
+         " * src/flavours.def: the header of every flavour.  Do not edit. */");
+    for (size_t i = 0; i < COUNT(flavours); i++)
+        printf("#include \"magicbb/%s.h\"\n", flavours[i].name);
+}
+
+static int unknown(const char *what, const char *name)
+{
+    fprintf(stderr, "magicbb-registry: no %s '%s' in the registry\n", what, name);
+    return 1;
+}
+
+int main(int argc, char **argv)
+{
+    const char *command = argc > 1 ? argv[1] : "";
+    const int named = argc == 3, bare = argc == 2;
+
+    if (bare && strcmp(command, "flavours") == 0) {
+        for (size_t i = 0; i < COUNT(flavours); i++)
+            printf("%s%s", i ? " " : "", flavours[i].name);
+        putchar('\n');
+    } else if (bare && strcmp(command, "isas") == 0) {
+        for (size_t i = 0; i < COUNT(isas); i++)
+            printf("%s%s", i ? " " : "", isas[i].name);
+        putchar('\n');
+    } else if (named && strcmp(command, "flavour") == 0) {
+        size_t i = 0;
+        while (i < COUNT(flavours) && strcmp(flavours[i].name, argv[2]) != 0)
+            i++;
+        if (i == COUNT(flavours))
+            return unknown("flavour", argv[2]);
+        printf("%s %s\n", flavours[i].isa, flavours[i].magics);
+    } else if (named && strcmp(command, "isa") == 0) {
+        size_t i = 0;
+        while (i < COUNT(isas) && strcmp(isas[i].name, argv[2]) != 0)
+            i++;
+        if (i == COUNT(isas))
+            return unknown("instruction set", argv[2]);
+        printf("%s\n%s\n%s\n", isas[i].macro, isas[i].flags, isas[i].description);
+    } else if (bare && strcmp(command, "shell") == 0) {
+        shell();
+    } else if (bare && strcmp(command, "header") == 0) {
+        header();
+    } else {
+        fputs("usage: magicbb-registry flavours | flavour NAME | isas | isa NAME | shell | header\n",
+              stderr);
+        return 2;
+    }
+    return ferror(stdout) || fflush(stdout) != 0;
+}
