@@ -1831,7 +1831,7 @@ static Suite *generator_suite(void)
     tcase_add_test(input, byte_order_mark_is_named);
     tcase_set_timeout(output, 60);
     tcase_set_timeout(input, 60);
-    tcase_set_timeout(search, 60);
+    tcase_set_timeout(search, 300); /* minutes under the sanitizers */
     suite_add_tcase(s, output);
     suite_add_tcase(s, input);
     suite_add_tcase(s, search);
