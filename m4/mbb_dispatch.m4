@@ -4,9 +4,10 @@
 # MBB_CHECK_DISPATCH
 # ------------------
 # --with-tables=dispatch: one library with the tables of several flavours
-# (--with-dispatch, default pext,black), whose exported functions the
-# dynamic loader resolves once per process with GNU ifunc to the first
-# flavour whose instructions the CPU runs at full speed (isa.def).  That
+# (--with-dispatch, default MBB_DISPATCH_DEFAULT of src/policy.h), whose
+# exported functions the dynamic loader resolves once per process with
+# GNU ifunc to the first flavour whose instructions the CPU runs at full
+# speed (isa.def).  That
 # needs an x86-64 ELF target, a compiler and linker that make ifunc
 # symbols, a compiler that emits every listed flavour's instructions, and
 # a last flavour that needs nothing beyond C.  Stops with one line saying
@@ -23,7 +24,8 @@ AC_REQUIRE([MBB_FLAVOUR_REGISTRY])dnl
 AS_CASE([$host],
   [x86_64-*-linux*|x86_64-*-*bsd*|x86_64-*-gnu*], [],
   [AC_MSG_ERROR([--with-tables=dispatch needs an x86-64 ELF target with GNU ifunc, not $host; name a flavour instead])])
-AS_IF([test "x$with_dispatch" = xno], [mbb_list=pext,black], [mbb_list=$with_dispatch])
+AS_IF([test "x$with_dispatch" = xno], [mbb_list=`./$MBB_REGISTRY dispatch-default`],
+  [mbb_list=$with_dispatch])
 MBB_DISPATCH_FLAVOURS=
 MBB_DISPATCH_LIST=
 MBB_DISPATCH_CFLAGS_LIST=

@@ -68,12 +68,11 @@ m4_define([_MBB_OBJECT_BYTES],
 # instructions the target has and whose tables and MBB_CODE_ALLOWANCE
 # bytes of code fit; with --with-magics only the flavour the file names,
 # with --with-seed only the flavours that search their magics.  Sets MBB_FLAVOUR and mbb_flavour_why, or stops.
-#   32-bit targets (the Cortex-M4 model): magic32 black fancy byte hqrev hq
-#   64-bit targets (the Cortex-A57 model): black fancy byte hq
+# The order is src/policy.h's (mbb_flash_order), asked through
+# magicbb-registry.
 AC_DEFUN([MBB_FLASH_AUTO],
-[AS_IF([test "x$ac_cv_sizeof_void_p" = x4],
-  [mbb_order="magic32 black fancy byte hqrev hq" mbb_order_why="32-bit target, order from the Cortex-M4 model"],
-  [mbb_order="black fancy byte hq" mbb_order_why="64-bit target, order from the Cortex-A57 model"])
+[mbb_order=`./$MBB_REGISTRY flash-order "$ac_cv_sizeof_void_p" | sed 1q`
+mbb_order_why=`./$MBB_REGISTRY flash-order "$ac_cv_sizeof_void_p" | sed 1d`
 # a magics file is for one flavour; a seed for those that search
 AS_IF([test -n "$mbb_magics_names"],
   [mbb_order=$mbb_magics_names mbb_order_why="the flavour --with-magics names"],

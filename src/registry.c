@@ -14,10 +14,23 @@
  *   magicbb-registry shell          all of it as sh assignments (configure)
  *   magicbb-registry header         a C header including every flavour's
  *
+ * and the policy of src/policy.h, for configure:
+ *
+ *   magicbb-registry auto MAGICS_FOR PEXT POINTER_BYTES SEED PEXT_WHY
+ *       auto's flavour on a hosted target, then why: MAGICS_FOR the
+ *       flavour a magics file names or "", PEXT fast, slow or absent,
+ *       SEED yes or no, PEXT_WHY what configure found about PEXT
+ *   magicbb-registry flash-order POINTER_BYTES
+ *       the flavours a flash budget tries, fastest first, then why
+ *   magicbb-registry dispatch-default
+ *       a dispatch library's flavours without --with-dispatch
+ *
  * A name that is not in the registry is one line on stderr and exit 1;
  * a usage error exit 2. */
 #include <stdio.h>
 #include <string.h>
+
+#include "policy.h"
 
 struct flavour_row {
     const char *name, *isa, *magics;
@@ -90,6 +103,30 @@ static void header(void)
         printf("#include \"magicbb/%s.h\"\n", flavours[i].name);
 }
 
+/* The policy's answers (policy.h); 2 for arguments it does not take. */
+static int policy(int argc, char **argv)
+{
+    const char *why, *flavour;
+
+    if (argc == 7 && strcmp(argv[1], "auto") == 0) {
+        const char *magics_for = argv[2][0] != '\0' ? argv[2] : NULL;
+
+        flavour = mbb_auto_flavour(magics_for, strcmp(argv[3], "fast") == 0,
+                                   strcmp(argv[4], "4") == 0, strcmp(argv[5], "yes") == 0, &why);
+        printf("%s\n", flavour);
+        printf(why, magics_for != NULL ? magics_for : argv[6]);
+        putchar('\n');
+    } else if (argc == 3 && strcmp(argv[1], "flash-order") == 0) {
+        printf("%s\n", mbb_flash_order(strcmp(argv[2], "4") == 0, &why));
+        printf("%s\n", why);
+    } else if (argc == 2 && strcmp(argv[1], "dispatch-default") == 0) {
+        printf("%s\n", MBB_DISPATCH_DEFAULT);
+    } else {
+        return 2;
+    }
+    return 0;
+}
+
 static int unknown(const char *what, const char *name)
 {
     fprintf(stderr, "magicbb-registry: no %s '%s' in the registry\n", what, name);
@@ -127,8 +164,10 @@ int main(int argc, char **argv)
         shell();
     } else if (bare && strcmp(command, "header") == 0) {
         header();
-    } else {
-        fputs("usage: magicbb-registry flavours | flavour NAME | isas | isa NAME | shell | header\n",
+    } else if (policy(argc, argv) != 0) {
+        fputs("usage: magicbb-registry flavours | flavour NAME | isas | isa NAME | shell | header\n"
+              "       magicbb-registry auto MAGICS_FOR PEXT POINTER_BYTES SEED PEXT_WHY\n"
+              "       magicbb-registry flash-order POINTER_BYTES | dispatch-default\n",
               stderr);
         return 2;
     }
