@@ -214,22 +214,14 @@ static unsigned long comb_area(const struct gen_flavour *f, uint32_t score)
 
 /* The candidates of one round of narrow_packed, and the flips of its
  * climb: a climb soon stops in the first valley it finds, so the budget
- * goes to many short climbs from fresh draws rather than one long one.
- * Over white's 16 rooks whose slices the published set packs tightest
- * (a3, h3, a5 and 13 with 10 relevant squares), 500 rounds at a budget
- * of 10,000,000 left 14,514 used slots (comb 17,899), 100 rounds 15,769;
- * the own set of one draw phase and one climb used 19,456 (comb 19,456). */
+ * goes to many short climbs from fresh draws rather than one long one
+ * (doc/generator.md, "The searches' constants"). */
 #define NARROW_ROUND 20000u
 
 /* black's candidates that use the fewest slots, offered to the annealer
  * in place of the last of the PACK_CHOICES by comb area: a comb alone
- * misjudges black's slices (an earlier own set's combs summed to less
- * than the published set's, yet its slices used more slots).
- * With --seed=2 --budget=2000000 --anneal=1500000: 100,073 entries
- * with none, 97,401 with 8, 96,984 with 16, 97,624 with 24.  With
- * --budget=14000000 --anneal=8000000 and 16: 90,501 for seed 2 (the own
- * set, gen/magics/own/black.txt), 91,050 for seed 1; 8 gave 92,970 with
- * seed 1 and --budget=10000000. */
+ * misjudges black's slices (doc/generator.md, "The searches'
+ * constants"). */
 #define LEAN_CHOICES 16u
 #if LEAN_CHOICES > PACK_CHOICES
 #error "LEAN_CHOICES replaces some of the PACK_CHOICES: it cannot be more"

@@ -46,6 +46,7 @@ struct gen_flavour {
     const char *name;
     unsigned char magics;   /* hashes with magic numbers: reads and writes magics files */
     unsigned char searches; /* finds them by a seeded search (else loads them) */
+    /* (name, magics and searches: from the registry, GEN_REGISTERED) */
     enum layout layout;     /* where its slices lie (above) */
     unsigned char product;  /* bits of the hashed product: 64, or 32 for two 32-bit halves */
     unsigned char fixed[PIECE_COUNT]; /* index bits every square of the piece uses, or 0 */
@@ -66,9 +67,8 @@ struct gen_flavour {
     /* LAYOUT_PACKED: the dense search draws runs_random's candidates
      * (candidates.h), else mixed_random's, and breaks ties of comb area
      * by the slots a slice uses (dense.c, packed_score).  On white they
-     * packed its table smaller (doc/generator.md); on black, which keeps
-     * the old search so that its recorded own set reproduces, the runs
-     * did not help in a trial. */
+     * packed its table smaller; black keeps the mixed ones, so that its
+     * recorded own set reproduces (doc/generator.md). */
     unsigned char runs_candidates;
     /* Sets the bits of a drawn candidate the flavour keeps for itself (the
      * shift in shiftmagic's top bits, the slice start in offsetmagic's low
@@ -108,9 +108,6 @@ extern const unsigned gen_flavour_count;
 
 /* The flavour called name, or NULL. */
 const struct gen_flavour *flavour_find(const char *name);
-/* The first flavour whose unit's magics disagree with the registry's
- * magics field, or NULL. */
-const char *flavour_registry_mismatch(void);
 /* "fancy, pext, ... or hq", for messages. */
 const char *flavour_list(void);
 

@@ -10,6 +10,23 @@
 #include "emit.h"
 #include "sliders.h"
 
+/* The registry's magics field (flavours.def) of each flavour, as
+ * gen_magics_of_NAME. */
+#define GEN_MAGICS_none 0
+#define GEN_MAGICS_search 1
+#define GEN_MAGICS_load 2
+enum gen_registry_magics {
+#define MBB_FLAVOUR(name, isa, magics) gen_magics_of_##name = GEN_MAGICS_##magics,
+#include "flavours.def"
+#undef MBB_FLAVOUR
+};
+
+/* The fields of a unit's struct gen_flavour that the registry gives:
+ * its name and what it does with magics. */
+#define GEN_REGISTERED(unit)                                                                   \
+    .name = #unit, .magics = gen_magics_of_##unit != GEN_MAGICS_none,                          \
+    .searches = gen_magics_of_##unit == GEN_MAGICS_search
+
 /* NAME_lookup(encoded, piece, sq, occupied): the flavour's own lookups,
  * mbb_NAME_rook_in and mbb_NAME_bishop_in, on its encoded tables. */
 #define GEN_LOOKUP(name)                                                                       \
@@ -152,7 +169,7 @@
         fputs(" *   entries:  none: " holds "\n", out);                                        \
     }                                                                                          \
     const struct gen_flavour gen_flavour_##flavour = {                                         \
-        .name = #flavour, .product = 64, .layout = LAYOUT_NONE,                                \
+        GEN_REGISTERED(flavour), .product = 64, .layout = LAYOUT_NONE,                         \
         .encode = flavour##_encode, .lookup = flavour##_lookup, .emit = flavour##_emit,        \
         .describe = flavour##_describe, .release = release_encoded,                            \
     };

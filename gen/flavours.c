@@ -15,26 +15,6 @@ const struct gen_flavour *const gen_flavours[] = {
 };
 const unsigned gen_flavour_count = sizeof gen_flavours / sizeof gen_flavours[0];
 
-/* What the registry says of each flavour's magics, against its unit. */
-enum { MAGICS_none, MAGICS_search, MAGICS_load };
-static const unsigned char registry_magics[] = {
-#define MBB_FLAVOUR(name, isa, magics) MAGICS_##magics,
-#include "flavours.def"
-#undef MBB_FLAVOUR
-};
-
-const char *flavour_registry_mismatch(void)
-{
-    for (unsigned f = 0; f < gen_flavour_count; f++) {
-        const struct gen_flavour *g = gen_flavours[f];
-        const int magics = !g->magics ? MAGICS_none : g->searches ? MAGICS_search : MAGICS_load;
-
-        if (magics != registry_magics[f])
-            return g->name;
-    }
-    return NULL;
-}
-
 const struct gen_flavour *flavour_find(const char *name)
 {
     for (unsigned f = 0; f < gen_flavour_count; f++) {

@@ -129,7 +129,7 @@ static unsigned placing_order(const struct slider_tables *t, const struct placem
 #define AFTER_END_TRIES 1000000u
 
 /* Sparse draws, then as many steps of a climb, in a round at one start
- * (rounds of 5,000 or 20,000 gave larger offsetmagic tables). */
+ * (doc/generator.md, "The searches' constants"). */
 #define PLACE_ROUND 10000u
 
 /* Where square e's slice (id; at->owner has the other slices) ends
@@ -192,15 +192,10 @@ static uint32_t lowest_end(const struct slice_at *at, enum piece p, struct work_
  * multiply, and for a rook whose relevant squares lie high on the board
  * the slice is compact (its indices near 0, counted around the 4096)
  * only at a few starts: those whose low start bits are all zeros or all
- * ones (in a probe, 6 of 64 for rook c7).  Elsewhere its indices spread
- * over nearly all 4096 slots.  Earlier starts let a slice use the gaps
- * further back; later ones let it reach such a start and leave the
- * slots before it to the slices placed next.  With
- * --flavour=offsetmagic --search=dense --budget=100000, seeds 1 and 2,
- * before the sixth rank's rooks went first (on_sixth_rank):
- * 196,495 and 205,817 entries with neither, 189,404 and 190,450 with
- * 8192 after, 185,808 and 188,416 with 4096 before as well; 8192 before
- * gave 186,358 and 188,926, in a third more time. */
+ * ones.  Elsewhere its indices spread over nearly all 4096 slots.
+ * Earlier starts let a slice use the gaps further back; later ones let
+ * it reach such a start and leave the slots before it to the slices
+ * placed next (doc/generator.md, "The searches' constants"). */
 #define ROOK_BACK 4096u
 #define ROOK_AHEAD 8192u
 

@@ -606,11 +606,6 @@ int main(int argc, char **argv)
     int status;
 
     stdout_checked_at_exit();
-    if (flavour_registry_mismatch() != NULL) {
-        report(NULL, 0, "internal error: src/flavours.def and gen/flavours/%s.c disagree"
-               " on its magics", flavour_registry_mismatch());
-        return 1;
-    }
     if ((status = parse_options(argc, argv, &r)) >= 0)
         return status;
     if (r.magics_dir == NULL && r.magics_path == NULL && !r.seed_given)

@@ -11,13 +11,8 @@
 
 
 /* The used slots of a slice that first_fit tries first, many offsets at
- * a time: where they are all free, the rest is checked.  For 1,000
- * annealer moves on the published black magics (magicbb-gen
- * --flavour=black --magics=gen/magics/black.txt --search=dense
- * --budget=0 --anneal=1000 under callgrind), 16 probes taken evenly in
- * slot order cost 14.97 billion instructions in all, 64 drawn at random
- * 4.95 billion, for the same layout (0.9 billion of either is loading,
- * building and verifying). */
+ * a time, drawn at random: where they are all free, the rest is checked
+ * (doc/generator.md, "The searches' constants"). */
 #define PROBES 64
 
 /* One candidate slice: the slots its magic's indices use, as bits. */
@@ -120,13 +115,10 @@ static inline uint64_t free_at(const uint64_t *w, unsigned u)
 }
 
 /* The lowest offset from `lowest` on where the slice's slots are all
- * free: WIDE words of 64 offsets at a time, those where the probes are free, then the rest.
- * The words go together, one branch ending the probes for all of them:
- * for 5,000 moves on magicbb's own black magics (magicbb-gen
- * --flavour=black --magics=gen/magics/own/black.txt --search=dense
- * --budget=0 --anneal=5000 --seed=1 under callgrind), a word at a time
- * cost 26.9 billion instructions, 4 words 20.5 and 8 words 18.5 (16
- * words 19.0), for the same layout. */
+ * free: WIDE words of 64 offsets at a time, those where the probes are
+ * free, then the rest.  The words go together, one branch ending the
+ * probes for all of them (doc/generator.md, "The searches'
+ * constants"). */
 static uint32_t first_fit(const uint64_t *table, const struct slice_bits *s, uint32_t lowest)
 {
     const uint32_t first = lowest / 64;
@@ -500,10 +492,8 @@ int tables_anneal(struct slider_tables *t, const struct pack_candidates *c, uint
     };
     /* The heat falls geometrically from 256 entries to 0.5, e^-(ln 512):
      * from a loaded layout, from 64 entries to 0.125, so that the early
-     * moves do not throw a tight layout away.  From the published white
-     * set, 1,000,000 moves with seed 1 starting at 8, 32, 64, 128 and
-     * 256 entries found 88,772 (none smaller), 88,709, 88,486, 88,772
-     * and 88,772; seed 2 at 32 and 256, 88,772. */
+     * moves do not throw a tight layout away (doc/generator.md, "The
+     * searches' constants"). */
     const double hot = start != NULL ? 64.0 : 256.0, fall = 9 * 0.69314718055994531;
 
     if (slices == NULL || a.table == NULL || all == NULL) {

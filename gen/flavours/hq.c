@@ -57,7 +57,7 @@ static void hq_describe(FILE *out, const struct slider_tables *t)
 }
 
 const struct gen_flavour gen_flavour_hq = {
-    .name = "hq", .product = 64, .layout = LAYOUT_NONE,
+    GEN_REGISTERED(hq), .product = 64, .layout = LAYOUT_NONE,
     .encode = hq_encode, .lookup = hq_lookup, .emit = hq_emit, .describe = hq_describe,
     .release = release_encoded,
 };

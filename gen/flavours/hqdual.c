@@ -55,7 +55,7 @@ static void hqdual_describe(FILE *out, const struct slider_tables *t)
 }
 
 const struct gen_flavour gen_flavour_hqdual = {
-    .name = "hqdual", .product = 64, .layout = LAYOUT_NONE,
+    GEN_REGISTERED(hqdual), .product = 64, .layout = LAYOUT_NONE,
     .encode = hqdual_encode, .lookup = hqdual_lookup, .emit = hqdual_emit,
     .describe = hqdual_describe, .release = release_encoded,
 };

@@ -33,7 +33,7 @@ GEN_COMMON_SHAPE(magic32)
 /* product 32: the magic is two 32-bit halves, the high half's magic for
  * the occupancy's high half in the top 32 bits. */
 const struct gen_flavour gen_flavour_magic32 = {
-    .name = "magic32", .magics = 1, .searches = 1, .product = 32, .layout = LAYOUT_SEQUENTIAL,
+    GEN_REGISTERED(magic32), .product = 32, .layout = LAYOUT_SEQUENTIAL,
     .index = magic32_index, .fill = magic32_fill,
     .encode = magic32_encode, .lookup = magic32_lookup,
     .emit = magic32_emit, .release = release_encoded,

@@ -42,7 +42,7 @@ static uint64_t offsetmagic_constrain(enum piece piece, const struct work_entry 
 GEN_COMMON_SHAPE(offsetmagic)
 
 const struct gen_flavour gen_flavour_offsetmagic = {
-    .name = "offsetmagic", .magics = 1, .searches = 1, .layout = LAYOUT_IN_MAGIC, .narrow = 1,
+    GEN_REGISTERED(offsetmagic), .layout = LAYOUT_IN_MAGIC, .narrow = 1,
     .product = 64,
     .offset_bits = MBB_OFFSETMAGIC_TOP, .start_shift = MBB_OFFSETMAGIC_LOW,
     .fixed = { MBB_ROOK_FIXED_BITS, MBB_OFFSETMAGIC_BISHOP_BITS },

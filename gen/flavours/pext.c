@@ -55,7 +55,7 @@ static void pext_emit(FILE *out, const struct slider_tables *t)
 }
 
 const struct gen_flavour gen_flavour_pext = {
-    .name = "pext", .product = 64, .layout = LAYOUT_SEQUENTIAL,
+    GEN_REGISTERED(pext), .product = 64, .layout = LAYOUT_SEQUENTIAL,
     .index = pext_index, .encode = pext_encode, .lookup = pext_lookup,
     .emit = pext_emit, .release = release_encoded,
 };

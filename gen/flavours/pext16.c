@@ -65,7 +65,7 @@ static void pext16_release(struct slider_tables *t)
 }
 
 const struct gen_flavour gen_flavour_pext16 = {
-    .name = "pext16", .product = 64, .layout = LAYOUT_SEQUENTIAL,
+    GEN_REGISTERED(pext16), .product = 64, .layout = LAYOUT_SEQUENTIAL,
     .index = pext16_index, .encode = pext16_encode, .lookup = pext16_lookup,
     .emit = pext16_emit, .release = pext16_release,
 };

@@ -39,7 +39,7 @@ static unsigned shared_group(enum piece piece, unsigned sq)
 GEN_COMMON_SHAPE(shared)
 
 const struct gen_flavour gen_flavour_shared = {
-    .name = "shared", .magics = 1, .searches = 1, .product = 64, .reads = "fancy",
+    GEN_REGISTERED(shared), .product = 64, .reads = "fancy",
     .layout = LAYOUT_GROUPED,
     .share = shared_group,
     .index = shared_index, .fill = shared_fill,

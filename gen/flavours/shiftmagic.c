@@ -55,7 +55,7 @@ static unsigned shiftmagic_group(enum piece piece, unsigned sq)
 GEN_COMMON_SHAPE(shiftmagic)
 
 const struct gen_flavour gen_flavour_shiftmagic = {
-    .name = "shiftmagic", .magics = 1, .searches = 1, .product = 64, .layout = LAYOUT_GROUPED,
+    GEN_REGISTERED(shiftmagic), .product = 64, .layout = LAYOUT_GROUPED,
     .constrain = shiftmagic_constrain, .check = shiftmagic_check, .share = shiftmagic_group,
     .index = shiftmagic_index, .fill = shiftmagic_fill,
     .encode = shiftmagic_encode, .lookup = shiftmagic_lookup,

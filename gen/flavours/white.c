@@ -10,7 +10,7 @@ GEN_FIXED_SHIFT_ENTRY(white)
 GEN_COMMON_SHAPE(white)
 
 const struct gen_flavour gen_flavour_white = {
-    .name = "white", .magics = 1, .searches = 1, .layout = LAYOUT_PACKED, .narrow = 1,
+    GEN_REGISTERED(white), .layout = LAYOUT_PACKED, .narrow = 1,
     .runs_candidates = 1, .product = 64,
     .fixed = { MBB_ROOK_FIXED_BITS, MBB_BISHOP_FIXED_BITS },
     .index = white_index, .fill = white_fill,
