@@ -3,11 +3,9 @@
 #
 # MBB_FASTEST_FLAVOUR(WORKLOAD, DEFAULT)
 # --------------------------------------
-# Builds lab/fastest.c on the all-flavour layer (lab/flavours.h),
-# for and on this machine, as make builds the all-flavour test: the
-# generator, every flavour's tables from it (--sliders-only, the shipped
-# magics of gen/magics), the layer's lookups and a move generator per
-# flavour.  Runs it (about half a minute) on WORKLOAD (search: the benchmark's
+# Builds the generator and runs the lab's probe, lab/fastest.sh (which
+# builds lab/fastest.c on the all-flavour layer for and on this machine),
+# on WORKLOAD (search: the benchmark's
 # engine search; pressure: each lookup waits for a random read of a 256
 # MiB table, timed over the reads alone; lookups: lookups alone, in
 # cache), and sets MBB_FLAVOUR to the flavour
@@ -47,36 +45,13 @@ mbb_only=
 AS_IF([test "x$with_seed" != xno],
   [mbb_only=`mbb_searching $MBB_ALL_FLAVOURS | tr ' ' ,`])
 mbb_d=conftest.fastest.d
-AC_MSG_CHECKING([for the fastest flavour: building the generator])
+AC_MSG_CHECKING([for the fastest flavour: building the lab's probe (lab/fastest.sh) and timing the flavours on workload $1${mbb_only:+ ($mbb_only, for --with-seed)} (about a minute)])
 MBB_CONFTEST_GENERATOR([$mbb_d])
-AS_IF([test -n "$mbb_gen"], [AC_MSG_RESULT([done])], [AC_MSG_RESULT([failed])])
-mbb_cc="$CC $CFLAGS $mbb_fastest_flags -Iinclude -Isrc -I$srcdir/include -I$srcdir/src -I$srcdir/support -I$srcdir/lab"
-mbb_ok=no
-AS_IF([test -n "$mbb_gen"],
-  [AC_MSG_CHECKING([for the fastest flavour: every flavour's tables and move generator])
-   mbb_ok=yes
-   : > $mbb_d/tables-all.c
-   for mbb_f in $MBB_ALL_FLAVOURS board; do
-     AS_IF([test $mbb_f = board],
-       [mbb_what="--board-only --flavour=hq"],
-       [mbb_what="--sliders-only --flavour=$mbb_f --magics-dir=$srcdir/gen/magics"])
-     AS_IF([AC_RUN_LOG([$mbb_gen $mbb_what --output=$mbb_d/tables-$mbb_f.c >&AS_MESSAGE_LOG_FD])],
-       [echo "#include \"tables-$mbb_f.c\"" >> $mbb_d/tables-all.c], [mbb_ok=no])
-     AS_IF([test $mbb_f != board && test $mbb_ok = yes],
-       [AS_IF([AC_RUN_LOG([$mbb_cc -DMOVEGEN_FLAVOUR=$mbb_f -c -o $mbb_d/movegen-$mbb_f.o $srcdir/support/movegen.c])],
-         [], [mbb_ok=no])
-        AS_IF([AC_RUN_LOG([$mbb_cc -DMOVEGEN_FLAVOUR=$mbb_f -c -o $mbb_d/search-$mbb_f.o $srcdir/lab/search.c])],
-         [], [mbb_ok=no])])
-   done
-   AC_MSG_RESULT([$mbb_ok])])
-AS_IF([test $mbb_ok = yes],
-  [AC_MSG_CHECKING([for the fastest flavour: building the probe])
-   AS_IF([AC_RUN_LOG([$mbb_cc $mbb_fastest_sets -DMOVEGEN_REFERENCE -I$mbb_d $LDFLAGS -o $mbb_d/fastest$ac_exeext $srcdir/lab/fastest.c $srcdir/lab/flavours.c $srcdir/lab/flavours_isa.c $srcdir/lab/timing.c $srcdir/support/reference.c $srcdir/support/escape.c $srcdir/support/movegen.c $mbb_d/tables-all.c $mbb_d/movegen-*.o $mbb_d/search-*.o])],
-     [AC_MSG_RESULT([done])
-      AC_MSG_CHECKING([for the fastest flavour: timing them on workload $1${mbb_only:+ ($mbb_only, for --with-seed)} (about half a minute)])
-      AS_IF([AC_RUN_LOG([$mbb_d/fastest$ac_exeext $2 $1 $mbb_only > conftest.fastest])],
-        [MBB_FLAVOUR=`sed -n 's/^fastest //p' conftest.fastest`])],
-     [AC_MSG_RESULT([failed])])])
+AS_IF([test -n "$mbb_gen" &&
+       CC=$CC CFLAGS="$CFLAGS $mbb_fastest_flags" LDFLAGS=$LDFLAGS $SHELL "$srcdir/lab/fastest.sh" \
+         "$srcdir" $mbb_d $mbb_gen "$MBB_ALL_FLAVOURS" "$mbb_fastest_sets" $2 $1 $mbb_only \
+         > conftest.fastest 2>&AS_MESSAGE_LOG_FD],
+  [MBB_FLAVOUR=`sed -n 's/^fastest //p' conftest.fastest`])
 AS_IF([test -z "$MBB_FLAVOUR"],
   [AC_MSG_RESULT([failed])
    AC_MSG_ERROR([the --with-tables=fastest probe could not be built or run; see config.log])])
