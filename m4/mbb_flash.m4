@@ -71,8 +71,9 @@ m4_define([_MBB_OBJECT_BYTES],
 # The order is src/policy.h's (mbb_flash_order), asked through
 # magicbb-registry.
 AC_DEFUN([MBB_FLASH_AUTO],
-[mbb_order=`./$MBB_REGISTRY flash-order "$ac_cv_sizeof_void_p" | sed 1q`
-mbb_order_why=`./$MBB_REGISTRY flash-order "$ac_cv_sizeof_void_p" | sed 1d`
+[mbb_order=`./$MBB_REGISTRY flash-order "$ac_cv_sizeof_void_p"`
+mbb_order_why=`printf '%s\n' "$mbb_order" | sed 1d`
+mbb_order=`printf '%s\n' "$mbb_order" | sed 1q`
 # a magics file is for one flavour; a seed for those that search
 AS_IF([test -n "$mbb_magics_names"],
   [mbb_order=$mbb_magics_names mbb_order_why="the flavour --with-magics names"],

@@ -50,6 +50,33 @@ static const struct isa_row isas[] = {
 #undef MBB_ISA
 };
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+static const char *const flavour_names[] = {
+#define MBB_FLAVOUR(name, isa, magics) #name,
+#include "flavours.def"
+#undef MBB_FLAVOUR
+};
+static const char *const isa_names[] = {
+#define MBB_ISA(name, macro, flags, probe, slow, description) #name,
+#include "isa.def"
+#undef MBB_ISA
+};
+
+/* The names, space-separated. */
+static void print_names(const char *const *names, size_t count)
+{
+    for (size_t i = 0; i < count; i++)
+        printf("%s%s", i ? " " : "", names[i]);
+}
+
+/* Where name is among the names; count if nowhere. */
+static size_t index_of(const char *const *names, size_t count, const char *name)
+{
+    size_t i = 0;
+
+    while (i < count && strcmp(names[i], name) != 0)
+        i++;
+    return i;
+}
 
 /* VALUE single-quoted for sh */
 static void quoted(const char *value)
@@ -77,16 +104,14 @@ static void assign(const char *prefix, const char *name, const char *suffix, con
 static void shell(void)
 {
     fputs("MBB_ALL_FLAVOURS='", stdout);
-    for (size_t i = 0; i < COUNT(flavours); i++)
-        printf("%s%s", i ? " " : "", flavours[i].name);
+    print_names(flavour_names, COUNT(flavour_names));
     fputs("'\n", stdout);
     for (size_t i = 0; i < COUNT(flavours); i++) {
         assign("mbb_isa_of_", flavours[i].name, "", flavours[i].isa);
         assign("mbb_magics_of_", flavours[i].name, "", flavours[i].magics);
     }
     fputs("MBB_ISA_NAMES='", stdout);
-    for (size_t i = 0; i < COUNT(isas); i++)
-        printf("%s%s", i ? " " : "", isas[i].name);
+    print_names(isa_names, COUNT(isa_names));
     fputs("'\n", stdout);
     for (size_t i = 0; i < COUNT(isas); i++) {
         assign("mbb_isa_", isas[i].name, "_macro", isas[i].macro);
@@ -139,25 +164,21 @@ int main(int argc, char **argv)
     const int named = argc == 3, bare = argc == 2;
 
     if (bare && strcmp(command, "flavours") == 0) {
-        for (size_t i = 0; i < COUNT(flavours); i++)
-            printf("%s%s", i ? " " : "", flavours[i].name);
+        print_names(flavour_names, COUNT(flavour_names));
         putchar('\n');
     } else if (bare && strcmp(command, "isas") == 0) {
-        for (size_t i = 0; i < COUNT(isas); i++)
-            printf("%s%s", i ? " " : "", isas[i].name);
+        print_names(isa_names, COUNT(isa_names));
         putchar('\n');
     } else if (named && strcmp(command, "flavour") == 0) {
-        size_t i = 0;
-        while (i < COUNT(flavours) && strcmp(flavours[i].name, argv[2]) != 0)
-            i++;
-        if (i == COUNT(flavours))
+        const size_t i = index_of(flavour_names, COUNT(flavour_names), argv[2]);
+
+        if (i == COUNT(flavour_names))
             return unknown("flavour", argv[2]);
         printf("%s %s\n", flavours[i].isa, flavours[i].magics);
     } else if (named && strcmp(command, "isa") == 0) {
-        size_t i = 0;
-        while (i < COUNT(isas) && strcmp(isas[i].name, argv[2]) != 0)
-            i++;
-        if (i == COUNT(isas))
+        const size_t i = index_of(isa_names, COUNT(isa_names), argv[2]);
+
+        if (i == COUNT(isa_names))
             return unknown("instruction set", argv[2]);
         printf("%s\n%s\n%s\n", isas[i].macro, isas[i].flags, isas[i].description);
     } else if (bare && strcmp(command, "shell") == 0) {
