@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* seed.c - the one rule for a seed: magicbb-gen's --seed, and configure's
- * --with-seed, which builds this file with the build machine's compiler
- * (-DMBB_SEED_CHECK) and asks it. */
+ * --with-seed (magicbb-choose, src/choose.c, is built with this file). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,19 +30,3 @@ int parse_seed(const char *text, uint64_t *seed)
     }
     return *s == '\0' ? 0 : -1;
 }
-
-#ifdef MBB_SEED_CHECK
-#include <stdio.h>
-
-/* conftest TEXT: exit status 0 if TEXT is a seed; else 1, after printing
- * why ("'TEXT' is neither ..."), which configure quotes. */
-int main(int argc, char **argv)
-{
-    uint64_t seed;
-
-    if (argc == 2 && parse_seed(argv[1], &seed) == 0)
-        return 0;
-    printf("'%s' %s\n", argc == 2 ? argv[1] : "", SEED_RULE);
-    return 1;
-}
-#endif

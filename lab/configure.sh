@@ -204,7 +204,7 @@ if ! command -v mips64-linux-gnuabi64-gcc >/dev/null 2>&1; then
 fi
 
 # On a bare-metal target auto takes the fastest flavour (the order of
-# m4/mbb_flash.m4) whose tables and code fit the flash: 256 KiB unless
+# src/policy.h) whose tables and code fit the flash: 256 KiB unless
 # --with-flash says otherwise; the summary gives the table bytes.
 # bare_metal ARGS...: configure for a Cortex-M4, output in $work/log.
 bare_metal() {

@@ -2,7 +2,7 @@
 /* policy.h - magicbb's choices, in one place: which flavour auto takes,
  * the order a flash budget tries them in, the dispatch library's default
  * flavours, and when PEXT counts as slow (with the one CPUID read that
- * tells).  configure asks them through magicbb-registry (src/registry.c)
+ * tells).  configure asks them through magicbb-choose (src/choose.c)
  * and its probes, the dispatch library's resolvers through registry.h;
  * nothing else repeats them.  Private: not installed.  Each row's reason
  * is in doc/building.md, from make bench-model and make bench. */
@@ -106,6 +106,13 @@ static inline const char *mbb_flash_order(int bits32, const char **why)
                   : "64-bit target, order from the Cortex-A57 model";
     return bits32 ? "magic32 black fancy byte hqrev hq" : "black fancy byte hq";
 }
+
+/* The bytes of code a flash budget keeps for the library's functions
+ * beside its tables (about 1 to 2 KiB on the cores doc/firmware.md
+ * measured), and the budget of a bare-metal target without --with-flash,
+ * in KiB. */
+#define MBB_CODE_ALLOWANCE 4096
+#define MBB_BARE_METAL_FLASH_KIB "256"
 
 /* The flavours of a dispatch library without --with-dispatch, in order
  * of preference. */

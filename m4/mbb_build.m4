@@ -1,0 +1,48 @@
+# SPDX-License-Identifier: MIT
+# mbb_build.m4 - the build machine's programs, and the flavour names.
+#
+# MBB_FLAVOUR_NAMES: the flavours at autoconf time, for --help, from the
+# C preprocessor.
+m4_define([MBB_FLAVOUR_NAMES],
+  m4_esyscmd_s([printf '#define MBB_FLAVOUR(name, isa, magics) name\n#include "src/flavours.def"\n' | ${CPP:-cpp} -P - | tr -s ' \n' '  ']))
+
+# MBB_PROG_CC_FOR_BUILD
+# ---------------------
+# The generator and configure's helper run here, so they are compiled for
+# the build machine, never for the host: CC_FOR_BUILD and its flags (from
+# the environment, else natively $CC and $CFLAGS, else the first of cc,
+# gcc and clang that works) build src/magicbb-choose (src/choose.c) and
+# src/magicbb-registry (src/registry.c), which writes src/flavours-all.h.
+AC_DEFUN([MBB_PROG_CC_FOR_BUILD],
+[AC_ARG_VAR([CC_FOR_BUILD], [C compiler for programs run during the build])dnl
+AC_ARG_VAR([CFLAGS_FOR_BUILD], [C compiler flags for CC_FOR_BUILD])dnl
+AC_ARG_VAR([CPPFLAGS_FOR_BUILD], [C preprocessor flags for CC_FOR_BUILD])dnl
+AC_ARG_VAR([LDFLAGS_FOR_BUILD], [linker flags for CC_FOR_BUILD])dnl
+AS_IF([test "x$cross_compiling" = xno],
+  [mbb_list=${CC_FOR_BUILD-"$CC"}
+   : "${CFLAGS_FOR_BUILD=$CFLAGS}"],
+  [mbb_list=${CC_FOR_BUILD-"cc gcc clang"}
+   : "${CFLAGS_FOR_BUILD=-g -O2}"])
+AC_MSG_CHECKING([for a C compiler for the build machine])
+AS_MKDIR_P([src])
+mbb_ok=no
+# A compiler given may carry arguments ("gcc -m64"): one word list.
+for mbb_cc in $mbb_list; do
+  test "x${CC_FOR_BUILD+set}" != xset || mbb_cc=$CC_FOR_BUILD
+  mbb_b="$mbb_cc $CPPFLAGS_FOR_BUILD $CFLAGS_FOR_BUILD -I$srcdir/src -I$srcdir/gen -I$srcdir/include $LDFLAGS_FOR_BUILD"
+  rm -f src/magicbb-registry src/magicbb-registry.exe
+  AS_IF([AC_RUN_LOG([$mbb_b -o src/magicbb-choose $srcdir/src/choose.c $srcdir/gen/seed.c]) &&
+         AC_RUN_LOG([$mbb_b -o src/magicbb-registry $srcdir/src/registry.c])],
+    [BUILD_EXEEXT=
+     test ! -f src/magicbb-registry.exe || BUILD_EXEEXT=.exe
+     AS_IF([AC_RUN_LOG([./src/magicbb-registry$BUILD_EXEEXT header > src/flavours-all.h])],
+       [mbb_ok=yes CC_FOR_BUILD=$mbb_cc
+        break])])
+  test "x${CC_FOR_BUILD+set}" != xset || break
+done
+AS_IF([test "x$mbb_ok" = xyes], [AC_MSG_RESULT([$CC_FOR_BUILD])],
+  [AC_MSG_RESULT([none])
+   AC_MSG_ERROR([no C compiler for the build machine works (tried: $mbb_list); install one or set CC_FOR_BUILD (see config.log)])])
+AC_SUBST([BUILD_EXEEXT])
+AC_SUBST([MBB_REGISTRY], [src/magicbb-registry$BUILD_EXEEXT])
+])
