@@ -10,8 +10,13 @@
  *
  * This header is the same for every table flavour, and so is the library's
  * interface: a program that calls these functions runs against a
- * libmagicbb.so.0 of any flavour.  For the lookups inlined into your code,
- * see <magicbb_inline.h>.
+ * libmagicbb.so.0 of any flavour.
+ *
+ * Define MAGICBB_INLINE before including it, and every function below is
+ * the inline lookup of <magicbb_inline.h> under the same name: no call, the
+ * tables read in place (link the static library: pkg-config
+ * magicbb-inline).  The vendored drop-in, single/magicbb.h, is this header
+ * with MAGICBB_INLINE on.
  */
 #ifndef MAGICBB_H
 #define MAGICBB_H
@@ -47,11 +52,24 @@ MBB_API uint64_t mbb_knight_attacks(unsigned sq);
 MBB_API uint64_t mbb_king_attacks(unsigned sq);
 MBB_API uint64_t mbb_pawn_attacks(unsigned color, unsigned sq);
 
+/* Squares attacked by all the pawns of colour `color` on `pawns`. */
+MBB_API uint64_t mbb_pawn_attacks_set(unsigned color, uint64_t pawns);
+
 /* For two squares on one rank, file or diagonal: the squares strictly
  * between them (mbb_between), or the whole edge-to-edge line through both
  * (mbb_line).  0 when a == b or the squares are not aligned. */
 MBB_API uint64_t mbb_between(unsigned a, unsigned b);
 MBB_API uint64_t mbb_line(unsigned a, unsigned b);
+
+/* The squares from a to b, b included: mbb_between(a, b) and b.  b alone
+ * where the two are not aligned (a knight's check is blocked nowhere),
+ * so for a king on a checked by a piece on b it is where a move must go:
+ * Stockfish's between_bb(a, b). */
+MBB_API uint64_t mbb_segment(unsigned a, unsigned b);
+
+/* 1 where c lies on the line through a and b (a != b, aligned), else 0:
+ * a pinned piece on c may move along the pin. */
+MBB_API int mbb_aligned(unsigned a, unsigned b, unsigned c);
 
 /* Name of the table flavour built into the library, such as "fancy" or
  * "pext" (magicbb(3) lists them). */
@@ -66,6 +84,30 @@ MBB_API const char *mbb_version(void);
 
 #ifdef __cplusplus
 }
+#endif
+
+#ifdef MAGICBB_INLINE
+#include "magicbb_inline.h"
+#define mbb_rook_attacks mbb_rook_attacks_inline
+#define mbb_bishop_attacks mbb_bishop_attacks_inline
+#define mbb_queen_attacks mbb_queen_attacks_inline
+#define mbb_knight_attacks mbb_knight_attacks_inline
+#define mbb_king_attacks mbb_king_attacks_inline
+#define mbb_pawn_attacks mbb_pawn_attacks_inline
+#define mbb_pawn_attacks_set mbb_pawn_attacks_set_inline
+#define mbb_between mbb_between_inline
+#define mbb_line mbb_line_inline
+#define mbb_segment mbb_segment_inline
+#define mbb_aligned mbb_aligned_inline
+#define mbb_flavour mbb_flavour_inline
+#define mbb_table_bytes mbb_table_bytes_inline
+#define mbb_version mbb_version_inline
+/* The vendored drop-in's tables, in the one file that defines
+ * MAGICBB_IMPLEMENTATION (single/magicbb_config.h names them). */
+#if defined(MAGICBB_IMPLEMENTATION) && defined(MBB_INLINE_TABLES)
+#include MBB_INLINE_TABLES
+#include MBB_INLINE_BOARD_TABLES
+#endif
 #endif
 
 #endif /* MAGICBB_H */

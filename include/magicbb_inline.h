@@ -1,15 +1,25 @@
 /* SPDX-License-Identifier: MIT */
 /* magicbb_inline.h - the lookups of <magicbb.h> as static inline
  * functions (mbb_rook_attacks_inline and so on): the same answers without
- * a call.
+ * a call.  #define MAGICBB_INLINE before including <magicbb.h> gives them
+ * the API's own names.
  *
- * They read the library's tables directly, so they are for programs that
- * link the static library: cc app.c $(pkg-config --cflags --libs
- * magicbb-inline).  The tables are not exported from the shared library
- * (a program would otherwise carry a copy of them, through copy
- * relocations), and their names carry the flavour: a program built
- * against one flavour's header fails to link against another's library
- * rather than read the wrong tables.
+ * The sliders are those of the flavour magicbb_config.h chooses for the
+ * code being compiled: the library's flavour, or in a dispatch library
+ * (and the vendored drop-in) the first of its flavours whose instructions
+ * that code is compiled for, so -mbmi2 gives pext and no flag a portable
+ * flavour, each inlined.  They read the library's tables in place, so
+ * they are for programs that link the static library: cc app.c
+ * $(pkg-config --cflags --libs magicbb-inline).  The tables are not
+ * exported from the shared library (a program would otherwise carry a copy
+ * of them, through copy relocations), and their names carry the flavour:
+ * a program built against one flavour's header fails to link against
+ * another's library rather than read the wrong tables.
+ *
+ * Engines that index tables may read two arrays directly (not in a
+ * library configured --enable-small, MBB_SMALL):
+ *   mbb_tab_between[a][b]   mbb_between(a, b)
+ *   mbb_tab_line[a][b]      mbb_line(a, b)
  *
  * Preconditions as in <magicbb.h>; compiled with MBB_DEBUG defined, the
  * inline lookups trap on an out-of-range square. */
@@ -17,31 +27,14 @@
 #define MAGICBB_INLINE_H
 
 #include "magicbb.h"
-#include "magicbb_config.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* The flavour's tables and lookups, with C linkage in C++ too. */
-#if !MBB_FLAVOUR_DISPATCH
-#include MBB_FLAVOUR_HEADER
-#endif
-
-/* MBB_REQUIRE, the debug build's trap, is in magicbb/bits.h. */
-#include "magicbb/bits.h"
-
-/* The lookups of a flavour built for an instruction set (isa.def)
- * inline only where the including code is compiled for them too (their
- * flags in isa.def, or a -march that has them); elsewhere, and in a dispatch
- * library, the inline sliders call the library. */
-#if MBB_FLAVOUR_DISPATCH
-#define MBB_INLINE_SLIDERS 0
-#elif MBB_FLAVOUR_ISA_MET
-#define MBB_INLINE_SLIDERS 1
-#else
-#define MBB_INLINE_SLIDERS 0
-#endif
+/* The flavour: its tables and lookups (MBB_INLINE_ROOK and so on), with C
+ * linkage in C++ too; MBB_REQUIRE, the debug build's trap, with them. */
+#include "magicbb_config.h"
 
 extern const uint64_t mbb_tab_knight[64];
 extern const uint64_t mbb_tab_king[64];
@@ -53,32 +46,20 @@ extern const uint64_t mbb_tab_line[64][64];
 
 static inline uint64_t mbb_rook_attacks_inline(unsigned sq, uint64_t occupied)
 {
-#if MBB_INLINE_SLIDERS
     MBB_REQUIRE(sq < 64);
-    return MBB_FLAVOUR_ROOK(sq, occupied);
-#else
-    return mbb_rook_attacks(sq, occupied);
-#endif
+    return MBB_INLINE_ROOK(sq, occupied);
 }
 
 static inline uint64_t mbb_bishop_attacks_inline(unsigned sq, uint64_t occupied)
 {
-#if MBB_INLINE_SLIDERS
     MBB_REQUIRE(sq < 64);
-    return MBB_FLAVOUR_BISHOP(sq, occupied);
-#else
-    return mbb_bishop_attacks(sq, occupied);
-#endif
+    return MBB_INLINE_BISHOP(sq, occupied);
 }
 
 static inline uint64_t mbb_queen_attacks_inline(unsigned sq, uint64_t occupied)
 {
-#if MBB_INLINE_SLIDERS
     MBB_REQUIRE(sq < 64);
-    return MBB_FLAVOUR_QUEEN(sq, occupied);
-#else
-    return mbb_queen_attacks(sq, occupied);
-#endif
+    return MBB_INLINE_QUEEN(sq, occupied);
 }
 
 static inline uint64_t mbb_knight_attacks_inline(unsigned sq)
@@ -97,6 +78,17 @@ static inline uint64_t mbb_pawn_attacks_inline(unsigned color, unsigned sq)
 {
     MBB_REQUIRE(color < 2 && sq < 64);
     return mbb_tab_pawn[color][sq];
+}
+
+/* Every pawn one rank forward (white up, black down) and one file to each
+ * side, the file it would leave the board from masked off first. */
+static inline uint64_t mbb_pawn_attacks_set_inline(unsigned color, uint64_t pawns)
+{
+    const uint64_t not_a = ~UINT64_C(0x0101010101010101), not_h = ~UINT64_C(0x8080808080808080);
+
+    MBB_REQUIRE(color < 2);
+    return color == 0 ? (pawns & not_a) << 7 | (pawns & not_h) << 9
+                      : (pawns & not_a) >> 9 | (pawns & not_h) >> 7;
 }
 
 #if MBB_SMALL
@@ -143,6 +135,36 @@ static inline uint64_t mbb_line_inline(unsigned a, unsigned b)
     return mbb_tab_line[a][b];
 }
 #endif
+
+static inline uint64_t mbb_segment_inline(unsigned a, unsigned b)
+{
+    MBB_REQUIRE(a < 64 && b < 64);
+    return mbb_between_inline(a, b) | UINT64_C(1) << b;
+}
+
+static inline int mbb_aligned_inline(unsigned a, unsigned b, unsigned c)
+{
+    MBB_REQUIRE(c < 64);
+    return MBB_CAST(int, mbb_line_inline(a, b) >> c & 1);
+}
+
+/* The flavour inlined here (a dispatch library's mbb_flavour() names the
+ * one it picked for the CPU instead), its tables' bytes, and the version
+ * of these headers. */
+static inline const char *mbb_flavour_inline(void)
+{
+    return MBB_INLINE_NAME;
+}
+
+static inline size_t mbb_table_bytes_inline(void)
+{
+    return MBB_INLINE_TABLE_BYTES;
+}
+
+static inline const char *mbb_version_inline(void)
+{
+    return MAGICBB_VERSION_STRING;
+}
 
 #ifdef __cplusplus
 }

@@ -108,13 +108,13 @@ else
 fi
 cd "$work/build" || exit 99
 
-# make distclean removes the single-file headers that make single-headers
-# wrote, whichever flavours it was given.
-if "$make" single-headers SINGLE_HEADER_FLAVOURS=black >>"$work/log" 2>&1 &&
-   [ -f single/magicbb-black.h ] && "$make" distclean >>"$work/log" 2>&1 && [ ! -e single ]; then
-  ok "make distclean after make single-headers SINGLE_HEADER_FLAVOURS=black leaves no single/"
+# make distclean removes the vendored drop-in that make dropin wrote,
+# whichever flavours it was given.
+if "$make" dropin DROPIN_FLAVOURS=hq >>"$work/log" 2>&1 &&
+   [ -f single/magicbb-tables/hq.h ] && "$make" distclean >>"$work/log" 2>&1 && [ ! -e single ]; then
+  ok "make distclean after make dropin DROPIN_FLAVOURS=hq leaves no single/"
 else
-  not_ok "make distclean after make single-headers SINGLE_HEADER_FLAVOURS=black: $(ls single 2>&1)"
+  not_ok "make distclean after make dropin DROPIN_FLAVOURS=hq: $(ls single 2>&1)"
 fi
 
 # Characters make cannot carry: refused by configure, not by make.

@@ -15,7 +15,7 @@ cat > conftest_isa.c <<'_MBB_EOF'
 #include "registry.h"
 #define MBB_ISA(name, macro, flags, probe, slow, description) mbb_isa name MBB_IS_ONE(MBB_HAVE_##macro) flags
 #include "isa.def"
-mbb_found target_slow_pext MBB_IS_ONE(MBB_TARGET_SLOW_PEXT)
+mbb_found target_slow_pext MBB_IS_ONE(MBB_SLOW_BMI2)
 _MBB_EOF
 mbb_isa_cpp () {
   $CC -E $CPPFLAGS $CFLAGS $[]1 $LIBRARY_CFLAGS -I$srcdir/include -I$srcdir/src conftest_isa.c \

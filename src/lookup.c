@@ -62,10 +62,8 @@ const char *mbb_flavour(void) __attribute__((ifunc("resolve_flavour")));
 size_t mbb_table_bytes(void) __attribute__((ifunc("resolve_table_bytes")));
 
 #else
-/* ---- One flavour ------------------------------------------------------ */
-#if !MBB_INLINE_SLIDERS
-#error "the library must be compiled for the instructions of its flavour (MBB_FLAVOUR_ISA), with their flags (src/isa.def): -mbmi2 for BMI2 (pext, pext16) and so on"
-#endif
+/* ---- One flavour: magicbb_config.h stops the build where the library is
+ * not compiled for its instructions. */
 
 uint64_t mbb_rook_attacks(unsigned sq, uint64_t occupied)
 {
@@ -89,7 +87,7 @@ const char *mbb_flavour(void)
 
 size_t mbb_table_bytes(void)
 {
-    return MBB_FLAVOUR_TABLE_BYTES;
+    return MBB_INLINE_TABLE_BYTES;
 }
 #endif
 
@@ -108,6 +106,11 @@ uint64_t mbb_pawn_attacks(unsigned color, unsigned sq)
     return mbb_pawn_attacks_inline(color, sq);
 }
 
+uint64_t mbb_pawn_attacks_set(unsigned color, uint64_t pawns)
+{
+    return mbb_pawn_attacks_set_inline(color, pawns);
+}
+
 uint64_t mbb_between(unsigned a, unsigned b)
 {
     return mbb_between_inline(a, b);
@@ -116,6 +119,16 @@ uint64_t mbb_between(unsigned a, unsigned b)
 uint64_t mbb_line(unsigned a, unsigned b)
 {
     return mbb_line_inline(a, b);
+}
+
+uint64_t mbb_segment(unsigned a, unsigned b)
+{
+    return mbb_segment_inline(a, b);
+}
+
+int mbb_aligned(unsigned a, unsigned b, unsigned c)
+{
+    return mbb_aligned_inline(a, b, c);
 }
 
 const char *mbb_version(void)

@@ -1,23 +1,33 @@
 /* SPDX-License-Identifier: MIT */
 /* policy.h - magicbb's choices, in one place: which flavour auto takes,
- * the order a flash budget tries them in, the dispatch library's default
- * flavours, and when PEXT counts as slow (with the one CPUID read that
- * tells).  configure asks them through magicbb-choose (src/choose.c)
- * and its probes, the dispatch library's resolvers through registry.h;
- * nothing else repeats them.  Private: not installed.  Each row's reason
- * is in doc/building.md, from make bench-model and make bench. */
+ * the order a flash budget tries them in and the code it allows for, the
+ * dispatch library's default flavours, and when PEXT counts as slow.
+ * configure asks them through magicbb-choose (src/choose.c), the
+ * dispatch library's resolvers through registry.h, and the vendored
+ * drop-in carries this file; nothing else repeats them.  Private: not
+ * installed.  Each row's reason is in doc/building.md, from make
+ * bench-model and make bench.  Macros and pure functions only. */
 #ifndef SRC_POLICY_H
 #define SRC_POLICY_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-/* The slow-PEXT rule, the one configure's probe and a dispatch library
+/* 1 if x expands to 1, else 0 (x may be a name defined as nothing or not
+ * at all), in #if and in C: MBB_IS_ONE(MBB_HAVE_BMI2). */
+#define MBB_CAT_(a, b) a##b
+#define MBB_CAT(a, b) MBB_CAT_(a, b)
+#define MBB_SECOND_(a, b, ...) b
+#define MBB_SECOND(...) MBB_SECOND_(__VA_ARGS__, ~)
+#define MBB_IS_ONE_1 ~, 1
+#define MBB_IS_ONE(x) MBB_SECOND(MBB_CAT(MBB_IS_ONE_, x), 0)
+
+/* The slow-PEXT rule, the one configure's chooser and a dispatch library
  * follow: AMD families 0x15 (Bulldozer to Excavator) and 0x17 (Zen 1 and
  * Zen 2) run PEXT in microcode, tens to hundreds of cycles.  family is
  * CPUID leaf 1's family (mbb_cpu_family), amd whether the vendor is
- * AuthenticAMD.  A cross build reads the target's -march instead:
- * MBB_TARGET_SLOW_PEXT. */
+ * AuthenticAMD.  Code compiled for a target reads its -march instead:
+ * MBB_SLOW_BMI2 (magicbb/bits.h). */
 static inline unsigned mbb_cpu_family(uint32_t leaf1_eax)
 {
     const unsigned base = leaf1_eax >> 8 & 0xf;
@@ -28,50 +38,36 @@ static inline int mbb_slow_pext(int amd, unsigned family)
 {
     return amd && (family == 0x15 || family == 0x17);
 }
-#if defined(__znver1__) || defined(__znver2__) || defined(__bdver1__) || defined(__bdver2__)    \
-    || defined(__bdver3__) || defined(__bdver4__)
-#define MBB_TARGET_SLOW_PEXT 1
-#endif
 
-/* Whether the running CPU runs PEXT in microcode (isa.def's slow field
- * for BMI2): mbb_slow_pext on CPUID's vendor and family.  The one CPUID
- * read, for the dispatch library and configure's probe. */
-#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
-#include <cpuid.h>
-static inline int mbb_cpu_slow_pext(void)
-{
-    unsigned a, b, c, d;
-    int amd;
-
-    if (!__get_cpuid(0, &a, &b, &c, &d))
-        return 0;
-    amd = b == 0x68747541u && d == 0x69746e65u && c == 0x444d4163u; /* "AuthenticAMD" */
-    if (!__get_cpuid(1, &a, &b, &c, &d))
-        return 0;
-    return mbb_slow_pext(amd, mbb_cpu_family(a));
-}
-#else
-static inline int mbb_cpu_slow_pext(void)
-{
-    return 0;
-}
-#endif
+/* auto's decision table on a hosted target: the first row whose
+ * condition holds, over fast_pext (the target runs PEXT at full speed),
+ * bits32 (its pointers are 32 bits) and seeded (--with-seed).  The
+ * conditions are integer constant expressions where the arguments are, so
+ * configure's chooser evaluates the table in C (mbb_auto_flavour) and the
+ * vendored drop-in in #if, on the target's macros (MBB_TARGET_FAST_PEXT,
+ * MBB_TARGET_BITS32, no seed).  X(flavour, condition, why), why a printf
+ * format whose %s is what was found about PEXT:
+ *   pext     fewest cycles on the Zen 3, Skylake and Ice Lake models
+ *   magic32  the shortest chain on the Cortex-M4
+ *   fancy    the portable flavour whose magics a seed searches (black's
+ *            are loaded)
+ *   black    among the fewest cycles of the portable flavours on every
+ *            64-bit model, a smaller table */
+#define MBB_AUTO_TABLE(X, fast_pext, bits32, seeded)                                          \
+    X(pext, (fast_pext) && !(seeded), "%s")                                                    \
+    X(magic32, (bits32), "a 32-bit target, where two 32-bit multiplies beat one 64-bit")     \
+    X(fancy, (seeded), "a 64-bit target and --with-seed: fancy, whose magics a seed searches") \
+    X(black, 1,                                                                                \
+      "a 64-bit target without fast PEXT (%s): black, among the fewest predicted cycles of"    \
+      " the portable flavours on every 64-bit model, with a smaller table than fancy's or"     \
+      " offsetmagic's (doc/benchmark.md)")
+#define MBB_TARGET_FAST_PEXT (MBB_IS_ONE(MBB_HAVE_BMI2) && !MBB_IS_ONE(MBB_SLOW_BMI2))
+#define MBB_TARGET_BITS32 (UINTPTR_MAX == 0xffffffffu)
 
 /* auto on a hosted target, from what configure found: the flavour a
- * magics file names (magics_for, or NULL), whether PEXT is fast there,
- * whether pointers are 32 bits wide and whether a seed was given.  *why
- * is a printf format with at most one %s: the file's flavour for a magics
- * file, else what configure found about PEXT.
- *
- *   a magics file              the flavour it names
- *   fast PEXT (no seed)        pext     fewest cycles on the Zen 3, Skylake
- *                                       and Ice Lake models
- *   32-bit target              magic32  the shortest chain on the Cortex-M4
- *   a seed, 64-bit             fancy    the portable flavour whose magics
- *                                       a seed searches (black's are loaded)
- *   otherwise (64-bit)         black    among the fewest cycles of the
- *                                       portable flavours on every 64-bit
- *                                       model, a smaller table */
+ * magics file names (magics_for, or NULL), else the table's.  *why is a
+ * printf format with at most one %s: the file's flavour for a magics
+ * file, else what configure found about PEXT. */
 static inline const char *mbb_auto_flavour(const char *magics_for, int fast_pext, int bits32,
                                            int seeded, const char **why)
 {
@@ -79,22 +75,14 @@ static inline const char *mbb_auto_flavour(const char *magics_for, int fast_pext
         *why = "--with-magics names %s (the file's '# flavour:' line)";
         return magics_for;
     }
-    if (fast_pext && !seeded) {
-        *why = "%s";
-        return "pext";
+#define MBB_AUTO_ROW(flavour, condition, reason)                                               \
+    if (condition) {                                                                           \
+        *why = reason;                                                                         \
+        return #flavour;                                                                       \
     }
-    if (bits32) {
-        *why = "a 32-bit target, where two 32-bit multiplies beat one 64-bit";
-        return "magic32";
-    }
-    if (seeded) {
-        *why = "a 64-bit target and --with-seed: fancy, whose magics a seed searches";
-        return "fancy";
-    }
-    *why = "a 64-bit target without fast PEXT (%s): black, among the fewest predicted cycles of"
-           " the portable flavours on every 64-bit model, with a smaller table than fancy's or"
-           " offsetmagic's (doc/benchmark.md)";
-    return "black";
+    MBB_AUTO_TABLE(MBB_AUTO_ROW, fast_pext, bits32, seeded)
+#undef MBB_AUTO_ROW
+    return NULL;
 }
 
 /* The order auto tries the flavours in under a flash budget, fastest

@@ -38,15 +38,8 @@
 #define mbb_between ref_between
 #define mbb_line ref_line
 #elif defined(MOVEGEN_INLINE)
-#include <magicbb_inline.h> /* the documented inline path: a static build */
-#define mbb_rook_attacks mbb_rook_attacks_inline
-#define mbb_bishop_attacks mbb_bishop_attacks_inline
-#define mbb_queen_attacks mbb_queen_attacks_inline
-#define mbb_knight_attacks mbb_knight_attacks_inline
-#define mbb_king_attacks mbb_king_attacks_inline
-#define mbb_pawn_attacks mbb_pawn_attacks_inline
-#define mbb_between mbb_between_inline
-#define mbb_line mbb_line_inline
+#define MAGICBB_INLINE /* the documented inline path: a static build */
+#include <magicbb.h>
 #elif defined(MOVEGEN_FLAVOUR)
 /* The flavour's lookups of its unit, on the all-flavour layer's tables
  * (every flavour's, and the board's: lab/tables-all.c). */

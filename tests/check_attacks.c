@@ -195,7 +195,7 @@ static void sink_result(uint64_t x) { sunk = x; }
 /* A library built with --enable-debug traps (ud2: SIGILL) on a square
  * past h8 or a colour past black, in every public function, instead of
  * reading outside its tables: a dispatch library once did not. */
-enum { BAD_CALLS = 14 };
+enum { BAD_CALLS = 20 };
 START_TEST(debug_build_traps_on_bad_square)
 {
     const unsigned bad = 64 + (unsigned)(_i & 1) * 1000;
@@ -207,7 +207,10 @@ START_TEST(debug_build_traps_on_bad_square)
     case 3: sink_result(mbb_knight_attacks(bad) ^ mbb_king_attacks(bad)); break;
     case 4: sink_result(_i & 1 ? mbb_pawn_attacks(2, 0) : mbb_pawn_attacks(0, bad)); break;
     case 5: sink_result(_i & 1 ? mbb_between(0, bad) : mbb_between(bad, 0)); break;
-    default: sink_result(_i & 1 ? mbb_line(0, bad) : mbb_line(bad, 0)); break;
+    case 6: sink_result(_i & 1 ? mbb_line(0, bad) : mbb_line(bad, 0)); break;
+    case 7: sink_result(_i & 1 ? mbb_segment(0, bad) : mbb_segment(bad, 0)); break;
+    case 8: sink_result((uint64_t)(_i & 1 ? mbb_aligned(0, 1, bad) : mbb_aligned(bad, 0, 1))); break;
+    default: sink_result(_i & 1 ? mbb_pawn_attacks_set(2, 0) : mbb_aligned(0, bad, 1)); break;
     }
 }
 END_TEST

@@ -17,6 +17,9 @@
 #define PAWN mbb_pawn_attacks_inline
 #define BETWEEN mbb_between_inline
 #define LINE mbb_line_inline
+#define SEGMENT mbb_segment_inline
+#define ALIGNED mbb_aligned_inline
+#define PAWN_SET mbb_pawn_attacks_set_inline
 #else
 #define KIND ""
 #define KNIGHT mbb_knight_attacks
@@ -24,6 +27,9 @@
 #define PAWN mbb_pawn_attacks
 #define BETWEEN mbb_between
 #define LINE mbb_line
+#define SEGMENT mbb_segment
+#define ALIGNED mbb_aligned
+#define PAWN_SET mbb_pawn_attacks_set
 #endif
 
 #define CHECK_SQUARE(what, sq, got, want)                                                    \
@@ -110,6 +116,49 @@ START_TEST(line_every_pair)
 }
 END_TEST
 
+/* The segment from a to b: between and b; b alone where not aligned.
+ * Aligned: c on the line through a and b.  Against the reference's
+ * between and line. */
+START_TEST(segment_and_aligned_every_pair)
+{
+    const unsigned a = (unsigned)_i;
+
+    for (unsigned b = 0; b < 64; b++) {
+        const uint64_t want = ref_between(a, b) | (uint64_t)1 << b, line = ref_line(a, b);
+
+        ck_assert_msg(SEGMENT(a, b) == want, KIND "segment from %u to %u: got 0x%016llx, want 0x%016llx",
+                      a, b, (unsigned long long)SEGMENT(a, b), (unsigned long long)want);
+        for (unsigned c = 0; c < 64; c++)
+            ck_assert_msg(ALIGNED(a, b, c) == (int)(line >> c & 1), KIND "aligned(%u, %u, %u): got %d",
+                          a, b, c, ALIGNED(a, b, c));
+    }
+}
+END_TEST
+
+/* Set-wise pawn attacks: the union of each pawn's, for random sets, the
+ * empty board and a full one. */
+START_TEST(pawn_attacks_of_sets)
+{
+    uint64_t state = 0x9a3d;
+
+    for (int i = 0; i < 2000; i++) {
+        const uint64_t pawns = i == 0 ? 0 : i == 1 ? ~(uint64_t)0 : ref_random(&state) & ref_random(&state);
+
+        for (unsigned color = 0; color < 2; color++) {
+            uint64_t want = 0;
+
+            for (unsigned sq = 0; sq < 64; sq++)
+                if (pawns >> sq & 1)
+                    want |= ref_pawn(color, sq);
+            ck_assert_msg(PAWN_SET(color, pawns) == want,
+                          KIND "pawn attacks of colour %u from 0x%016llx: got 0x%016llx, want 0x%016llx",
+                          color, (unsigned long long)pawns, (unsigned long long)PAWN_SET(color, pawns),
+                          (unsigned long long)want);
+        }
+    }
+}
+END_TEST
+
 /* A few well-known cases, spelled out. */
 START_TEST(lines_spot_checks)
 {
@@ -122,6 +171,10 @@ START_TEST(lines_spot_checks)
     ck_assert_uint_eq(mbb_line(c1, h1), 0xffu);                   /* the first rank */
     ck_assert_uint_eq(mbb_line(a8, h1), 0x0102040810204080u);     /* the long diagonal */
     ck_assert_uint_eq(mbb_line(a1, a1), 0);
+    ck_assert_uint_eq(mbb_segment(a1, h8), 0x8040201008040200u); /* b2..h8 */
+    ck_assert_uint_eq(mbb_segment(a1, b3), 1u << b3);             /* a knight: b3 alone */
+    ck_assert_int_eq(mbb_aligned(a1, c1, h1), 1);
+    ck_assert_int_eq(mbb_aligned(a1, c1, b3), 0);
 }
 END_TEST
 
@@ -137,6 +190,8 @@ static Suite *board_suite(void)
     tcase_add_test(leapers, reference_move_counts);
     tcase_add_loop_test(lines, between_every_pair, 0, 64);
     tcase_add_loop_test(lines, line_every_pair, 0, 64);
+    tcase_add_loop_test(lines, segment_and_aligned_every_pair, 0, 64);
+    tcase_add_test(leapers, pawn_attacks_of_sets);
     tcase_add_test(lines, lines_spot_checks);
     suite_add_tcase(s, leapers);
     suite_add_tcase(s, lines);

@@ -123,15 +123,20 @@ for module in magicbb magicbb-inline; do
 done
 
 # The installed headers under the strict flags engines build with: C
-# with -Wundef and -Wconversion (and no instruction-set flags, as a
-# program compiled for any CPU of the target), C++ with -Wold-style-cast
-# too, each with the C and C++ compilers found.
+# with -Wundef and -Wconversion, C++ with -Wold-style-cast too, each with
+# the C and C++ compilers found and the flags of the flavour's
+# instructions (pkg-config magicbb-inline's, MBB_INLINE_CFLAGS): the
+# inline lookups by their own names and, with MAGICBB_INLINE, by the API's.
 include=$(find "$root" -name magicbb_inline.h | head -n 1)
 include=${include%/magicbb_inline.h}
 printf '#include <magicbb.h>\n#include <magicbb_inline.h>\n%s\n' \
   'uint64_t use(unsigned sq, uint64_t occupied);' \
   'uint64_t use(unsigned sq, uint64_t occupied) { return mbb_queen_attacks_inline(sq, occupied) ^ mbb_line_inline(sq, 0); }' \
   >"$work/strict.c"
+printf '#define MAGICBB_INLINE\n#include <magicbb.h>\n%s\n' \
+  'uint64_t use(unsigned sq, uint64_t occupied);' \
+  'uint64_t use(unsigned sq, uint64_t occupied) { return mbb_queen_attacks(sq, occupied) ^ mbb_segment(sq, 0) ^ (mbb_aligned(sq, 0, 1) ? 1u : 0u) ^ mbb_pawn_attacks_set(1, occupied); }' \
+  >"$work/strict-api.c"
 tried=
 for compiler in "${MBB_CC:-cc}" gcc clang g++ clang++; do
   case " $tried " in *" $compiler "*) continue ;; esac
@@ -141,14 +146,28 @@ for compiler in "${MBB_CC:-cc}" gcc clang g++ clang++; do
     *++) flags="-x c++ -std=c++11 -Wold-style-cast -Wmissing-declarations" ;;
     *) flags="-std=c99 -Wstrict-prototypes -Wmissing-prototypes" ;;
   esac
-  flags="$flags -pedantic -Wall -Wextra -Wundef -Wconversion -Wsign-conversion -Wshadow -Wcast-qual -Werror"
-  # shellcheck disable=SC2086
-  if "$compiler" $flags -I"$include" -fsyntax-only "$work/strict.c" >"$work/strict.log" 2>&1; then
-    ok "installed headers, $compiler $flags"
-  else
-    not_ok "installed headers, $compiler $flags: $(grep -m 1 'error' "$work/strict.log")"
-  fi
+  flags="$flags -pedantic -Wall -Wextra -Wundef -Wconversion -Wsign-conversion -Wshadow -Wcast-qual -Werror ${MBB_INLINE_CFLAGS:-}"
+  for program in strict strict-api; do
+    # shellcheck disable=SC2086
+    if "$compiler" $flags -I"$include" -fsyntax-only "$work/$program.c" >"$work/strict.log" 2>&1; then
+      ok "installed headers, $program.c, $compiler $flags"
+    else
+      not_ok "installed headers, $program.c, $compiler $flags: $(grep -m 1 'error' "$work/strict.log")"
+    fi
+  done
 done
+# Without the flavour's flags, the inline path stops with one error that
+# names them, rather than call a library built for instructions the
+# program may not have.
+if [ -n "${MBB_INLINE_CFLAGS:-}" ]; then
+  if "${MBB_CC:-cc}" -I"$include" -fsyntax-only "$work/strict-api.c" >"$work/strict.log" 2>&1; then
+    not_ok "MAGICBB_INLINE without $MBB_INLINE_CFLAGS compiled"
+  elif grep '#error\|error:' "$work/strict.log" | grep -q -- "compile with $MBB_INLINE_CFLAGS"; then
+    ok "MAGICBB_INLINE without $MBB_INLINE_CFLAGS: one error that names them"
+  else
+    not_ok "MAGICBB_INLINE without $MBB_INLINE_CFLAGS: $(grep -m 1 'error' "$work/strict.log")"
+  fi
+fi
 
 "$make" -s -C "$builddir" uninstall DESTDIR="$root" >>"$work/log" 2>&1 ||
   not_ok "make uninstall: $(tail -n 1 "$work/log")"

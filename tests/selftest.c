@@ -2,8 +2,9 @@
 /* selftest.c - verify an installed or freshly built magicbb on its CPU.
  *
  * No Check, no malloc: every square and every relevant occupancy of rooks
- * and bishops, random full boards for queens, and every leaper, between
- * and line entry, against the reference ray walk of support/reference.c.
+ * and bishops, random full boards for queens, every leaper, between, line,
+ * segment and aligned entry, and pawn attacks of random sets of pawns,
+ * against the reference ray walk of support/reference.c.
  * Small enough to run under an emulator or as a firmware power-on self
  * test: build with -DSELFTEST_NO_MAIN and call selftest_run(&passed),
  * which returns the number of failed checks (and sets passed).
@@ -72,8 +73,26 @@ static void run_all(struct selftest *t)
         for (unsigned color = 0; color < 2; color++)
             expect(t, "pawn", sq, color, mbb_pawn_attacks(color, sq), ref_pawn(color, sq));
         for (unsigned b = 0; b < 64; b++) {
+            const uint64_t line = ref_line(sq, b);
+
             expect(t, "between", sq, b, mbb_between(sq, b), ref_between(sq, b));
-            expect(t, "line", sq, b, mbb_line(sq, b), ref_line(sq, b));
+            expect(t, "line", sq, b, mbb_line(sq, b), line);
+            expect(t, "segment", sq, b, mbb_segment(sq, b), ref_between(sq, b) | UINT64_C(1) << b);
+            for (unsigned c = 0; c < 64; c++)
+                expect(t, "aligned", sq, (uint64_t)b << 8 | c, (uint64_t)mbb_aligned(sq, b, c),
+                       line >> c & 1);
+        }
+    }
+    for (int i = 0; i < 1000; i++) {
+        const uint64_t pawns = ref_random(&state) & ref_random(&state);
+
+        for (unsigned color = 0; color < 2; color++) {
+            uint64_t want = 0;
+
+            for (unsigned sq = 0; sq < 64; sq++)
+                if (pawns >> sq & 1)
+                    want |= ref_pawn(color, sq);
+            expect(t, "pawn set", color, pawns, mbb_pawn_attacks_set(color, pawns), want);
         }
     }
 }

@@ -1,15 +1,19 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# vendored.sh - the single-file header of tools/single-header.sh, as an
-# engine that vendors it uses it, as TAP: for fancy, hq and pext (where
-# the compiler takes -mbmi2 and the CPU has BMI2), the header includes
-# nothing beyond <stddef.h> and <stdint.h>, compiles clean with only cc
-# (-std=c99 -pedantic -Wall -Wextra -Werror) and as C++11, and the
-# self-test (tests/selftest.c, every public function against the
-# reference ray walk) passes against it, built both ways; without its
-# flags, pext's implementation stops with an error that names them.
+# vendored.sh - the vendored drop-in of tools/dropin.sh (single/), as an
+# engine uses it, with only cc, as TAP: it includes nothing beyond
+# <stddef.h> and <stdint.h> (<intrin.h> for MSVC); examples/engine (three
+# files) and the self-test (tests/selftest.c: every public function
+# against the reference ray walk) build with -O2 and no LTO, as C99 and
+# C++17, under strict warnings, without flags (the portable choice,
+# black) and with -mbmi2 (pext, where the CPU has BMI2: the program runs),
+# call no magicbb function and pass; a slow-PEXT -march takes black;
+# MAGICBB_FLAVOUR_<NAME> picks a carried flavour, and is refused in one
+# error for another or without its instructions; and preprocessed as for
+# MSVC it has no GNU-only construct.
 srcdir=${MBB_SRCDIR:?MBB_SRCDIR must name the source directory}
 gen=${MBB_GEN:?MBB_GEN must name the generator}
+choose=${MBB_CHOOSE:?MBB_CHOOSE must name magicbb-choose}
 cc=${MBB_CC:-cc}
 . "$(dirname "$0")/tap.sh"
 tap_workdir vendored
@@ -17,62 +21,125 @@ cxx=
 for c in c++ g++ clang++; do
   if command -v "$c" >/dev/null 2>&1; then cxx=$c; break; fi
 done
+objdump=${OBJDUMP:-objdump}
+command -v "$objdump" >/dev/null 2>&1 || objdump=
+bmi2=no
+grep -qw bmi2 /proc/cpuinfo 2>/dev/null && bmi2=yes
 
-for flavour in fancy hq pext; do
-  flags=
-  if [ "$flavour" = pext ]; then
-    flags=-mbmi2
-    if ! grep -qw bmi2 /proc/cpuinfo 2>/dev/null; then
-      skip "$flavour: this CPU lacks BMI2"
-      continue
-    fi
+single="$work/single"
+if ! sh "$srcdir/tools/dropin.sh" "$srcdir" "$gen" "$choose" test "$single" 2>"$work/err"; then
+  not_ok "tools/dropin.sh: $(head -n 1 "$work/err")"
+  tap_done
+  exit 1
+fi
+others=$(cat "$single"/*.h "$single"/magicbb/*.h "$single"/magicbb-tables/*.h | grep '^ *# *include *<' |
+  grep -v '<stddef.h>\|<stdint.h>\|<intrin.h>' | sort -u | tr '\n' ' ')
+[ -z "$others" ] && ok "the drop-in includes only <stddef.h> and <stdint.h> (<intrin.h> for MSVC)" \
+  || not_ok "the drop-in includes $others"
+printf '#define MAGICBB_IMPLEMENTATION\n#include "magicbb.h"\n' > "$work/impl.c"
+
+# program NAME COMPILER FLAGS...: examples/engine or the self-test against
+# the drop-in; its output in $work/NAME.log.
+program() {
+  name=$1 compiler=$2
+  shift 2
+  case $name in
+    engine*) sources="$srcdir/examples/engine/attacks.c $srcdir/examples/engine/movegen.c $srcdir/examples/engine/main.c" ;;
+    *) sources="$work/impl.c $srcdir/tests/selftest.c $srcdir/support/reference.c" ;;
+  esac
+  # shellcheck disable=SC2086
+  "$compiler" "$@" -O2 -Wall -Wextra -Wundef -Wshadow -Werror -I"$single" -I"$srcdir/support" \
+    -o "$work/$name" $sources >"$work/$name.log" 2>&1
+}
+
+# checked NAME WANT WHAT: no call to magicbb and no magicbb function in
+# it; run where the CPU has its instructions, and it names WANT.
+checked() {
+  c_name=$1 c_want=$2 c_what=$3
+  if [ -z "$objdump" ]; then
+    skip "$c_what: no objdump"
+  elif [ "${c_name#engine}" != "$c_name" ]; then
+    calls=$("$objdump" -d "$work/$c_name" | grep -cE 'call.*<mbb_')
+    functions=$(nm "$work/$c_name" | grep -cE ' [tTwW] mbb_')
+    [ "$calls" = 0 ] && [ "$functions" = 0 ] && ok "$c_what: no call to magicbb, no magicbb function" \
+      || not_ok "$c_what: $calls calls to magicbb, $functions magicbb functions"
   fi
-  dir="$work/$flavour"
-  mkdir "$dir"
-  header="$dir/magicbb-$flavour.h"
-  if ! sh "$srcdir/tools/single-header.sh" "$srcdir" "$gen" "$MBB_REGISTRY" "$flavour" test "$header" 2>"$dir/err"; then
-    not_ok "$flavour: no header: $(head -n 1 "$dir/err")"
-    continue
+  if [ "${c_want##* }" = pext ] && [ $bmi2 = no ]; then
+    skip "$c_what: this CPU lacks BMI2 to run it"
+  elif "$work/$c_name" "${c_want##* }" >"$work/$c_name.out" 2>&1 && grep -q "$c_want" "$work/$c_name.out"; then
+    ok "$c_what: $(tail -n 1 "$work/$c_name.out")"
+  else
+    not_ok "$c_what: $(tail -n 1 "$work/$c_name.out")"
   fi
-  others=$(grep '^ *# *include' "$header" | grep -v '<stddef.h>\|<stdint.h>' | tr '\n' ' ')
-  [ -z "$others" ] && ok "$flavour: the header includes only <stddef.h> and <stdint.h>" \
-    || not_ok "$flavour: the header includes $others"
-  printf '#define MAGICBB_IMPLEMENTATION\n#include "magicbb-%s.h"\n' "$flavour" > "$dir/impl.c"
-  if [ -n "$flags" ]; then
-    # without its flags: one error that names the instructions and the flag
-    if "$cc" -std=c99 -c -o "$dir/noflags.o" "$dir/impl.c" -I"$dir" >"$dir/noflags.log" 2>&1; then
-      not_ok "$flavour without $flags: compiled"
-    elif grep '#error' "$dir/noflags.log" | grep -q "BMI2.*$flags"; then
-      ok "$flavour without $flags: the error names BMI2 and $flags"
+}
+
+for build in "|black" "-mbmi2|pext" "-march=znver2|black"; do
+  flags=${build%|*} want=${build#*|}
+  for kind in engine selftest; do
+    # shellcheck disable=SC2086
+    if program "$kind" "$cc" -std=c99 -pedantic $flags; then
+      if [ $kind = engine ]; then checked "$kind" "flavour $want" "$kind, C99 $flags"
+      else checked "$kind" "$want" "$kind, C99 $flags"; fi
     else
-      not_ok "$flavour without $flags: $(grep -m 1 'error' "$dir/noflags.log")"
+      not_ok "$kind, C99 $flags: $(grep -m 1 'error' "$work/$kind.log")"
     fi
-  fi
-  printf '#include "magicbb-%s.h"\n' "$flavour" > "$dir/magicbb.h" # for tests/selftest.c
-  # shellcheck disable=SC2086
-  if "$cc" -std=c99 -pedantic -Wall -Wextra -Wundef -Werror $flags -I"$dir" -I"$srcdir/support" \
-       -o "$dir/selftest" "$dir/impl.c" "$srcdir/tests/selftest.c" "$srcdir/support/reference.c" \
-       >"$dir/cc.log" 2>&1; then
-    "$dir/selftest" "$flavour" >"$dir/run.log" 2>&1 &&
-      ok "$flavour, C99: $(tail -n 1 "$dir/run.log")" ||
-      not_ok "$flavour, C99: $(tail -n 1 "$dir/run.log")"
-  else
-    not_ok "$flavour, C99: $(grep -m 1 'error' "$dir/cc.log")"
-  fi
+  done
   if [ -z "$cxx" ]; then
-    skip "$flavour, C++11: no C++ compiler"
-    continue
-  fi
-  # shellcheck disable=SC2086
-  if "$cxx" -std=c++11 -pedantic -Wall -Wextra -Wold-style-cast -Wundef -Werror $flags -x c++ -c -o "$dir/impl.o" \
-       "$dir/impl.c" >"$dir/cxx.log" 2>&1 &&
-     "$cc" $flags -I"$dir" -I"$srcdir/support" -o "$dir/selftest-cxx" "$dir/impl.o" \
-       "$srcdir/tests/selftest.c" "$srcdir/support/reference.c" >>"$dir/cxx.log" 2>&1; then
-    "$dir/selftest-cxx" "$flavour" >"$dir/run.log" 2>&1 &&
-      ok "$flavour, implementation as C++11: $(tail -n 1 "$dir/run.log")" ||
-      not_ok "$flavour, implementation as C++11: $(tail -n 1 "$dir/run.log")"
+    skip "C++17 $flags: no C++ compiler"
+  elif program "engine-cxx" "$cxx" -x c++ -std=c++17 -pedantic $flags; then
+    checked engine-cxx "flavour $want" "engine, C++17 $flags"
   else
-    not_ok "$flavour, C++11: $(grep -m 1 'error' "$dir/cxx.log")"
+    not_ok "engine, C++17 $flags: $(grep -m 1 'error' "$work/engine-cxx.log")"
   fi
 done
+# The implementation file alone as C++11 with -Wold-style-cast: the tables too.
+if [ -n "$cxx" ] && "$cxx" -x c++ -std=c++11 -pedantic -Wall -Wextra -Wold-style-cast -Wundef -Werror \
+     -I"$single" -c -o "$work/impl.o" "$work/impl.c" >"$work/cxx.log" 2>&1; then
+  ok "the implementation file as C++11 -Wold-style-cast"
+else
+  not_ok "the implementation file as C++11: $(grep -m 1 'error' "$work/cxx.log")"
+fi
+
+# MAGICBB_FLAVOUR_<NAME>: a carried flavour; the errors.
+if program selftest "$cc" -std=c99 -DMAGICBB_FLAVOUR_FANCY; then
+  checked selftest fancy "MAGICBB_FLAVOUR_FANCY"
+else
+  not_ok "MAGICBB_FLAVOUR_FANCY: $(grep -m 1 'error' "$work/selftest.log")"
+fi
+while IFS='|' read -r flags message; do
+  # shellcheck disable=SC2086
+  if program selftest "$cc" -std=c99 $flags; then
+    not_ok "$flags: compiled"
+  elif [ "$(grep -c '#error\|error: ' "$work/selftest.log")" -ge 1 ] && grep -q "$message" "$work/selftest.log"; then
+    ok "$flags: one error, '$message'"
+  else
+    not_ok "$flags: $(grep -m 1 'error' "$work/selftest.log")"
+  fi
+done <<'EOF'
+-DMAGICBB_FLAVOUR_PLAIN|carries pext magic32 fancy black, not plain
+-DMAGICBB_FLAVOUR_PEXT|pext needs BMI2: compile with -mbmi2
+EOF
+
+# As MSVC sees it (no __GNUC__ or __clang__, _MSC_VER; an empty <intrin.h>
+# stands in for its own): no GNU-only construct is left, and /arch:AVX2
+# (__AVX2__) takes pext through _pext_u64.
+if command -v clang >/dev/null 2>&1; then
+  mkdir "$work/msvc" && : > "$work/msvc/intrin.h"
+  for arch in "" -D__AVX2__; do
+    # shellcheck disable=SC2086
+    if clang -E -P -ffreestanding -U__GNUC__ -U__clang__ -D_MSC_VER=1930 -D_M_X64 $arch -I"$work/msvc" \
+         -I"$single" "$work/impl.c" >"$work/msvc.c" 2>"$work/msvc.log"; then
+      gnu=$(grep -oE '__builtin[a-z_0-9]*|__asm__|__attribute__|__extension__|__typeof__' "$work/msvc.c" | sort -u | tr '\n' ' ')
+      if [ -z "$gnu" ] && { [ -z "$arch" ] || grep -q '_pext_u64' "$work/msvc.c"; }; then
+        ok "as MSVC${arch:+ with $arch}: no GNU-only construct"
+      else
+        not_ok "as MSVC${arch:+ with $arch}: $gnu"
+      fi
+    else
+      not_ok "as MSVC${arch:+ with $arch}: $(head -n 1 "$work/msvc.log")"
+    fi
+  done
+else
+  skip "as MSVC: no clang"
+fi
 tap_done

@@ -2,7 +2,8 @@
 /* magicbb/bits.h - the instructions the target has, and the bit
  * operations the flavours' lookups are built from, each the instruction
  * where the code is compiled for it and plain C elsewhere.  Portable C99,
- * <stddef.h> and <stdint.h> only. */
+ * <stddef.h> and <stdint.h> only (and MSVC's <intrin.h> there); every
+ * compiler's own spelling behind a test of that compiler. */
 #ifndef MAGICBB_BITS_H
 #define MAGICBB_BITS_H
 
@@ -33,7 +34,8 @@
  * says for its flags: MBB_HAVE_<MACRO> (the MACRO of an entry of the
  * instruction-set registry, isa.def) is defined to 1 where it has them.
  * A flavour's lookups use them there; without them they compute the same
- * in plain C (the generator, built for the build machine, always does). */
+ * in plain C (the generator, built for the build machine, always does).
+ * MSVC says __AVX2__ for /arch:AVX2, whose CPUs all have BMI2. */
 #define MBB_HAVE_ANY 1
 #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
 #if defined(__BMI2__)
@@ -45,6 +47,21 @@
 #define MBB_HAVE_GFNI 1
 #endif
 #endif
+#elif defined(_MSC_VER) && defined(_M_X64) && defined(__AVX2__)
+#define MBB_HAVE_BMI2 1
+#define MBB_HAVE_AVX2 1
+#endif
+#if defined(_MSC_VER) && !defined(__clang__)
+#include <intrin.h> /* _pext_u64, _BitScanReverse64, _byteswap_uint64 */
+#define MBB_MSVC 1
+#endif
+/* BMI2 on a -march whose PEXT is microcode, tens to hundreds of cycles:
+ * AMD families 0x15 (Bulldozer to Excavator) and 0x17 (Zen 1, Zen 2), the
+ * rule src/policy.h applies to the running CPU. */
+#if defined(MBB_HAVE_BMI2)                                                                   \
+    && (defined(__znver1__) || defined(__znver2__) || defined(__bdver1__)                    \
+        || defined(__bdver2__) || defined(__bdver3__) || defined(__bdver4__))
+#define MBB_SLOW_BMI2 1
 #endif
 /* A bit-reverse instruction: rbit (AArch64, and 32-bit ARM with Thumb-2:
  * ARMv6T2, ARMv7-A/R, ARMv7-M such as Cortex-M3/M4/M7), rev8 with brev8
@@ -62,7 +79,9 @@
  * (the generator always uses the plain C, so it needs no BMI2). */
 static inline uint64_t mbb_pext64(uint64_t x, uint64_t mask)
 {
-#ifdef MBB_HAVE_BMI2
+#if defined(MBB_HAVE_BMI2) && defined(MBB_MSVC)
+    return _pext_u64(x, mask);
+#elif defined(MBB_HAVE_BMI2)
     return __builtin_ia32_pext_di(x, mask);
 #else
     uint64_t result = 0, bit = 1;
@@ -78,7 +97,9 @@ static inline uint64_t mbb_pext64(uint64_t x, uint64_t mask)
 /* Scatters the low bits of x over the set bits of mask, lowest first. */
 static inline uint64_t mbb_pdep64(uint64_t x, uint64_t mask)
 {
-#ifdef MBB_HAVE_BMI2
+#if defined(MBB_HAVE_BMI2) && defined(MBB_MSVC)
+    return _pdep_u64(x, mask);
+#elif defined(MBB_HAVE_BMI2)
     return __builtin_ia32_pdep_di(x, mask);
 #else
     uint64_t result = 0, bit = 1;
@@ -96,6 +117,8 @@ static inline uint64_t mbb_bswap64(uint64_t x)
 {
 #if defined(__GNUC__) || defined(__clang__)
     return __builtin_bswap64(x);
+#elif defined(MBB_MSVC)
+    return _byteswap_uint64(x);
 #else
     x = (x >> 32) | (x << 32);
     x = ((x & 0xffff0000ffff0000u) >> 16) | ((x & 0x0000ffff0000ffffu) << 16);
@@ -144,6 +167,11 @@ static inline uint64_t mbb_highest_bit(uint64_t x)
 {
 #if defined(__GNUC__) || defined(__clang__)
     return UINT64_C(1) << 63 >> __builtin_clzll(x);
+#elif defined(MBB_MSVC) && defined(_M_X64)
+    unsigned long highest;
+
+    _BitScanReverse64(&highest, x);
+    return UINT64_C(1) << highest;
 #else
     x |= x >> 1, x |= x >> 2, x |= x >> 4, x |= x >> 8, x |= x >> 16, x |= x >> 32;
     return x ^ x >> 1;

@@ -1,0 +1,85 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# dropin.sh - the vendored drop-in, a directory an engine copies into its
+# tree and builds with no build system and no flags beyond its target's:
+#   magicbb.h              include/magicbb.h with MAGICBB_INLINE on
+#   magicbb_inline.h, magicbb/bits.h, magicbb/shapes.h
+#                          the installed headers, as they are
+#   magicbb/policy.h       auto's decision table (src/policy.h)
+#   magicbb_config.h       the choice of flavour where the including code is
+#                          compiled (magicbb-choose dropin=...)
+#   magicbb/NAME.h, magicbb-tables/NAME.h
+#                          each carried flavour's lookups and its tables
+#                          (magicbb-gen, the shipped magics), for the one file
+#                          that defines MAGICBB_IMPLEMENTATION
+#   magicbb-tables/board.h the leapers', between and line tables
+# It carries the flavours of auto's table and the FLAVOURs named.
+#
+#   dropin.sh SRCDIR GENERATOR CHOOSER VERSION OUTDIR [FLAVOUR...]
+#
+# Writes OUTDIR.tmp, then puts it in OUTDIR's place.  Stops, naming what
+# failed, with status 1.
+srcdir=$1 gen=$2 choose=$3 version=$4 out=$5
+shift 5
+fail() { echo "dropin.sh: $*" >&2; rm -rf "$tmp"; exit 1; }
+tmp="$out.tmp"
+rm -rf "$tmp" && mkdir -p "$tmp/magicbb" "$tmp/magicbb-tables" || fail "cannot make $tmp"
+flavours=$("$choose" dropin="$*" print=flavours) || fail "magicbb-choose refused: $*"
+"$choose" dropin="$*" > "$tmp/magicbb_config.h" || fail "magicbb-choose failed"
+
+{
+  cat <<EOT
+/* SPDX-License-Identifier: MIT
+ * magicbb.h - magicbb $version, vendored: copy this directory into your
+ * tree and include this file.  Every file that includes it gets the
+ * lookups of magicbb(3) inlined, under their own names; in exactly one
+ * file, define MAGICBB_IMPLEMENTATION first, and that file holds the
+ * tables:
+ *
+ *     #define MAGICBB_IMPLEMENTATION
+ *     #include "magicbb.h"
+ *
+ * The flavour is chosen where each file is compiled, so compile them all
+ * with the same flags: with BMI2 (-mbmi2, or a -march that has it, but not
+ * a core whose PEXT is microcode) pext, else the portable choice of
+ * magicbb_config.h; define MAGICBB_FLAVOUR_<NAME> to choose one of
+ * $flavours.  The other flavours' tables, magicbb-tables/NAME.h, may be
+ * deleted.
+ *
+EOT
+  sed -e 's/^/ * /' -e 's/ *$//' "$srcdir/LICENSE"
+  echo " */"
+  printf '#ifndef MAGICBB_INLINE\n#define MAGICBB_INLINE 1\n#endif\n'
+  cat "$srcdir/include/magicbb.h"
+} > "$tmp/magicbb.h" || fail "cannot write $tmp/magicbb.h"
+cp "$srcdir/include/magicbb_inline.h" "$tmp/" &&
+  cp "$srcdir/include/magicbb/bits.h" "$srcdir/include/magicbb/shapes.h" "$srcdir/src/policy.h" \
+    "$tmp/magicbb/" || fail "cannot copy the headers"
+
+# tables FLAGS... NAME: the generator's tables, without the include of
+# their flavour's header (the including file has it), their designated
+# initialisers made positional for C++ (the generator writes the fields
+# in the order of their struct, leaving out only trailing padding, which
+# is zero either way)
+tables() {
+  name=$1
+  shift
+  "$gen" "$@" --output="$tmp/magicbb-tables/$name.c" >/dev/null || fail "magicbb-gen $* failed"
+  {
+    echo '#if defined(__GNUC__) || defined(__clang__)'
+    echo '#pragma GCC diagnostic push'
+    echo '#pragma GCC diagnostic ignored "-Wmissing-field-initializers"'
+    echo '#endif'
+    sed -e '/^#include "magicbb\/[a-z0-9_]*\.h"$/d' -e 's/\([{,]\) *\.[a-z_][a-z_0-9]* = /\1 /g' \
+      -e 's/^\( *\)\.[a-z_][a-z_0-9]* = /\1/' "$tmp/magicbb-tables/$name.c"
+    echo '#if defined(__GNUC__) || defined(__clang__)'
+    echo '#pragma GCC diagnostic pop'
+    echo '#endif'
+  } > "$tmp/magicbb-tables/$name.h" && rm "$tmp/magicbb-tables/$name.c" || fail "cannot write $name.h"
+}
+for flavour in $flavours; do
+  cp "$srcdir/include/magicbb/$flavour.h" "$tmp/magicbb/" || fail "no header for $flavour"
+  tables "$flavour" --sliders-only --flavour="$flavour" --magics-dir="$srcdir/gen/magics"
+done
+tables board --board-only --flavour=hq
+rm -rf "$out" && mv "$tmp" "$out" || fail "cannot move $tmp to $out"
