@@ -849,6 +849,14 @@ static void print_magics(const struct choice *c, const char *tables_flavour, str
     release(&dep);
 }
 
+/* Adds "NAME=FLAG,FLAG" to a space-separated list (make splits it). */
+static void add_flags(struct text *list, const char *name, const char *cflags)
+{
+    add(list, "%s%s=", list->length > 0 ? " " : "", name);
+    for (; *cflags != '\0'; cflags++)
+        add(list, "%c", *cflags == ' ' ? ',' : *cflags);
+}
+
 /* The instruction sets: MBB_ISA_NAMES, those with flags and those
  * without, and "NAME=FLAG,FLAG" for each with flags the compiler emits. */
 static void print_isas(const struct choice *c)
@@ -858,11 +866,8 @@ static void print_isas(const struct choice *c)
     for (size_t i = 0; i < ISA_COUNT; i++) {
         append(&names, " ", isa_rows[i].name);
         append(isa_rows[i].flags[0] != '\0' ? &flagged : &plain, " ", isa_rows[i].name);
-        if (isa_rows[i].flags[0] == '\0' || !c->isa[i].compiles)
-            continue;
-        add(&cflags, "%s%s=", cflags.length > 0 ? " " : "", isa_rows[i].name);
-        for (const char *s = c->isa[i].cflags; *s != '\0'; s++)
-            add(&cflags, "%c", *s == ' ' ? ',' : *s);
+        if (isa_rows[i].flags[0] != '\0' && c->isa[i].compiles)
+            add_flags(&cflags, isa_rows[i].name, c->isa[i].cflags);
     }
     assign("MBB_ISA_NAMES", str(&names));
     assign("MBB_ISAS_FLAGGED", str(&flagged));
@@ -889,9 +894,7 @@ static void print_dispatch(const struct choice *c)
             append(&others, " ", last);
         snprintf(last, sizeof last, "%s", name);
         add(&isas, "%s%s=%s", isas.length > 0 ? " " : "", name, isa_rows[i].name);
-        add(&cflags, "%s%s=", cflags.length > 0 ? " " : "", name);
-        for (const char *f = c->isa[i].cflags; *f != '\0'; f++)
-            add(&cflags, "%c", *f == ' ' ? ',' : *f);
+        add_flags(&cflags, name, c->isa[i].cflags);
         add(&each, "%sX(%s, %s, ARG)", each.length > 0 ? " " : "", name, isa_rows[i].name);
     }
     assign("MBB_DISPATCH_FLAVOURS", str(&c->dispatch));

@@ -4,6 +4,11 @@
 #   skip TEXT              a passing line marked SKIP, saying why
 #   tap_workdir NAME       $work: a scratch directory, removed at exit
 #   tap_done               the plan line; status 0 if nothing failed
+#   tap_tools              $cxx: a C++ compiler (c++, g++, clang++) or
+#                          nothing; $objdump: objdump, or nothing
+#   no_calls FILE TEXT     one line: objdump finds no call to a magicbb
+#                          function in the program FILE and nm no such
+#                          function (its lookups were inlined)
 n=0
 failed=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
@@ -16,4 +21,25 @@ tap_workdir() {
 tap_done() {
   echo "1..$n"
   [ "$failed" = 0 ]
+}
+tap_tools() {
+  cxx=
+  for c in c++ g++ clang++; do
+    if command -v "$c" >/dev/null 2>&1; then cxx=$c; break; fi
+  done
+  objdump=${OBJDUMP:-objdump}
+  command -v "$objdump" >/dev/null 2>&1 || objdump=
+}
+no_calls() {
+  if [ -z "$objdump" ]; then
+    skip "$2: no objdump"
+    return
+  fi
+  nc_calls=$("$objdump" -d "$1" | grep -cE 'call.*<mbb_')
+  nc_functions=$(nm "$1" | grep -cE ' [tTwW] mbb_')
+  if [ "$nc_calls" = 0 ] && [ "$nc_functions" = 0 ]; then
+    ok "$2: no call to magicbb, no magicbb function"
+  else
+    not_ok "$2: $nc_calls calls to magicbb, $nc_functions magicbb functions"
+  fi
 }

@@ -17,12 +17,7 @@ choose=${MBB_CHOOSE:?MBB_CHOOSE must name magicbb-choose}
 cc=${MBB_CC:-cc}
 . "$(dirname "$0")/tap.sh"
 tap_workdir vendored
-cxx=
-for c in c++ g++ clang++; do
-  if command -v "$c" >/dev/null 2>&1; then cxx=$c; break; fi
-done
-objdump=${OBJDUMP:-objdump}
-command -v "$objdump" >/dev/null 2>&1 || objdump=
+tap_tools
 bmi2=no
 grep -qw bmi2 /proc/cpuinfo 2>/dev/null && bmi2=yes
 
@@ -56,14 +51,7 @@ program() {
 # it; run where the CPU has its instructions, and it names WANT.
 checked() {
   c_name=$1 c_want=$2 c_what=$3
-  if [ -z "$objdump" ]; then
-    skip "$c_what: no objdump"
-  elif [ "${c_name#engine}" != "$c_name" ]; then
-    calls=$("$objdump" -d "$work/$c_name" | grep -cE 'call.*<mbb_')
-    functions=$(nm "$work/$c_name" | grep -cE ' [tTwW] mbb_')
-    [ "$calls" = 0 ] && [ "$functions" = 0 ] && ok "$c_what: no call to magicbb, no magicbb function" \
-      || not_ok "$c_what: $calls calls to magicbb, $functions magicbb functions"
-  fi
+  [ "${c_name#engine}" = "$c_name" ] || no_calls "$work/$c_name" "$c_what"
   if [ "${c_want##* }" = pext ] && [ $bmi2 = no ]; then
     skip "$c_what: this CPU lacks BMI2 to run it"
   elif "$work/$c_name" "${c_want##* }" >"$work/$c_name.out" 2>&1 && grep -q "$c_want" "$work/$c_name.out"; then
