@@ -34,6 +34,16 @@ void emit_numbers(FILE *out, const char *type, const char *name, uint32_t count,
 }
 
 uint64_t emit_u64_at(const void *data, uint32_t i) { return ((const uint64_t *)data)[i]; }
+
+void emit_slices(FILE *out, const char *type, const char *name, const char *table,
+                 const uint64_t offset[64])
+{
+    fprintf(out, "\nconst %s *const %s[64] MBB_PLACE(%s) = {", type, name, name);
+    for (unsigned sq = 0; sq < 64; sq++)
+        fprintf(out, "%s%s + %llu,", sq % 4 == 0 ? "\n    " : " ", table,
+                (unsigned long long)offset[sq]);
+    fputs("\n};\n", out);
+}
 uint64_t emit_u16_at(const void *data, uint32_t i) { return ((const uint16_t *)data)[i]; }
 uint64_t emit_u8_at(const void *data, uint32_t i) { return ((const uint8_t *)data)[i]; }
 
@@ -52,28 +62,42 @@ void emit_entries(FILE *out, const char *type, const char *name,
     fputs("};\n", out);
 }
 
-/* emit_squares' data for emit_entries: a square's two entries. */
+/* emit_squares' data for emit_entries: a square's two entries, and
+ * where the slices start (for pointer records), or NULL. */
 struct square_pair {
-    void (*entry)(FILE *out, const void *data, unsigned sq);
+    square_fields *entry;
     const void *rook, *bishop;
+    const char *flavour;
+    const struct slider_tables *slices;
 };
+
+/* Writes piece's entry on sq, with the text of its slice where it has one. */
+static void entry_fields(FILE *out, const struct square_pair *pair, int piece, unsigned sq)
+{
+    char slice[64];
+
+    if (pair->slices != NULL)
+        snprintf(slice, sizeof slice, "mbb_%s_attacks + %lu", pair->flavour,
+                 (unsigned long)pair->slices->entry[piece][sq].offset);
+    pair->entry(out, piece == PIECE_ROOK ? pair->rook : pair->bishop, sq,
+                pair->slices != NULL ? slice : NULL);
+}
 
 static void square_pair_fields(FILE *out, const void *data, unsigned sq)
 {
     const struct square_pair *pair = data;
 
     fputs(".rook = { ", out);
-    pair->entry(out, pair->rook, sq);
+    entry_fields(out, pair, PIECE_ROOK, sq);
     fputs(" },\n      .bishop = { ", out);
-    pair->entry(out, pair->bishop, sq);
+    entry_fields(out, pair, PIECE_BISHOP, sq);
     fputs(" }", out);
 }
 
-void emit_squares(FILE *out, const char *flavour,
-                  void (*entry)(FILE *out, const void *data, unsigned sq), const void *rook,
-                  const void *bishop)
+void emit_squares(FILE *out, const char *flavour, square_fields *entry, const void *rook,
+                  const void *bishop, const struct slider_tables *slices)
 {
-    const struct square_pair pair = { entry, rook, bishop };
+    const struct square_pair pair = { entry, rook, bishop, flavour, slices };
     char type[64], name[64];
 
     snprintf(type, sizeof type, "mbb_%s_square", flavour);

@@ -26,19 +26,31 @@ uint64_t emit_u64_at(const void *data, uint32_t i);
 uint64_t emit_u16_at(const void *data, uint32_t i);
 uint64_t emit_u8_at(const void *data, uint32_t i);
 
+/* "\nconst TYPE *const NAME[64] MBB_PLACE = { TABLE + offset, ... };":
+ * each square's slice of TABLE, an address constant (a record of pointers
+ * rather than offsets: no base to add in the lookup). */
+void emit_slices(FILE *out, const char *type, const char *name, const char *table,
+                 const uint64_t offset[64]);
+
 /* "\nconst struct TYPE NAME[64] MBB_PLACE = {" then one line a square,
  * "    { ... }, / * a1 * /", its initializer written by entry(out, data,
  * sq), and "};". */
 void emit_entries(FILE *out, const char *type, const char *name,
                   void (*entry)(FILE *out, const void *data, unsigned sq), const void *data);
 
+/* Writes the designated initializers of entries[sq], in the order of the
+ * entry's fields (the drop-in makes them positional); slice, where not
+ * NULL, is the initializer of its field .slice: "mbb_NAME_attacks + N". */
+typedef void square_fields(FILE *out, const void *entries, unsigned sq, const char *slice);
+
 /* "\nconst struct mbb_NAME_square mbb_NAME_squares[64] MBB_PLACE = {" then
  * one line a square, "    { .rook = { ... }, .bishop = { ... } }, / * a1 * /",
- * the entries' initializers written by entry(out, rook, sq) and entry(out,
- * bishop, sq), and "};": the common shape's records (MBB_COMMON_SHAPE). */
-void emit_squares(FILE *out, const char *flavour,
-                  void (*entry)(FILE *out, const void *data, unsigned sq), const void *rook,
-                  const void *bishop);
+ * the entries' initializers written by entry(out, rook, sq, slice) and
+ * entry(out, bishop, sq, slice), where slice is the entry's slice for
+ * records of pointers (slices not NULL: its entries' offsets), else
+ * NULL; and "};": the common shape's records (MBB_COMMON_SHAPE). */
+void emit_squares(FILE *out, const char *flavour, square_fields *entry, const void *rook,
+                  const void *bishop, const struct slider_tables *slices);
 
 /* ".FIELD = { 0x...u, 0x...u, 0x...u, 0x...u }": four masks. */
 void emit_masks(FILE *out, const char *field, const uint64_t mask[4]);

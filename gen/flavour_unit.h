@@ -52,11 +52,15 @@ enum gen_registry_magics {
  * bishop struct mbb_NAME_entry, and the shared table of attack sets,
  * mbb_NAME_attacks.  The unit defines
  *   struct mbb_NAME_entry NAME_entry_from(enum piece, const struct work_entry *)
- *   void NAME_entry_fields(FILE *out, const void *entries, unsigned sq)
+ *   void NAME_entry_fields(FILE *out, const void *entries, unsigned sq,
+ *                          const char *slice)  (square_fields)
  *       (writes the designated initializers of entry sq)
  *   uint32_t NAME_index(enum piece, const struct work_entry *, uint64_t occupied)
- * GEN_SQUARES_ENCODE and GEN_SQUARES_EMIT serve units whose attack table
- * is their own (encode fills state->entry and state->view.attacks). */
+ * GEN_COMMON_SHAPE(name, slices): slices 1 where the entry points to its
+ * slice (a field const attack_type *slice, set by encode and written by
+ * emit as mbb_NAME_attacks + offset), 0 where the lookup finds it from
+ * an offset of its own.  GEN_SQUARES_EMIT serves units whose attack
+ * table is their own (encode fills state->entry and state->view.attacks). */
 #define GEN_SQUARES_STATE(name, extra)                                                         \
     struct name##_state {                                                                      \
         struct mbb_##name##_tables view; /* first: what lookup() reads */                      \
@@ -73,18 +77,22 @@ enum gen_registry_magics {
         }                                                                                      \
         (s)->view.squares = (s)->square;                                                       \
     } while (0)
-#define GEN_SQUARES_EMIT(name, attack_type, per_line, value, attacks)                         \
+#define GEN_SQUARES_EMIT(name, attack_type, per_line, value, attacks, slices)                 \
     static void name##_emit(FILE *out, const struct slider_tables *t)                          \
     {                                                                                          \
         static const char *const tables[] = { "mbb_" #name "_squares",                         \
                                               "mbb_" #name "_attacks" };                       \
         const struct name##_state *s = t->encoded;                                             \
         emit_squares(out, #name, name##_entry_fields, s->entry[PIECE_ROOK],                    \
-                     s->entry[PIECE_BISHOP]);                                                  \
+                     s->entry[PIECE_BISHOP], (slices) ? t : NULL);                             \
         emit_numbers(out, attack_type, tables[1], t->count, per_line, value, attacks);         \
         emit_table_bytes(out, #name, tables, 2);                                               \
     }
-#define GEN_COMMON_SHAPE(name)                                                                 \
+/* Points entry e to its slice, where (slices) the entry has a field for it. */
+#define GEN_SLICE_0(e, start)
+#define GEN_SLICE_1(e, start) (e).slice = (start)
+#define GEN_SLICE(slices, e, start) GEN_SLICE_##slices(e, start)
+#define GEN_COMMON_SHAPE(name, slices)                                                         \
     GEN_SQUARES_STATE(name, )                                                                  \
     static int name##_encode(struct slider_tables *t)                                          \
     {                                                                                          \
@@ -92,15 +100,17 @@ enum gen_registry_magics {
         if (s == NULL)                                                                         \
             return -2;                                                                         \
         for (int p = 0; p < PIECE_COUNT; p++) {                                                \
-            for (unsigned sq = 0; sq < 64; sq++)                                               \
+            for (unsigned sq = 0; sq < 64; sq++) {                                             \
                 s->entry[p][sq] = name##_entry_from((enum piece)p, &t->entry[p][sq]);          \
+                GEN_SLICE(slices, s->entry[p][sq], t->attacks + t->entry[p][sq].offset);       \
+            }                                                                                  \
         }                                                                                      \
         GEN_SQUARES_VIEW(s);                                                                   \
         s->view.attacks = t->attacks;                                                          \
         t->encoded = s;                                                                        \
         return 0;                                                                              \
     }                                                                                          \
-    GEN_SQUARES_EMIT(name, "uint64_t", 4, emit_u64_at, t->attacks)                            \
+    GEN_SQUARES_EMIT(name, "uint64_t", 4, emit_u64_at, t->attacks, slices)                    \
     GEN_LOOKUP(name)                                                                           \
     GEN_FILL(name)
 
@@ -110,17 +120,16 @@ enum gen_registry_magics {
     static struct mbb_##name##_entry name##_entry_from(enum piece piece,                      \
                                                        const struct work_entry *w)            \
     {                                                                                          \
-        const struct mbb_##name##_entry e = { .mask = w->mask, .magic = w->magic,              \
-                                              .offset = w->offset };                           \
+        const struct mbb_##name##_entry e = { .mask = w->mask, .magic = w->magic };           \
         (void)piece;                                                                           \
         return e;                                                                              \
     }                                                                                          \
-    static void name##_entry_fields(FILE *out, const void *entries, unsigned sq)               \
+    static void name##_entry_fields(FILE *out, const void *entries, unsigned sq,               \
+                                    const char *slice)                                         \
     {                                                                                          \
         const struct mbb_##name##_entry *e = (const struct mbb_##name##_entry *)entries + sq;  \
-        fprintf(out, ".mask = 0x%016llxu, .magic = 0x%016llxu, .offset = %6lu",                 \
-                (unsigned long long)e->mask, (unsigned long long)e->magic,                     \
-                (unsigned long)e->offset);                                                     \
+        fprintf(out, ".mask = 0x%016llxu, .magic = 0x%016llxu, .slice = %s",                    \
+                (unsigned long long)e->mask, (unsigned long long)e->magic, slice);             \
     }                                                                                          \
     static uint32_t name##_index(enum piece piece, const struct work_entry *w,                 \
                                  uint64_t occupied)                                            \

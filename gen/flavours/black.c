@@ -7,20 +7,18 @@
 
 static struct mbb_black_entry black_entry_from(enum piece piece, const struct work_entry *w)
 {
-    const struct mbb_black_entry e = { .not_mask = ~w->mask, .magic = w->magic,
-                                       .offset = w->offset };
+    const struct mbb_black_entry e = { .not_mask = ~w->mask, .magic = w->magic };
 
     (void)piece;
     return e;
 }
 
-static void black_entry_fields(FILE *out, const void *entries, unsigned sq)
+static void black_entry_fields(FILE *out, const void *entries, unsigned sq, const char *slice)
 {
     const struct mbb_black_entry *e = (const struct mbb_black_entry *)entries + sq;
 
-    fprintf(out, ".not_mask = 0x%016llxu, .magic = 0x%016llxu, .offset = %6lu",
-            (unsigned long long)e->not_mask, (unsigned long long)e->magic,
-            (unsigned long)e->offset);
+    fprintf(out, ".not_mask = 0x%016llxu, .magic = 0x%016llxu, .slice = %s",
+            (unsigned long long)e->not_mask, (unsigned long long)e->magic, slice);
 }
 
 static uint32_t black_index(enum piece piece, const struct work_entry *w, uint64_t occupied)
@@ -31,7 +29,7 @@ static uint32_t black_index(enum piece piece, const struct work_entry *w, uint64
                            piece == PIECE_ROOK ? MBB_ROOK_FIXED_BITS : MBB_BISHOP_FIXED_BITS);
 }
 
-GEN_COMMON_SHAPE(black)
+GEN_COMMON_SHAPE(black, 1)
 
 const struct gen_flavour gen_flavour_black = {
     GEN_REGISTERED(black), .layout = LAYOUT_PACKED, .product = 64,

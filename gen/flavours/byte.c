@@ -43,7 +43,7 @@ static int byte_encode(struct slider_tables *t)
 
             b->mask = w->mask;
             b->magic = w->magic;
-            b->offset = w->offset;
+            b->index = s->index + w->offset;
             b->shift = (uint16_t)w->shift;
             b->sets = (uint16_t)s->set_count;
             for (uint32_t i = 0; i < size; i++) {
@@ -73,13 +73,23 @@ static int byte_encode(struct slider_tables *t)
 GEN_LOOKUP(byte)
 GEN_FILL(byte)
 
-static void byte_entry_fields(FILE *out, const void *entries, unsigned sq)
-{
-    const struct mbb_byte_entry *e = (const struct mbb_byte_entry *)entries + sq;
+/* emit_entries' data: a piece's entries, and where the slices of bytes
+ * start. */
+struct byte_rows {
+    const struct mbb_byte_entry *entry;
+    const uint8_t *index;
+};
 
-    fprintf(out, ".mask = 0x%016llxu, .magic = 0x%016llxu, .offset = %6lu, .shift = %2u, .sets = %4u",
-            (unsigned long long)e->mask, (unsigned long long)e->magic, (unsigned long)e->offset,
-            (unsigned)e->shift, (unsigned)e->sets);
+static void byte_entry_fields(FILE *out, const void *data, unsigned sq)
+{
+    const struct byte_rows *rows = data;
+    const struct mbb_byte_entry *e = &rows->entry[sq];
+
+    fprintf(out,
+            ".mask = 0x%016llxu, .magic = 0x%016llxu, .index = mbb_byte_index_table + %6lu,"
+            " .shift = %2u, .sets = %4u",
+            (unsigned long long)e->mask, (unsigned long long)e->magic,
+            (unsigned long)(e->index - rows->index), (unsigned)e->shift, (unsigned)e->sets);
 }
 
 static void byte_emit(FILE *out, const struct slider_tables *t)
@@ -87,9 +97,11 @@ static void byte_emit(FILE *out, const struct slider_tables *t)
     static const char *const tables[] = { "mbb_byte_rook", "mbb_byte_bishop",
                                           "mbb_byte_index_table", "mbb_byte_sets" };
     const struct byte_state *s = t->encoded;
+    const struct byte_rows rook = { s->entry[PIECE_ROOK], s->index };
+    const struct byte_rows bishop = { s->entry[PIECE_BISHOP], s->index };
 
-    emit_entries(out, "mbb_byte_entry", tables[0], byte_entry_fields, s->entry[PIECE_ROOK]);
-    emit_entries(out, "mbb_byte_entry", tables[1], byte_entry_fields, s->entry[PIECE_BISHOP]);
+    emit_entries(out, "mbb_byte_entry", tables[0], byte_entry_fields, &rook);
+    emit_entries(out, "mbb_byte_entry", tables[1], byte_entry_fields, &bishop);
     emit_numbers(out, "uint8_t", tables[2], t->count, 16, emit_u8_at, s->index);
     emit_numbers(out, "uint64_t", tables[3], s->set_count, 4, emit_u64_at, s->sets);
     emit_table_bytes(out, "byte", tables, 4);

@@ -5,19 +5,18 @@
 
 static struct mbb_fancy_entry fancy_entry_from(enum piece piece, const struct work_entry *w)
 {
-    const struct mbb_fancy_entry e = { .mask = w->mask, .magic = w->magic, .offset = w->offset,
-                                       .shift = w->shift };
+    const struct mbb_fancy_entry e = { .mask = w->mask, .magic = w->magic, .shift = w->shift };
 
     (void)piece;
     return e;
 }
 
-static void fancy_entry_fields(FILE *out, const void *entries, unsigned sq)
+static void fancy_entry_fields(FILE *out, const void *entries, unsigned sq, const char *slice)
 {
     const struct mbb_fancy_entry *e = (const struct mbb_fancy_entry *)entries + sq;
 
-    fprintf(out, ".mask = 0x%016llxu, .magic = 0x%016llxu, .offset = %6lu, .shift = %2lu",
-            (unsigned long long)e->mask, (unsigned long long)e->magic, (unsigned long)e->offset,
+    fprintf(out, ".mask = 0x%016llxu, .magic = 0x%016llxu, .slice = %s, .shift = %2lu",
+            (unsigned long long)e->mask, (unsigned long long)e->magic, slice,
             (unsigned long)e->shift);
 }
 
@@ -28,7 +27,7 @@ static uint32_t fancy_index(enum piece piece, const struct work_entry *w, uint64
     return mbb_fancy_index(&e, occupied);
 }
 
-GEN_COMMON_SHAPE(fancy)
+GEN_COMMON_SHAPE(fancy, 1)
 
 const struct gen_flavour gen_flavour_fancy = {
     GEN_REGISTERED(fancy), .product = 64, .layout = LAYOUT_SEQUENTIAL,

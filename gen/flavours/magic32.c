@@ -5,19 +5,19 @@
 
 static struct mbb_magic32_entry magic32_entry_from(enum piece piece, const struct work_entry *w)
 {
-    const struct mbb_magic32_entry e = { .mask = w->mask, .magic = w->magic,
-                                         .offset = w->offset, .shift = w->shift };
+    const struct mbb_magic32_entry e = { .mask = w->mask, .magic = w->magic, .shift = w->shift };
 
     (void)piece;
     return e;
 }
 
-static void magic32_entry_fields(FILE *out, const void *entries, unsigned sq)
+static void magic32_entry_fields(FILE *out, const void *entries, unsigned sq,
+                                 const char *slice)
 {
     const struct mbb_magic32_entry *e = (const struct mbb_magic32_entry *)entries + sq;
 
-    fprintf(out, ".mask = 0x%016llxu, .magic = 0x%016llxu, .offset = %6lu, .shift = %2lu",
-            (unsigned long long)e->mask, (unsigned long long)e->magic, (unsigned long)e->offset,
+    fprintf(out, ".mask = 0x%016llxu, .magic = 0x%016llxu, .slice = %s, .shift = %2lu",
+            (unsigned long long)e->mask, (unsigned long long)e->magic, slice,
             (unsigned long)e->shift);
 }
 
@@ -28,7 +28,7 @@ static uint32_t magic32_index(enum piece piece, const struct work_entry *w, uint
     return mbb_magic32_index(&e, occupied);
 }
 
-GEN_COMMON_SHAPE(magic32)
+GEN_COMMON_SHAPE(magic32, 1)
 
 /* product 32: the magic is two 32-bit halves, the high half's magic for
  * the occupancy's high half in the top 32 bits. */

@@ -14,10 +14,12 @@ static struct mbb_offsetmagic_entry offsetmagic_entry_from(enum piece piece,
     return e;
 }
 
-static void offsetmagic_entry_fields(FILE *out, const void *entries, unsigned sq)
+static void offsetmagic_entry_fields(FILE *out, const void *entries, unsigned sq,
+                                     const char *slice)
 {
     const struct mbb_offsetmagic_entry *e = (const struct mbb_offsetmagic_entry *)entries + sq;
 
+    (void)slice; /* offsets: the slice starts in the magic */
     fprintf(out, ".mask = 0x%016llxu, .magic = 0x%016llxu", (unsigned long long)e->mask,
             (unsigned long long)e->magic);
 }
@@ -39,7 +41,7 @@ static uint64_t offsetmagic_constrain(enum piece piece, const struct work_entry 
     return (candidate & ~MBB_OFFSETMAGIC_START) | w->offset;
 }
 
-GEN_COMMON_SHAPE(offsetmagic)
+GEN_COMMON_SHAPE(offsetmagic, 0)
 
 const struct gen_flavour gen_flavour_offsetmagic = {
     GEN_REGISTERED(offsetmagic), .layout = LAYOUT_IN_MAGIC, .narrow = 1,

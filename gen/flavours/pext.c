@@ -7,7 +7,8 @@
 struct pext_state {
     struct mbb_pext_tables view; /* first: what lookup() reads */
     uint64_t mask[PIECE_COUNT][64];
-    uint64_t offset[PIECE_COUNT][64];
+    uint64_t offset[PIECE_COUNT][64];        /* what is emitted: the slices' first slots */
+    const uint64_t *slice[PIECE_COUNT][64]; /* what the view reads: into t->attacks */
 };
 
 static uint32_t pext_index(enum piece piece, const struct work_entry *w, uint64_t occupied)
@@ -26,13 +27,13 @@ static int pext_encode(struct slider_tables *t)
         for (unsigned sq = 0; sq < 64; sq++) {
             s->mask[p][sq] = t->entry[p][sq].mask;
             s->offset[p][sq] = t->entry[p][sq].offset;
+            s->slice[p][sq] = t->attacks + t->entry[p][sq].offset;
         }
     }
     s->view.rook_mask = s->mask[PIECE_ROOK];
     s->view.bishop_mask = s->mask[PIECE_BISHOP];
-    s->view.rook_offset = s->offset[PIECE_ROOK];
-    s->view.bishop_offset = s->offset[PIECE_BISHOP];
-    s->view.attacks = t->attacks;
+    s->view.rook_slice = s->slice[PIECE_ROOK];
+    s->view.bishop_slice = s->slice[PIECE_BISHOP];
     t->encoded = s;
     return 0;
 }
@@ -42,13 +43,13 @@ GEN_LOOKUP(pext)
 static void pext_emit(FILE *out, const struct slider_tables *t)
 {
     static const char *const tables[] = { "mbb_pext_rook_mask", "mbb_pext_bishop_mask",
-                                          "mbb_pext_rook_offset", "mbb_pext_bishop_offset",
+                                          "mbb_pext_rook_slice", "mbb_pext_bishop_slice",
                                           "mbb_pext_attacks" };
     const struct pext_state *s = t->encoded;
 
     for (int p = 0; p < PIECE_COUNT; p++) {
         emit_numbers(out, "uint64_t", tables[p], 64, 4, emit_u64_at, s->mask[p]);
-        emit_numbers(out, "uint64_t", tables[2 + p], 64, 8, emit_u64_at, s->offset[p]);
+        emit_slices(out, "uint64_t", tables[2 + p], tables[4], s->offset[p]);
     }
     emit_numbers(out, "uint64_t", tables[4], t->count, 4, emit_u64_at, t->attacks);
     emit_table_bytes(out, "pext", tables, 5);

@@ -31,7 +31,7 @@ static int pext16_encode(struct slider_tables *t)
 
             e->mask = w->mask;
             e->attacks = ray_attacks((enum piece)p, sq, 0);
-            e->offset = w->offset;
+            e->slice = s->attacks + w->offset;
             for (uint32_t i = 0; i < size; i++)
                 s->attacks[w->offset + i] = (uint16_t)mbb_pext64(t->attacks[w->offset + i],
                                                                  e->attacks);
@@ -45,16 +45,16 @@ static int pext16_encode(struct slider_tables *t)
 
 GEN_LOOKUP(pext16)
 
-static void pext16_entry_fields(FILE *out, const void *entries, unsigned sq)
+static void pext16_entry_fields(FILE *out, const void *entries, unsigned sq,
+                                const char *slice)
 {
     const struct mbb_pext16_entry *e = (const struct mbb_pext16_entry *)entries + sq;
 
-    fprintf(out, ".mask = 0x%016llxu, .attacks = 0x%016llxu, .offset = %6lu",
-            (unsigned long long)e->mask, (unsigned long long)e->attacks,
-            (unsigned long)e->offset);
+    fprintf(out, ".mask = 0x%016llxu, .attacks = 0x%016llxu, .slice = %s",
+            (unsigned long long)e->mask, (unsigned long long)e->attacks, slice);
 }
 
-GEN_SQUARES_EMIT(pext16, "uint16_t", 8, emit_u16_at, s->attacks)
+GEN_SQUARES_EMIT(pext16, "uint16_t", 8, emit_u16_at, s->attacks, 1)
 
 static void pext16_release(struct slider_tables *t)
 {

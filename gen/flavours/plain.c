@@ -4,7 +4,7 @@
 #include "magicbb/plain.h"
 
 GEN_FIXED_SHIFT_ENTRY(plain)
-GEN_COMMON_SHAPE(plain)
+GEN_COMMON_SHAPE(plain, 1)
 
 const struct gen_flavour gen_flavour_plain = {
     GEN_REGISTERED(plain), .product = 64, .layout = LAYOUT_SEQUENTIAL,

@@ -13,10 +13,12 @@ static struct mbb_shared_entry shared_entry_from(enum piece piece, const struct 
     return e;
 }
 
-static void shared_entry_fields(FILE *out, const void *entries, unsigned sq)
+static void shared_entry_fields(FILE *out, const void *entries, unsigned sq,
+                                const char *slice)
 {
     const struct mbb_shared_entry *e = (const struct mbb_shared_entry *)entries + sq;
 
+    (void)slice; /* offsets: its 32-byte entry has no room for a pointer */
     fprintf(out,
             ".mask = 0x%016llxu, .magic = 0x%016llxu, .postmask = 0x%016llxu, .offset = %6lu,"
             " .shift = %2lu",
@@ -36,7 +38,7 @@ static unsigned shared_group(enum piece piece, unsigned sq)
     return piece == PIECE_ROOK ? mbb_postmask_rook_group(sq) : mbb_postmask_bishop_group(sq);
 }
 
-GEN_COMMON_SHAPE(shared)
+GEN_COMMON_SHAPE(shared, 0)
 
 const struct gen_flavour gen_flavour_shared = {
     GEN_REGISTERED(shared), .product = 64, .reads = "fancy",

@@ -7,7 +7,7 @@
 #include "magicbb/white.h"
 
 GEN_FIXED_SHIFT_ENTRY(white)
-GEN_COMMON_SHAPE(white)
+GEN_COMMON_SHAPE(white, 1)
 
 const struct gen_flavour gen_flavour_white = {
     GEN_REGISTERED(white), .layout = LAYOUT_PACKED, .narrow = 1,

@@ -10,10 +10,10 @@
 #include "shapes.h"
 
 struct mbb_black_entry {
-    uint64_t not_mask;    /* the squares outside the relevant occupancy */
+    uint64_t not_mask;      /* the squares outside the relevant occupancy */
     uint64_t magic;
-    uint32_t offset;      /* where the square's indices start counting */
-    uint32_t reserved[3]; /* 0: pads the entry to 32 bytes */
+    const uint64_t *slice;  /* where the square's indices start counting */
+    MBB_PAD_POINTER(16);    /* 0: pads the entry to 32 bytes */
 };
 
 static inline uint32_t mbb_black_index(const struct mbb_black_entry *e, uint64_t occupied,
@@ -25,7 +25,8 @@ static inline uint32_t mbb_black_index(const struct mbb_black_entry *e, uint64_t
 static inline uint64_t mbb_black_lookup(const struct mbb_black_entry *e, const uint64_t *attacks,
                                         uint64_t occupied, unsigned bits)
 {
-    return mbb_slot(attacks, e->offset, mbb_black_index(e, occupied, bits));
+    (void)attacks;
+    return e->slice[mbb_black_index(e, occupied, bits)];
 }
 
 MBB_COMMON_SHAPE(black, uint64_t, MBB_ROOK_FIXED_BITS, MBB_BISHOP_FIXED_BITS)

@@ -9,12 +9,12 @@
 #include "shapes.h"
 
 struct mbb_byte_entry {
-    uint64_t mask;     /* relevant occupancy */
+    uint64_t mask;         /* relevant occupancy */
     uint64_t magic;
-    uint32_t offset;   /* first slot of the square's slice of bytes */
-    uint16_t shift;    /* 64 - index bits */
-    uint16_t sets;     /* first of the square's distinct attack sets */
-    uint64_t reserved; /* 0: pads the entry to 32 bytes */
+    const uint8_t *index;  /* the square's slice of bytes */
+    uint16_t shift;        /* 64 - index bits */
+    uint16_t sets;         /* first of the square's distinct attack sets */
+    MBB_PAD_POINTER(12);   /* 0: pads the entry to 32 bytes */
 };
 
 struct mbb_byte_tables {
@@ -28,22 +28,22 @@ static inline uint32_t mbb_byte_index(const struct mbb_byte_entry *e, uint64_t o
     return MBB_CAST(uint32_t, ((occupied & e->mask) * e->magic) >> e->shift);
 }
 
-static inline uint64_t mbb_byte_lookup(const struct mbb_byte_entry *e, const uint8_t *index,
-                                       const uint64_t *sets, uint64_t occupied)
+static inline uint64_t mbb_byte_lookup(const struct mbb_byte_entry *e, const uint64_t *sets,
+                                       uint64_t occupied)
 {
-    return sets[e->sets + index[e->offset + mbb_byte_index(e, occupied)]];
+    return sets[e->sets + e->index[mbb_byte_index(e, occupied)]];
 }
 
 static inline uint64_t mbb_byte_rook_in(const struct mbb_byte_tables *t, unsigned sq,
                                         uint64_t occupied)
 {
-    return mbb_byte_lookup(&t->rook[sq], t->index, t->sets, occupied);
+    return mbb_byte_lookup(&t->rook[sq], t->sets, occupied);
 }
 
 static inline uint64_t mbb_byte_bishop_in(const struct mbb_byte_tables *t, unsigned sq,
                                           uint64_t occupied)
 {
-    return mbb_byte_lookup(&t->bishop[sq], t->index, t->sets, occupied);
+    return mbb_byte_lookup(&t->bishop[sq], t->sets, occupied);
 }
 
 extern const struct mbb_byte_entry mbb_byte_rook[64], mbb_byte_bishop[64];
@@ -53,12 +53,12 @@ extern const uint32_t mbb_byte_table_bytes;
 
 static inline uint64_t mbb_byte_rook_attacks(unsigned sq, uint64_t occupied)
 {
-    return mbb_byte_lookup(&mbb_byte_rook[sq], mbb_byte_index_table, mbb_byte_sets, occupied);
+    return mbb_byte_lookup(&mbb_byte_rook[sq], mbb_byte_sets, occupied);
 }
 
 static inline uint64_t mbb_byte_bishop_attacks(unsigned sq, uint64_t occupied)
 {
-    return mbb_byte_lookup(&mbb_byte_bishop[sq], mbb_byte_index_table, mbb_byte_sets, occupied);
+    return mbb_byte_lookup(&mbb_byte_bishop[sq], mbb_byte_sets, occupied);
 }
 
 static inline uint64_t mbb_byte_queen_attacks(unsigned sq, uint64_t occupied)

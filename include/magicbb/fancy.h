@@ -1,20 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 /* magicbb/fancy.h - fancy magic bitboards: each square's relevant
  * occupancy, multiplied by its magic, keeps as many top bits as it needs
- * (its own shift); its slice starts at its offset in one attack table.
- * Offsets, not pointers: no relocations, so the tables stay in .rodata
- * in PIC builds and in flash on firmware. */
+ * (its own shift); the entry points to its slice of one attack table. */
 #ifndef MAGICBB_FANCY_H
 #define MAGICBB_FANCY_H
 
 #include "shapes.h"
 
 struct mbb_fancy_entry {
-    uint64_t mask;     /* relevant occupancy: the rays without their last square */
+    uint64_t mask;         /* relevant occupancy: the rays without their last square */
     uint64_t magic;
-    uint32_t offset;   /* first slot of the square's slice */
-    uint32_t shift;    /* 64 - index bits */
-    uint64_t reserved; /* 0: pads the entry to 32 bytes */
+    const uint64_t *slice; /* the square's slice */
+    uint32_t shift;        /* 64 - index bits */
+    MBB_PAD_POINTER(12);   /* 0: pads the entry to 32 bytes */
 };
 
 static inline uint32_t mbb_fancy_index(const struct mbb_fancy_entry *e, uint64_t occupied)
@@ -25,11 +23,10 @@ static inline uint32_t mbb_fancy_index(const struct mbb_fancy_entry *e, uint64_t
 static inline uint64_t mbb_fancy_lookup(const struct mbb_fancy_entry *e, const uint64_t *attacks,
                                         uint64_t occupied, unsigned bits)
 {
-    (void)bits;
+    (void)attacks, (void)bits;
     /* the product's top bits as a 64-bit index: the 32-bit one of
      * mbb_fancy_index would cost a zero extension */
-    return mbb_slot(attacks, e->offset,
-                    MBB_CAST(size_t, ((occupied & e->mask) * e->magic) >> e->shift));
+    return e->slice[MBB_CAST(size_t, ((occupied & e->mask) * e->magic) >> e->shift)];
 }
 
 MBB_COMMON_SHAPE(fancy, uint64_t, 0, 0)

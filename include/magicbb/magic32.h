@@ -13,9 +13,9 @@
 struct mbb_magic32_entry {
     uint64_t mask;     /* relevant occupancy */
     uint64_t magic;    /* high half's magic in the top 32 bits, low half's below */
-    uint32_t offset;   /* first slot of the square's slice */
-    uint32_t shift;    /* 32 - index bits */
-    uint64_t reserved; /* 0: pads the entry to 32 bytes */
+    const uint64_t *slice; /* the square's slice */
+    uint32_t shift;        /* 32 - index bits */
+    MBB_PAD_POINTER(12);   /* 0: pads the entry to 32 bytes */
 };
 
 static inline uint32_t mbb_magic32_index(const struct mbb_magic32_entry *e, uint64_t occupied)
@@ -29,8 +29,8 @@ static inline uint32_t mbb_magic32_index(const struct mbb_magic32_entry *e, uint
 static inline uint64_t mbb_magic32_lookup(const struct mbb_magic32_entry *e,
                                           const uint64_t *attacks, uint64_t occupied, unsigned bits)
 {
-    (void)bits;
-    return mbb_slot(attacks, e->offset, mbb_magic32_index(e, occupied));
+    (void)attacks, (void)bits;
+    return e->slice[mbb_magic32_index(e, occupied)];
 }
 
 MBB_COMMON_SHAPE(magic32, uint64_t, 0, 0)

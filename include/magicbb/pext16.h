@@ -11,8 +11,8 @@
 struct mbb_pext16_entry {
     uint64_t mask;     /* relevant occupancy */
     uint64_t attacks;  /* attacks on an empty board */
-    uint32_t offset;   /* first slot of the square's slice */
-    uint32_t reserved[3]; /* 0: pads the entry to 32 bytes */
+    const uint16_t *slice; /* the square's slice */
+    MBB_PAD_POINTER(16);   /* 0: pads the entry to 32 bytes */
 };
 
 static inline uint32_t mbb_pext16_index(const struct mbb_pext16_entry *e, uint64_t occupied)
@@ -23,8 +23,8 @@ static inline uint32_t mbb_pext16_index(const struct mbb_pext16_entry *e, uint64
 static inline uint64_t mbb_pext16_lookup(const struct mbb_pext16_entry *e,
                                          const uint16_t *attacks, uint64_t occupied, unsigned bits)
 {
-    (void)bits;
-    return mbb_pdep64(attacks[e->offset + mbb_pext16_index(e, occupied)], e->attacks);
+    (void)attacks, (void)bits;
+    return mbb_pdep64(e->slice[mbb_pext16_index(e, occupied)], e->attacks);
 }
 
 MBB_COMMON_SHAPE(pext16, uint16_t, 0, 0)

@@ -69,40 +69,30 @@ static inline uint64_t mbb_rank_attacks_from(const uint8_t *rank, unsigned sq, u
     return MBB_CAST(uint64_t, rank[(MBB_CAST(unsigned, occupied >> shift) & 0x7e) * 4 + (sq & 7)]) << shift;
 }
 
-/* attacks[offset + index], the slot `index` of the slice that starts at
- * `offset`.  On 64-bit targets the slice's start is computed first, while
- * the index is still being multiplied or gathered, so the load waits for
- * the index alone (one addressing mode, start + index * 8); left to
- * themselves, compilers add the offset to the index instead, which puts
- * the add on the lookup's dependent chain, and the empty asm keeps the
- * sum as written.  Not on 32-bit targets: there it costs registers, and
- * on the Cortex-M4 model the lookups got slower (make bench-model). */
-static inline uint64_t mbb_slot(const uint64_t *attacks, size_t offset, size_t index)
-{
-#if (defined(__GNUC__) || defined(__clang__)) && UINTPTR_MAX > 0xffffffffu
-    const uint64_t *slice = attacks + offset;
-
-    __asm__("" : "+r"(slice));
-    return slice[index];
-#else
-    return attacks[offset + index];
-#endif
-}
+/* The padding that makes a pointer and it take `bytes` bytes, so that an
+ * entry of a pointer has the size of one of an offset on every target.
+ * An entry points to its square's slice rather than holding an offset
+ * into the attack table where that measured faster (doc/flavours.md): the
+ * lookup adds no base address.  Address constants, resolved at link time
+ * (firmware: in flash), or by the loader in a shared library, into memory
+ * read-only after relocation (.data.rel.ro); the attack tables themselves
+ * stay .rodata. */
+#define MBB_PAD_POINTER(bytes) uint8_t reserved[(bytes) - sizeof(const void *)]
 
 /* Slots of a fixed-shift table with every slice at full width:
  * 64 x 4096 + 64 x 512. */
 #define MBB_FIXED_SHIFT_SLOTS                                                                 \
     ((MBB_CAST(size_t, 64) << MBB_ROOK_FIXED_BITS) + (MBB_CAST(size_t, 64) << MBB_BISHOP_FIXED_BITS))
 
-/* The entry, index and lookup of a fixed-shift flavour whose entry keeps
- * its slice's offset (plain, white): mask, magic and offset, padded to 32
- * bytes; the index is the product's top `bits` bits. */
+/* The entry, index and lookup of a fixed-shift flavour whose entry points
+ * to its slice (plain, white): mask, magic and slice, padded to 32 bytes;
+ * the index is the product's top `bits` bits. */
 #define MBB_FIXED_SHIFT_ENTRY(name)                                                           \
     struct mbb_##name##_entry {                                                               \
-        uint64_t mask;        /* relevant occupancy */                                        \
+        uint64_t mask;         /* relevant occupancy */                                       \
         uint64_t magic;                                                                       \
-        uint32_t offset;      /* first slot of the square's slice */                          \
-        uint32_t reserved[3]; /* 0: pads the entry to 32 bytes */                             \
+        const uint64_t *slice; /* the square's slice */                                       \
+        MBB_PAD_POINTER(16);   /* 0: pads the entry to 32 bytes */                            \
     };                                                                                        \
     static inline uint32_t mbb_##name##_index(const struct mbb_##name##_entry *e,            \
                                               uint64_t occupied, unsigned bits)               \
@@ -113,7 +103,8 @@ static inline uint64_t mbb_slot(const uint64_t *attacks, size_t offset, size_t i
                                                const uint64_t *attacks, uint64_t occupied,    \
                                                unsigned bits)                                 \
     {                                                                                         \
-        return mbb_slot(attacks, e->offset, mbb_##name##_index(e, occupied, bits));           \
+        (void)attacks;                                                                        \
+        return e->slice[mbb_##name##_index(e, occupied, bits)];                               \
     }
 
 /* The interface for a table-free flavour whose square has one record,

@@ -13,9 +13,9 @@
 struct mbb_shiftmagic_entry {
     uint64_t mask;     /* relevant occupancy */
     uint64_t magic;    /* bits 58-63: 64 - index bits */
-    uint64_t postmask; /* the square's attacks on an empty board */
-    uint32_t offset;   /* first slot of the group's slice */
-    uint32_t reserved; /* 0: pads the entry to 32 bytes */
+    uint64_t postmask;     /* the square's attacks on an empty board */
+    const uint64_t *slice; /* the group's slice */
+    MBB_PAD_POINTER(8);    /* 0: pads the entry to 32 bytes */
 };
 
 static inline uint32_t mbb_shiftmagic_index(const struct mbb_shiftmagic_entry *e,
@@ -28,8 +28,8 @@ static inline uint64_t mbb_shiftmagic_lookup(const struct mbb_shiftmagic_entry *
                                              const uint64_t *attacks, uint64_t occupied,
                                              unsigned bits)
 {
-    (void)bits;
-    return attacks[e->offset + mbb_shiftmagic_index(e, occupied)] & e->postmask;
+    (void)attacks, (void)bits;
+    return e->slice[mbb_shiftmagic_index(e, occupied)] & e->postmask;
 }
 
 MBB_COMMON_SHAPE(shiftmagic, uint64_t, 0, 0)
