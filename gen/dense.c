@@ -2,20 +2,36 @@
 /* dense.c - the offline dense search (--search=dense): improve searched
  * or loaded magics with more candidates, for fewer index bits or
  * narrower fixed-width slices. */
+#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "candidates.h"
 #include "dense.h"
 #include "inmagic.h"
 #include "pack.h"
 #include "search.h"
+#include "watch.h"
+
+/* One thread's count of the candidates it tried, on a cache line of its
+ * own: the status line reads it while the thread counts. */
+struct dense_counter {
+    _Atomic uint64_t tried;
+    char pad[64 - sizeof(uint64_t)];
+};
+
+struct dense_squares;
 
 /* What the dense search of one square works with: the flavour, the
  * piece, the square's entry (its magic is the candidate tried), its
  * occupancies (shuffled), the scratch slice and its stream of
- * candidates. */
+ * candidates; the thread's counter, the search it is part of, and the
+ * square as piece * 64 + square. */
 struct dense_square {
     const struct gen_flavour *f;
     enum piece p;
@@ -23,7 +39,20 @@ struct dense_square {
     const struct occupancies *list;
     struct fill_scratch *s;
     uint64_t *state;
+    struct dense_counter *counter;
+    struct dense_squares *all;
+    unsigned k;
 };
+
+/* One more candidate tried (only this thread writes its counter). */
+static void tried(const struct dense_square *d)
+{
+    const uint64_t n = atomic_load_explicit(&d->counter->tried, memory_order_relaxed);
+
+    atomic_store_explicit(&d->counter->tried, n + 1, memory_order_relaxed);
+}
+
+static void publish(const struct dense_square *d, uint64_t magic);
 
 /* Occupancies of the square whose slot, under e's magic and index bits,
  * another occupancy with other attacks took first: 0 for a magic that
@@ -71,6 +100,7 @@ static int climb(const struct dense_square *d, uint32_t budget)
         const uint64_t r = xorshift64(state);
         unsigned c;
 
+        tried(d);
         if (stale >= CLIMB_STALE) {
             e->magic = draw(f, p, e, state);
             if (r & 1)
@@ -106,6 +136,7 @@ static int draw_mixed(const struct dense_square *d, uint64_t draws)
     const uint32_t limit = (uint32_t)1 << index_bits(f, d->p, e);
 
     for (uint64_t tries = 0; tries < draws && !search_stop; tries++) {
+        tried(d);
         e->magic = constrained(f, d->p, e, fewer_bits_random(d->state));
         if (f->fill(d->p, e, d->list, limit, d->s) != 0)
             return 1;
@@ -113,18 +144,22 @@ static int draw_mixed(const struct dense_square *d, uint64_t draws)
     return 0;
 }
 
-/* The slots a fixed-width magic's indices span, lowest to highest; 0 if
- * it collides. */
-static uint32_t fixed_range(const struct dense_square *d)
+uint32_t fixed_span(const struct gen_flavour *f, enum piece p, const struct work_entry *e,
+                    const struct occupancies *list, struct fill_scratch *s)
 {
-    const uint32_t span = d->f->fill(d->p, d->e, d->list, (uint32_t)1 << d->f->fixed[d->p], d->s);
+    const uint32_t span = f->fill(p, e, list, (uint32_t)1 << f->fixed[p], s);
     uint32_t low = 0;
 
     if (span == 0)
         return 0;
-    while (d->s->stamp[low] != d->s->epoch)
+    while (s->stamp[low] != s->epoch)
         low++;
     return span - low;
+}
+
+static uint32_t fixed_range(const struct dense_square *d)
+{
+    return fixed_span(d->f, d->p, d->e, d->list, d->s);
 }
 
 /* Offer a magic whose slice scores score (packed_score) to square k's
@@ -265,6 +300,7 @@ static uint32_t narrow_packed(const struct dense_square *d, uint32_t budget,
 
             if (climbing && now == 0)
                 break;
+            tried(d);
             if (!climbing) {
                 e->magic = constrained(f, d->p, e,
                                        f->runs_candidates ? runs_random(state) : mixed_random(state));
@@ -329,7 +365,7 @@ static void dense_packed(const struct dense_square *d, uint32_t climb, unsigned 
 
     totals->before += comb_area(d->f, start);
     totals->after += comb_area(d->f, best);
-    fprintf(stderr, "magicbb-gen: dense: %s %s: %u relevant squares, comb area %lu, %lu before\n",
+    note("dense: %s %s: %u relevant squares, comb area %lu, %lu before",
             piece_name(d->p), name, popcount64(d->e->mask), comb_area(d->f, best),
             comb_area(d->f, start));
 }
@@ -347,6 +383,7 @@ static void dense_fixed(const struct dense_square *d, uint32_t climb, struct den
     for (uint32_t tries = 0; tries < climb && !search_stop; tries++) {
         uint32_t range;
 
+        tried(d);
         e->magic = draw(d->f, d->p, e, d->state);
         if (!promising(d->f, e->mask, e->magic, 0))
             continue;
@@ -354,13 +391,14 @@ static void dense_fixed(const struct dense_square *d, uint32_t climb, struct den
         if (range != 0 && range < best) {
             best = range;
             best_magic = e->magic;
+            publish(d, best_magic);
         }
     }
     e->magic = best_magic;
     totals->before += start;
     totals->after += best;
-    fprintf(stderr, "magicbb-gen: dense: %s %s: %u relevant squares, indices span %lu slots,"
-            " %lu before\n", piece_name(d->p), name, popcount64(e->mask), (unsigned long)best,
+    note("dense: %s %s: %u relevant squares, indices span %lu slots,"
+            " %lu before", piece_name(d->p), name, popcount64(e->mask), (unsigned long)best,
             (unsigned long)start);
 }
 
@@ -382,42 +420,287 @@ static void dense_bits(const struct dense_square *d, const struct dense_budget *
             break;
         }
         bits--;
+        publish(d, e->magic);
     }
     totals->before += 1ul << start;
     totals->after += 1ul << bits;
-    fprintf(stderr, "magicbb-gen: dense: %s %s: %u relevant squares, %u index bits, %u before\n",
+    note("dense: %s %s: %u relevant squares, %u index bits, %u before",
             piece_name(d->p), name, popcount64(e->mask), bits, start);
 }
 
 /* Every square of the budget, by the flavour's strategy, each with a
- * stream of candidates of its own. */
-static void dense_squares(struct slider_tables *t, uint64_t seed, const struct dense_budget *budget,
-                          struct occupancies *list, struct fill_scratch *scratch,
-                          struct dense_totals *totals)
+ * stream of candidates of its own: the squares are independent, so
+ * budget->jobs threads share them, each square to one thread, and the
+ * result is the same for any number of threads.  The calling thread
+ * watches them: the status line, and the checkpoints.  What they share,
+ * under the lock: the next square to take, what each square found, and
+ * the best magics so far. */
+struct dense_squares {
+    struct slider_tables *t;
+    uint64_t seed;
+    const struct dense_budget *budget;
+    struct dense_totals *totals;
+    pthread_mutex_t lock;
+    pthread_cond_t ended;                       /* a thread ended */
+    unsigned order[PIECE_COUNT * 64], count;    /* the squares searched, as piece * 64 + square */
+    unsigned next, done, threads, running;
+    unsigned long before[PIECE_COUNT * 64], after[PIECE_COUNT * 64];
+    struct work_entry best[PIECE_COUNT][64];    /* what a checkpoint writes */
+    struct dense_counter counter[DENSE_MAX_JOBS];
+    int failed;                                 /* memory ran out in a thread */
+};
+
+/* The squares of the budget: its pieces and squares, and of those (in
+ * the order piece * 64 + square) every shards-th from the shard-th. */
+static void dense_order(struct dense_squares *all, const struct dense_budget *budget)
 {
-    const struct gen_flavour *f = t->flavour;
+    unsigned i = 0;
 
-    for (int p = 0; p < PIECE_COUNT; p++) {
-        for (unsigned sq = 0; sq < 64; sq++) {
-            uint64_t state = seed ^ ((uint64_t)(p * 64 + sq) << 56) ^ 0x64656e7365u; /* "dense" */
-            const struct dense_square d = { f, (enum piece)p, &t->entry[p][sq], list, scratch,
-                                            &state };
-            char name[3];
+    for (unsigned k = 0; k < PIECE_COUNT * 64; k++) {
+        if (!(budget->pieces & 1u << (k / 64)) || !(budget->squares >> (k % 64) & 1))
+            continue;
+        if (budget->shards == 0 || i % budget->shards == budget->shard)
+            all->order[all->count++] = k;
+        i++;
+    }
+}
 
-            if (!(budget->pieces & 1u << p) || !(budget->squares >> sq & 1))
-                continue;
-            state = splitmix64(&state) | 1; /* a stream of its own, not the search's */
-            occupancies_list((enum piece)p, sq, list);
-            occupancies_shuffle(list, seed);
-            square_name(sq, name);
-            if (totals->offered != NULL)
-                dense_packed(&d, budget->climb, (unsigned)(p * 64 + (int)sq), totals, name);
-            else if (f->fixed[p] != 0)
-                dense_fixed(&d, budget->climb, totals, name);
-            else
-                dense_bits(&d, budget, totals, name);
+/* A square's magic, as good as any it had: a checkpoint may write it. */
+static void publish(const struct dense_square *d, uint64_t magic)
+{
+    struct dense_squares *all = d->all;
+    const unsigned sq = d->k % 64;
+
+    pthread_mutex_lock(&all->lock);
+    all->best[d->p][sq] = *d->e;
+    all->best[d->p][sq].magic = magic;
+    pthread_mutex_unlock(&all->lock);
+}
+
+/* One square k (piece k / 64, square k % 64), with its own occupancies
+ * list and scratch; its totals in the shared arrays, its line on stderr. */
+static void dense_square(struct dense_squares *all, unsigned k, struct occupancies *list,
+                         struct fill_scratch *scratch, struct dense_counter *counter)
+{
+    const enum piece p = (enum piece)(k / 64);
+    const unsigned sq = k % 64;
+    struct slider_tables *t = all->t;
+    uint64_t state = all->seed ^ ((uint64_t)k << 56) ^ 0x64656e7365u; /* "dense" */
+    const struct dense_square d = {
+        t->flavour, p, &t->entry[p][sq], list, scratch, &state, counter, all, k,
+    };
+    struct dense_totals totals = { 0, 0, all->totals->offered, all->totals->fewest_used };
+    char name[3];
+
+    state = splitmix64(&state) | 1; /* a stream of its own, not the search's */
+    occupancies_list(p, sq, list);
+    occupancies_shuffle(list, all->seed);
+    square_name(sq, name);
+    if (totals.offered != NULL)
+        dense_packed(&d, all->budget->climb, k, &totals, name);
+    else if (t->flavour->fixed[p] != 0)
+        dense_fixed(&d, all->budget->climb, &totals, name);
+    else
+        dense_bits(&d, all->budget, &totals, name);
+    pthread_mutex_lock(&all->lock);
+    all->before[k] = totals.before;
+    all->after[k] = totals.after;
+    all->done++;
+    pthread_mutex_unlock(&all->lock);
+}
+
+static void *dense_thread(void *arg)
+{
+    struct dense_squares *all = arg;
+    struct occupancies *list = malloc(sizeof *list); /* not static: see tables_search */
+    struct fill_scratch *scratch = calloc(1, sizeof *scratch);
+    struct dense_counter *counter;
+
+    pthread_mutex_lock(&all->lock);
+    counter = &all->counter[all->threads++];
+    all->failed |= list == NULL || scratch == NULL;
+    pthread_mutex_unlock(&all->lock);
+    for (;;) {
+        unsigned k = PIECE_COUNT * 64;
+
+        pthread_mutex_lock(&all->lock);
+        if (all->next < all->count && !all->failed && !search_stop)
+            k = all->order[all->next++];
+        pthread_mutex_unlock(&all->lock);
+        if (k == PIECE_COUNT * 64)
+            break;
+        dense_square(all, k, list, scratch, counter);
+    }
+    free(list);
+    free(scratch);
+    pthread_mutex_lock(&all->lock);
+    all->running--;
+    pthread_cond_signal(&all->ended);
+    pthread_mutex_unlock(&all->lock);
+    return NULL;
+}
+
+/* Seconds on a clock that only goes forward. */
+static double seconds(void)
+{
+    struct timespec now;
+
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
+}
+
+/* What the status line says of a time left. */
+static void say_time(double s, char *text, size_t size)
+{
+    if (s < 120)
+        snprintf(text, size, "%.0f s", s);
+    else if (s < 7200)
+        snprintf(text, size, "%.0f min", s / 60);
+    else
+        snprintf(text, size, "%.1f h", s / 3600);
+}
+
+/* The status line: squares done, candidates a second, the best of the
+ * squares done, and the time left at the rate so far.  Called with the
+ * lock held. */
+static void dense_status(const struct dense_squares *all, double elapsed)
+{
+    const char *unit = all->totals->offered != NULL ? "comb area"
+                       : all->t->flavour->fixed[PIECE_ROOK] != 0 ? "slots spanned" : "slots";
+    uint64_t tried = 0;
+    unsigned long before = 0, after = 0;
+    char left[32] = "?";
+
+    for (unsigned i = 0; i < all->threads; i++)
+        tried += atomic_load_explicit(&all->counter[i].tried, memory_order_relaxed);
+    for (unsigned i = 0; i < all->count; i++) {
+        before += all->before[all->order[i]];
+        after += all->after[all->order[i]];
+    }
+    if (all->done > 0)
+        say_time(elapsed * (all->count - all->done) / all->done, left, sizeof left);
+    watch_status("dense: %u of %u squares, %.2f million candidates/s, %s %lu in those done"
+                 " (%lu before), about %s left", all->done, all->count,
+                 elapsed > 0 ? (double)tried / elapsed / 1e6 : 0.0, unit, after,
+                 before, left);
+}
+
+/* The best magics so far written to the checkpoint; with the lock held,
+ * which it lets go while it writes.  0, or 1 after a report. */
+static int dense_checkpoint(struct dense_squares *all)
+{
+    static struct slider_tables snapshot;
+    int status;
+
+    snapshot.flavour = all->t->flavour;
+    memcpy(snapshot.entry, all->best, sizeof snapshot.entry);
+    pthread_mutex_unlock(&all->lock);
+    status = watch_checkpoint(all->budget->checkpoint, &snapshot, all->budget->origin);
+    pthread_mutex_lock(&all->lock);
+    return status;
+}
+
+/* The calling thread's part: until the threads end, the status line
+ * (each second on a terminal, each minute elsewhere) and a checkpoint
+ * every budget->checkpoint_every seconds.  0, or 1 where a checkpoint
+ * failed (reported: the search stops). */
+static int dense_watch(struct dense_squares *all)
+{
+    const double start = seconds(), tick = watch_on_terminal() ? 1 : 60;
+    double shown = start, saved = start;
+    int status = 0;
+
+    pthread_mutex_lock(&all->lock);
+    while (all->running > 0) {
+        struct timespec wake;
+        double now;
+
+        clock_gettime(CLOCK_MONOTONIC, &wake);
+        wake.tv_sec += 1;
+        pthread_cond_timedwait(&all->ended, &all->lock, &wake);
+        now = seconds();
+        if (now - shown >= tick && all->running > 0) {
+            dense_status(all, now - start);
+            shown = now;
+        }
+        if (all->budget->checkpoint != NULL && status == 0 && all->running > 0
+            && now - saved >= all->budget->checkpoint_every) {
+            if ((status = dense_checkpoint(all)) != 0)
+                search_stop = 1;
+            saved = now;
         }
     }
+    pthread_mutex_unlock(&all->lock);
+    watch_done();
+    return status;
+}
+
+/* Start the threads, holding the stopping signals in them (the watch
+ * takes those); 0 where none could be started. */
+static unsigned dense_start(struct dense_squares *all, pthread_t thread[DENSE_MAX_JOBS])
+{
+    const unsigned jobs = all->budget->jobs < all->count ? all->budget->jobs : all->count;
+    sigset_t held, old;
+    unsigned started = 0;
+
+    sigemptyset(&held);
+    sigaddset(&held, SIGINT);
+    sigaddset(&held, SIGTERM);
+    sigaddset(&held, SIGHUP);
+    pthread_sigmask(SIG_BLOCK, &held, &old);
+    all->running = jobs;
+    for (; started < jobs; started++) {
+        if (pthread_create(&thread[started], NULL, dense_thread, all) != 0)
+            break;
+    }
+    pthread_mutex_lock(&all->lock);
+    all->running -= jobs - started;
+    pthread_mutex_unlock(&all->lock);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    return started;
+}
+
+/* The squares of the budget over budget->jobs threads; their totals
+ * summed in square order.  0; -2 where memory or every thread failed; -3
+ * where a checkpoint could not be written (reported). */
+static int dense_squares(struct slider_tables *t, uint64_t seed, const struct dense_budget *budget,
+                         struct dense_totals *totals)
+{
+    struct dense_squares *all = calloc(1, sizeof *all);
+    pthread_t thread[DENSE_MAX_JOBS];
+    pthread_condattr_t monotonic;
+    unsigned started = 0;
+    int status = 0;
+
+    if (all == NULL)
+        return -2;
+    all->t = t;
+    all->seed = seed;
+    all->budget = budget;
+    all->totals = totals;
+    memcpy(all->best, t->entry, sizeof all->best);
+    dense_order(all, budget);
+    pthread_mutex_init(&all->lock, NULL);
+    pthread_condattr_init(&monotonic);
+    pthread_condattr_setclock(&monotonic, CLOCK_MONOTONIC);
+    pthread_cond_init(&all->ended, &monotonic);
+    pthread_condattr_destroy(&monotonic);
+    if (all->count > 0 && (started = dense_start(all, thread)) == 0)
+        status = -2;
+    else if (all->count > 0 && dense_watch(all) != 0)
+        status = -3;
+    for (unsigned i = 0; i < started; i++)
+        pthread_join(thread[i], NULL);
+    for (unsigned k = 0; k < PIECE_COUNT * 64; k++) {
+        totals->before += all->before[k];
+        totals->after += all->after[k];
+    }
+    if (status == 0 && all->failed)
+        status = -2;
+    pthread_cond_destroy(&all->ended);
+    pthread_mutex_destroy(&all->lock);
+    free(all);
+    return status;
 }
 
 /* An offset-in-magic flavour: its slices placed anew, the rooks by
@@ -437,35 +720,25 @@ static int dense_in_magic(struct slider_tables *t, uint64_t seed, const struct d
 int tables_dense(struct slider_tables *t, uint64_t seed, const struct dense_budget *budget)
 {
     const struct gen_flavour *f = t->flavour;
-    struct occupancies *list;
-    struct fill_scratch *scratch;
     struct dense_totals totals = { 0, 0, NULL, NULL };
     struct pack_layout *input = NULL; /* the layout given, which the annealer must beat */
-    int status;
+    int status = -2;
 
     if (f->layout == LAYOUT_IN_MAGIC)
         return dense_in_magic(t, seed, budget);
-    list = malloc(sizeof *list); /* not static: see tables_search */
-    scratch = calloc(1, sizeof *scratch);
-    if (list == NULL || scratch == NULL
-        || (f->layout == LAYOUT_PACKED && (totals.offered = calloc(1, sizeof *totals.offered)) == NULL)
-        || (totals.offered != NULL && !f->runs_candidates
-            && (totals.fewest_used = calloc(1, sizeof *totals.fewest_used)) == NULL)
-        || (totals.offered != NULL && budget->loaded && (input = pack_layout_of(t)) == NULL)) {
-        free(list);
-        free(scratch);
-        free(totals.offered);
-        free(totals.fewest_used);
-        return -2;
+    if ((f->layout != LAYOUT_PACKED || (totals.offered = calloc(1, sizeof *totals.offered)) != NULL)
+        && (totals.offered == NULL || f->runs_candidates
+            || (totals.fewest_used = calloc(1, sizeof *totals.fewest_used)) != NULL)
+        && (totals.offered == NULL || !budget->loaded || (input = pack_layout_of(t)) != NULL))
+        status = dense_squares(t, seed, budget, &totals);
+    if (status == 0) {
+        if (totals.offered != NULL)
+            note("dense: comb area %lu before, %lu now", totals.before, totals.after);
+        else
+            note("dense: %lu slots before, %lu now", totals.before, totals.after);
+        if (f->layout == LAYOUT_PACKED)
+            status = tables_anneal(t, totals.offered, seed, budget->anneal, input);
     }
-    dense_squares(t, seed, budget, list, scratch, &totals);
-    free(list);
-    free(scratch);
-    fprintf(stderr, totals.offered != NULL ? "magicbb-gen: dense: comb area %lu before, %lu now\n"
-                                           : "magicbb-gen: dense: %lu slots before, %lu now\n",
-            totals.before, totals.after);
-    status = f->layout == LAYOUT_PACKED
-                 ? tables_anneal(t, totals.offered, seed, budget->anneal, input) : 0;
     free(totals.offered);
     free(totals.fewest_used);
     free(input);

@@ -21,7 +21,16 @@ struct dense_budget {
     int progress;     /* a line a square on stderr */
     int loaded;       /* the layout came from a magics file: the annealer starts from it and
                        * keeps it unless it finds a smaller table */
+    unsigned jobs;    /* threads sharing the squares (1 to DENSE_MAX_JOBS) */
+    unsigned shard, shards; /* of the squares left, every shards-th from the shard-th
+                             * (0 and 0: all of them) */
+    const char *checkpoint;    /* NULL, or where the best magics so far go (watch.h) */
+    unsigned checkpoint_every; /* seconds between checkpoints */
+    const char *origin;        /* the checkpoints' provenance */
 };
+
+/* The most threads --jobs takes. */
+#define DENSE_MAX_JOBS 256u
 
 /* The offline dense search: improve every entry's magic (as searched or
  * loaded) with more candidates a square, drawn from seed.  A flavour
@@ -33,10 +42,20 @@ struct dense_budget {
  * budget->anneal moves) with each square's best candidates, from the
  * loaded layout where budget->loaded (never ending worse than it).  An
  * offset-in-magic flavour's slices are placed anew
- * (tables_place_in_magic).  Only the squares of budget->squares and budget->pieces are
- * searched.  One progress line a square searched on stderr.  Once
- * search_stop is set, stops early with what it has.  0; -1 if no magic
- * was found for a square; -2 if memory ran out. */
+ * (tables_place_in_magic).  Only the squares of budget->squares and
+ * budget->pieces (and of those, budget->shard's) are searched, by
+ * budget->jobs threads; one progress line a square searched (note), a
+ * status line, and the best magics so far in budget->checkpoint every
+ * budget->checkpoint_every seconds.  An overlapping or offset-in-magic
+ * flavour's checkpoints keep the layout it started from until its new
+ * layout is whole.  Once search_stop is set, stops early with what it
+ * has.  0; -1 if no magic was found for a square; -2 if memory ran out;
+ * -3 if a checkpoint could not be written (reported). */
 int tables_dense(struct slider_tables *t, uint64_t seed, const struct dense_budget *budget);
+
+/* The slots a fixed-width magic's indices span, lowest to highest, over
+ * the square's occupancies (list); 0 if it collides.  s is scratch. */
+uint32_t fixed_span(const struct gen_flavour *f, enum piece p, const struct work_entry *e,
+                    const struct occupancies *list, struct fill_scratch *s);
 
 #endif /* GEN_DENSE_H */

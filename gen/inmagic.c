@@ -8,6 +8,7 @@
 #include "candidates.h"
 #include "inmagic.h"
 #include "search.h"
+#include "watch.h"
 
 /* What placing one square's slice works with: the flavour, the table's
  * owners (owners_of), the square's occupancies, the scratch slice, the
@@ -336,8 +337,8 @@ static void place_pick(struct slider_tables *t, struct slice_at *at, uint8_t *or
         *end = pick->end;
     if (progress) {
         square_name(id % 64, name);
-        fprintf(stderr, "magicbb-gen: dense: %s %s: %u relevant squares, slice at %lu,"
-                " table %lu slots\n", piece_name(p), name, popcount64(e->mask),
+        note("dense: %s %s: %u relevant squares, slice at %lu,"
+                " table %lu slots", piece_name(p), name, popcount64(e->mask),
                 (unsigned long)e->offset, (unsigned long)*end);
     }
 }
@@ -399,13 +400,13 @@ int tables_place_in_magic(struct slider_tables *t, uint64_t seed, const struct p
         /* the slices not placed again yet are gone */
         memcpy(t->entry, kept, sizeof kept);
         status = complete ? 0 : -1;
-        fprintf(stderr, "magicbb-gen: dense: interrupted: keeping the magics as they were\n");
+        note("dense: interrupted: keeping the magics as they were");
     } else if (status == 0 && end >= before) {
         memcpy(t->entry, kept, sizeof kept);
-        fprintf(stderr, "magicbb-gen: dense: %lu slots, no fewer than the %lu before: keeping"
-                " the magics as they were\n", (unsigned long)end, (unsigned long)before);
+        note("dense: %lu slots, no fewer than the %lu before: keeping"
+                " the magics as they were", (unsigned long)end, (unsigned long)before);
     } else if (status == 0 && plan->progress) {
-        fprintf(stderr, "magicbb-gen: dense: %lu slots before, %lu now\n", (unsigned long)before,
+        note("dense: %lu slots before, %lu now", (unsigned long)before,
                 (unsigned long)end);
     }
     return status;

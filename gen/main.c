@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* main.c - magicbb-gen: find or load magics, verify, emit tables.c. */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* sched_getaffinity, where there is one; POSIX.1-2008 besides */
 #include <errno.h>
 #include <getopt.h>
+#include <sched.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,10 +12,12 @@
 
 #include "dense.h"
 #include "emit.h"
+#include "merge.h"
 #include "search.h"
 #include "seed.h"
 #include "magicsfile.h"
 #include "output.h"
+#include "watch.h"
 
 #ifndef MBB_VERSION
 #define MBB_VERSION "unknown"
@@ -55,6 +58,21 @@ static void usage(FILE *out)
           "      --piece=PIECE        --search=dense on rook or bishop squares only\n"
           "      --squares=LIST       --search=dense on these squares only: a comma-\n"
           "                           separated list such as g7,h7,g8\n"
+          "      --jobs=N             threads sharing the squares of --search=dense\n"
+          "                           (the processors available; the magics found\n"
+          "                           are the same for any N)\n"
+          "      --shard=K/N          --search=dense on the K-th of N shares of its\n"
+          "                           squares only (a job array's task K of N)\n"
+          "      --checkpoint=FILE    during --search=dense, write the best magics so\n"
+          "                           far to FILE (as --dump-magics) every SECONDS\n"
+          "                           and when SIGINT, SIGTERM or SIGHUP stops it;\n"
+          "                           --magics=FILE continues from it\n"
+          "      --checkpoint-every=SECONDS\n"
+          "                           seconds between checkpoints (600)\n"
+          "      --merge FILE...      join the magics files of a search's shards:\n"
+          "                           each square's best magic (white, black: the\n"
+          "                           union packed again), verified\n"
+          "  -q, --quiet              no progress lines or status line\n"
           "      --anneal=N           moves of the annealer that packs white's and\n"
           "                           black's slices after --search=dense (20000)\n"
           "  -h, --help               show this help and exit\n"
@@ -160,12 +178,19 @@ static int count_option(const char *option, const char *what, unsigned long *cou
     return -1;
 }
 
-/* SIGINT during the dense search: end it early with the best so far (a
- * second one ends the run as usual). */
-static void stop_search(int sig)
+/* The processors this process may use (its affinity, as taskset or a
+ * batch system's cgroup sets it, where the system tells; else those
+ * online), as --jobs' default: 1 to DENSE_MAX_JOBS. */
+static unsigned long processors(void)
 {
-    search_stop = 1;
-    signal(sig, SIG_DFL);
+    long count = sysconf(_SC_NPROCESSORS_ONLN);
+#ifdef CPU_COUNT
+    cpu_set_t allowed;
+
+    if (sched_getaffinity(0, sizeof allowed, &allowed) == 0)
+        count = CPU_COUNT(&allowed);
+#endif
+    return count < 1 ? 1 : count > (long)DENSE_MAX_JOBS ? DENSE_MAX_JOBS : (unsigned long)count;
 }
 
 /* What the command line asks for. */
@@ -173,17 +198,21 @@ struct request {
     const struct gen_flavour *flavour;
     const char *magics_path, *magics_dir, *dump_path, *output_path;
     uint64_t seed;
-    int seed_given, dense, budget_given, anneal_given, draws_given;
+    int seed_given, dense, budget_given, anneal_given, draws_given, jobs_given, every_given;
     unsigned parts, only, pieces;
-    unsigned long budget, anneal, draws;
+    unsigned long budget, anneal, draws, jobs, every, shard, shards;
     uint64_t squares; /* bit sq: --search=dense searches the square */
+    const char *checkpoint_path;
+    int merge;
+    char **merged;     /* --merge: the files, NULL-terminated */
 };
 
 /* The long-only options' values, beyond any character, so that getopt's
  * optopt tells them from a short option. */
 enum {
     OPT_MAGICS_DIR = 256, OPT_SLIDERS_ONLY, OPT_BOARD_ONLY, OPT_NO_LINES, OPT_SEARCH, OPT_BUDGET,
-    OPT_ANNEAL, OPT_DRAWS, OPT_PIECE, OPT_SQUARES
+    OPT_ANNEAL, OPT_DRAWS, OPT_PIECE, OPT_SQUARES, OPT_JOBS, OPT_SHARD, OPT_CHECKPOINT,
+    OPT_CHECKPOINT_EVERY, OPT_MERGE
 };
 
 static const struct option long_options[] = {
@@ -204,9 +233,15 @@ static const struct option long_options[] = {
     { "squares", required_argument, NULL, OPT_SQUARES },
     { "help", no_argument, NULL, 'h' },
     { "version", no_argument, NULL, 'V' },
+    { "jobs", required_argument, NULL, OPT_JOBS },
+    { "shard", required_argument, NULL, OPT_SHARD },
+    { "checkpoint", required_argument, NULL, OPT_CHECKPOINT },
+    { "checkpoint-every", required_argument, NULL, OPT_CHECKPOINT_EVERY },
+    { "merge", no_argument, NULL, OPT_MERGE },
+    { "quiet", no_argument, NULL, 'q' },
     { NULL, 0, NULL, 0 },
 };
-#define SHORT_OPTIONS ":f:s:m:d:o:hV"
+#define SHORT_OPTIONS ":f:s:m:d:o:qhV"
 
 /* The usage error for the option getopt_long just refused (option is
  * what it returned: ':' for a missing value, '?' otherwise).  getopt
@@ -254,6 +289,24 @@ static int parse_squares(const char *text, uint64_t *squares)
     return 0;
 }
 
+/* "K/N", 1 <= K <= N <= 128, as K - 1 and N; 0, or -1 for anything
+ * else. */
+static int parse_shard(const char *text, unsigned long *shard, unsigned long *shards)
+{
+    const char *slash = strchr(text, '/');
+    char k[16];
+
+    if (slash == NULL || (size_t)(slash - text) >= sizeof k)
+        return -1;
+    memcpy(k, text, (size_t)(slash - text));
+    k[slash - text] = '\0';
+    if (parse_count(k, shard) != 0 || parse_count(slash + 1, shards) != 0 || *shard == 0
+        || *shard > *shards || *shards > PIECE_COUNT * 64)
+        return -1;
+    --*shard;
+    return 0;
+}
+
 /* Not an option of the group asked (take_output_option,
  * take_search_option). */
 #define NOT_MINE (-2)
@@ -295,6 +348,12 @@ static int take_output_option(struct request *r, int option)
     case OPT_NO_LINES:
         r->parts &= ~(unsigned)EMIT_LINES;
         break;
+    case 'q':
+        watch_quiet = 1;
+        break;
+    case OPT_MERGE:
+        r->merge = 1;
+        break;
     default:
         return NOT_MINE;
     }
@@ -330,6 +389,25 @@ static int take_search_option(struct request *r, int option)
             return usage_error("--squares: '%s' is not a comma-separated list of squares"
                                " (a1 to h8)", optarg);
         return -1;
+    case OPT_JOBS:
+        if (parse_count(optarg, &r->jobs) != 0 || r->jobs == 0 || r->jobs > DENSE_MAX_JOBS)
+            return usage_error("--jobs: '%s' is not a number of threads from 1 to %u", optarg,
+                               DENSE_MAX_JOBS);
+        r->jobs_given = 1;
+        return -1;
+    case OPT_SHARD:
+        if (parse_shard(optarg, &r->shard, &r->shards) != 0)
+            return usage_error("--shard: '%s' is not K/N with 1 <= K <= N <= 128", optarg);
+        return -1;
+    case OPT_CHECKPOINT:
+        r->checkpoint_path = optarg;
+        return -1;
+    case OPT_CHECKPOINT_EVERY:
+        if (parse_count(optarg, &r->every) != 0 || r->every == 0 || r->every > 1000000)
+            return usage_error("--checkpoint-every: '%s' is not a number of seconds from 1 to"
+                               " 1000000", optarg);
+        r->every_given = 1;
+        return -1;
     default:
         return NOT_MINE;
     }
@@ -357,8 +435,12 @@ static int parse_options(int argc, char **argv, struct request *r)
         if (status >= 0)
             return status;
     }
-    if (optind < argc)
+    if (r->merge && optind < argc)
+        r->merged = argv + optind;
+    else if (optind < argc)
         return usage_error("unexpected argument '%s'", argv[optind]);
+    else if (r->merge)
+        return usage_error("--merge: give the magics files to merge");
     return -1;
 }
 
@@ -381,12 +463,38 @@ static int check_request(const struct request *r)
         return usage_error("--piece applies to --search=dense only");
     if (r->squares != ~(uint64_t)0 && !r->dense)
         return usage_error("--squares applies to --search=dense only");
+    if (r->jobs_given && !r->dense)
+        return usage_error("--jobs applies to --search=dense only");
+    if (r->shards != 0 && !r->dense)
+        return usage_error("--shard applies to --search=dense only");
+    if (r->checkpoint_path != NULL && !r->dense)
+        return usage_error("--checkpoint applies to --search=dense only");
+    if (r->every_given && r->checkpoint_path == NULL)
+        return usage_error("--checkpoint-every applies to --checkpoint only");
+    if (r->checkpoint_path != NULL
+        && ((r->output_path != NULL && outfile_same(r->checkpoint_path, r->output_path))
+            || (r->dump_path != NULL && outfile_same(r->checkpoint_path, r->dump_path))))
+        return usage_error("--checkpoint names an output's file, '%s'", r->checkpoint_path);
+    if (r->shards != 0 && f->layout == LAYOUT_IN_MAGIC)
+        return usage_error("--shard: the %s flavour places all its slices in one pass: its"
+                           " search cannot be split", f->name);
     if (r->draws_given && (!r->dense || f->fixed[PIECE_ROOK] != 0))
         return usage_error("--draws applies to --search=dense of a flavour whose squares have"
                            " their own index bits only");
-    if (r->anneal_given && (!r->dense || f->layout != LAYOUT_PACKED))
-        return usage_error("--anneal applies to --search=dense of an overlapping flavour"
-                           " (white, black) only");
+    if (r->anneal_given && ((!r->dense && !r->merge) || f->layout != LAYOUT_PACKED))
+        return usage_error("--anneal applies to --search=dense and --merge of an overlapping"
+                           " flavour (white, black) only");
+    if (r->merge && (r->dense || r->magics_path != NULL || r->magics_dir != NULL))
+        return usage_error("--merge takes its magics from the files it names: --search,"
+                           " --magics and --magics-dir do not apply");
+    if (r->merge && !f->magics)
+        return usage_error("--merge: the %s flavour uses no magics", f->name);
+    if (r->merge && f->layout == LAYOUT_IN_MAGIC)
+        return usage_error("--merge: the %s flavour's magics hold their slices' places: its"
+                           " files cannot be merged square by square", f->name);
+    if (r->merge && r->seed_given && f->layout != LAYOUT_PACKED)
+        return usage_error("--seed applies to --merge of an overlapping flavour (white, black)"
+                           " only, where it drives the annealer");
     if (r->magics_path != NULL && r->seed_given && !r->dense)
         return usage_error("--seed and --magics exclude each other (except with --search=dense,"
                            " where the seed drives the dense search)");
@@ -395,10 +503,11 @@ static int check_request(const struct request *r)
     if (!f->magics && (r->magics_path != NULL || r->dump_path != NULL || r->seed_given))
         return usage_error("the %s flavour uses no magics: --seed, --magics and --dump-magics"
                            " do not apply", f->name);
-    if (f->magics && !f->searches && !r->dense && r->seed_given)
+    if (f->magics && !f->searches && !r->dense && !r->merge && r->seed_given)
         return usage_error("the %s flavour loads its magics: --seed does not apply (give"
                            " --magics FILE)", f->name);
-    if (f->magics && !f->searches && !r->dense && r->magics_path == NULL && r->magics_dir == NULL)
+    if (f->magics && !f->searches && !r->dense && !r->merge && r->magics_path == NULL
+        && r->magics_dir == NULL)
         return usage_error("the %s flavour loads its magics: give --magics FILE, or --magics-dir"
                            " DIR for DIR/%s.txt (magicbb's sources ship gen/magics/%s.txt)",
                            f->name, f->name, f->name);
@@ -550,44 +659,92 @@ static void describe_dense(const struct request *r, uint64_t draws, struct text 
         append(t, " --anneal=%lu", r->anneal);
 }
 
-/* The dense search of r on the magics found, SIGINT ending it early with
- * the best so far; *origin becomes its options, then where the magics it
- * started from came from.  0, or 1 after a report. */
+/* The dense search of r on the magics found, SIGINT, SIGTERM or SIGHUP
+ * ending it early with the best so far; with r's checkpoints, the first
+ * of the magics found.  *origin becomes its options, then where the
+ * magics it started from came from.  0, or 1 after a report. */
 static int dense_search(struct request *r, struct slider_tables *tables, char **origin)
 {
-    const struct dense_budget budget = {
+    const size_t size = strlen(*origin) + 512;
+    struct text described = { malloc(size), size, 0 }, saved = { malloc(size + 32), size + 32, 0 };
+    struct dense_budget budget = {
         .climb = (uint32_t)r->budget, .anneal = (uint32_t)r->anneal, .pieces = r->pieces,
         .squares = r->squares, .progress = 1, .loaded = r->magics_path != NULL,
+        .jobs = (unsigned)r->jobs, .shard = (unsigned)r->shard, .shards = (unsigned)r->shards,
         .draws = r->draws_given ? r->draws : (uint64_t)r->budget * DRAWS_PER_STEP,
+        .checkpoint = r->checkpoint_path, .checkpoint_every = (unsigned)r->every,
+        .origin = saved.buffer,
     };
-    const size_t size = strlen(*origin) + 512;
-    struct text described = { malloc(size), size, 0 };
-    void (*previous)(int);
     int status = 0;
 
-    if (described.buffer == NULL) {
+    if (described.buffer == NULL || saved.buffer == NULL) {
+        free(described.buffer);
+        free(saved.buffer);
         report(NULL, 0, "out of memory");
         return 1;
     }
     describe_dense(r, budget.draws, &described);
+    append(&saved, "checkpoint of %s, from %s", described.buffer, *origin);
+    if (r->checkpoint_path != NULL
+        && watch_checkpoint(r->checkpoint_path, tables, saved.buffer) != 0)
+        status = 1;
     tables_free(tables);
-    previous = signal(SIGINT, stop_search);
-    if (previous == SIG_IGN) /* a background job keeps ignoring it */
-        signal(SIGINT, SIG_IGN);
-    if ((status = tables_dense(tables, r->seed, &budget)) != 0) {
+    watch_catch();
+    if (status == 0 && (status = tables_dense(tables, r->seed, &budget)) != 0) {
         if (status == -2)
             report(NULL, 0, "out of memory");
-        else
+        else if (status == -1)
             report(NULL, 0, "the dense search with seed 0x%llx found no magic for a square",
                    (unsigned long long)r->seed);
         status = 1;
     }
-    if (previous != SIG_IGN)
-        signal(SIGINT, SIG_DFL);
+    watch_release();
     append(&described, "%s, from %s", search_stop ? ", interrupted" : "", *origin);
+    free(saved.buffer);
     free(*origin);
     *origin = described.buffer;
     r->magics_path = NULL; /* the tables no longer come from the file's lines */
+    return status;
+}
+
+/* --merge: each file loaded and verified, then joined (merge.h); *origin
+ * becomes "merge of" the files.  0, or 1 after a report. */
+static int merge_magics(const struct request *r, struct slider_tables *tables, char **origin)
+{
+    static struct slider_tables shard;
+    static unsigned line[PIECE_COUNT][64];
+    struct merge *m = merge_begin(r->flavour);
+    size_t size = 64;
+    struct text named;
+    int status = 0;
+
+    for (char **path = r->merged; *path != NULL; path++)
+        size += strlen(*path) + 2;
+    named = (struct text){ malloc(size), size, 0 };
+    if (m == NULL || named.buffer == NULL) {
+        report(NULL, 0, "out of memory");
+        status = 1;
+    }
+    append(&named, "merge of");
+    for (char **path = r->merged; status == 0 && *path != NULL; path++) {
+        tables_prepare(&shard, r->flavour);
+        status = magics_load(*path, &shard, line) != 0 || build(&shard, *path, line) != 0;
+        if (status == 0 && merge_add(m, &shard) != 0) {
+            report(NULL, 0, "out of memory");
+            status = 1;
+        }
+        tables_free(&shard);
+        append(&named, "%s %s", path == r->merged ? "" : ",", *path);
+    }
+    if (status == 0 && merge_end(m, tables, r->seed, (uint32_t)r->anneal) != 0) {
+        report(NULL, 0, "out of memory");
+        status = 1;
+    }
+    merge_free(m);
+    if (named.buffer != NULL) {
+        free(*origin);
+        *origin = named.buffer;
+    }
     return status;
 }
 
@@ -598,7 +755,7 @@ int main(int argc, char **argv)
     struct request r = {
         .flavour = flavour_find("fancy"), .seed = DEFAULT_SEED, .budget = 1000000, .anneal = 20000,
         .pieces = 1u << PIECE_ROOK | 1u << PIECE_BISHOP, .squares = ~(uint64_t)0,
-        .parts = EMIT_SLIDERS | EMIT_LEAPERS | EMIT_LINES,
+        .parts = EMIT_SLIDERS | EMIT_LEAPERS | EMIT_LINES, .every = 600,
     };
     static char default_path[4096], installed[4096];
     char *origin;     /* where the magics came from */
@@ -606,9 +763,10 @@ int main(int argc, char **argv)
     int status;
 
     stdout_checked_at_exit();
+    r.jobs = processors();
     if ((status = parse_options(argc, argv, &r)) >= 0)
         return status;
-    if (r.magics_dir == NULL && r.magics_path == NULL && !r.seed_given)
+    if (r.magics_dir == NULL && r.magics_path == NULL && !r.seed_given && !r.merge)
         r.magics_dir = installed_magics(installed, sizeof installed);
     if ((status = check_request(&r)) != 0)
         return status;
@@ -620,11 +778,16 @@ int main(int argc, char **argv)
         return 1;
     }
     tables_prepare(&tables, r.flavour);
-    status = find_magics(&r, &tables, line, origin, origin_size);
+    if (r.merge)
+        status = merge_magics(&r, &tables, &origin);
+    else
+        status = find_magics(&r, &tables, line, origin, origin_size);
     if (status == 0 && r.dense)
         status = dense_search(&r, &tables, &origin);
     if (status == 0)
         status = build(&tables, r.magics_path, line);
+    if (status == 0 && r.checkpoint_path != NULL)
+        status = watch_checkpoint(r.checkpoint_path, &tables, origin);
     if (status == 0)
         status = write_outputs(&r, &tables, origin);
     free(origin);

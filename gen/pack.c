@@ -8,6 +8,7 @@
 
 #include "candidates.h"
 #include "pack.h"
+#include "watch.h"
 
 
 /* The used slots of a slice that first_fit tries first, many offsets at
@@ -448,10 +449,10 @@ static void anneal_begin(struct annealer *a, const struct pack_layout *start, ui
     a->now_extent = a->best_extent = place_from(a->table, a->now, a->view, 0, UINT32_MAX);
     *a->best = *a->now;
     if (steps > 0 && start != NULL)
-        fprintf(stderr, "magicbb-gen: pack: the input's layout: %lu entries\n",
+        note("pack: the input's layout: %lu entries",
                 (unsigned long)a->now_extent);
     else if (steps > 0)
-        fprintf(stderr, "magicbb-gen: pack: first fit, widest first: %lu entries\n",
+        note("pack: first fit, widest first: %lu entries",
                 (unsigned long)a->now_extent);
     if (start != NULL && start->count > 0 && start->count <= a->best_extent) {
         a->start_is_best = 1;
@@ -465,17 +466,17 @@ static void anneal_end(struct slider_tables *t, const struct annealer *a,
                        const struct pack_layout *start)
 {
     if (search_stop)
-        fprintf(stderr, "magicbb-gen: pack: interrupted, keeping the best: %lu entries\n",
+        note("pack: interrupted, keeping the best: %lu entries",
                 (unsigned long)a->best_extent);
     if (a->start_is_best) {
         restore(t, start);
-        fprintf(stderr, "magicbb-gen: pack: kept the input's layout, %lu entries: the annealer"
-                " found none smaller\n", (unsigned long)start->count);
+        note("pack: kept the input's layout, %lu entries: the annealer"
+                " found none smaller", (unsigned long)start->count);
     } else {
         set_offsets(t, a->best, a->view, a->best_extent);
         if (start != NULL)
-            fprintf(stderr, "magicbb-gen: pack: kept the annealer's layout, %lu entries (the"
-                    " input's: %lu)\n", (unsigned long)a->best_extent, (unsigned long)start->count);
+            note("pack: kept the annealer's layout, %lu entries (the"
+                    " input's: %lu)", (unsigned long)a->best_extent, (unsigned long)start->count);
     }
 }
 
@@ -508,7 +509,7 @@ int tables_anneal(struct slider_tables *t, const struct pack_candidates *c, uint
     for (uint32_t step = 0; step < steps && !search_stop; step++) {
         anneal_move(&a, hot * exp_neg(fall * step / steps));
         if ((step + 1) % (steps / 20 > 0 ? steps / 20 : 1) == 0)
-            fprintf(stderr, "magicbb-gen: pack: step %lu of %lu, %lu entries now, best %lu\n",
+            note("pack: step %lu of %lu, %lu entries now, best %lu",
                     (unsigned long)step + 1, (unsigned long)steps, (unsigned long)a.now_extent,
                     (unsigned long)a.best_extent);
     }

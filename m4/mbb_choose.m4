@@ -29,7 +29,7 @@ AS_IF([test -n "$mbb_measure"],
    mbb_gen=conftest.gen.d/gen$BUILD_EXEEXT
    mbb_units=
    for mbb_f in $MBB_ALL_FLAVOURS; do mbb_units="$mbb_units $srcdir/gen/flavours/$mbb_f.c"; done
-   AC_RUN_LOG([$CC_FOR_BUILD $CPPFLAGS_FOR_BUILD $CFLAGS_FOR_BUILD -I$srcdir/gen -I$srcdir/support -I$srcdir/include -I$srcdir/src -DMBB_VERSION='"probe"' $LDFLAGS_FOR_BUILD -o $mbb_gen $srcdir/gen/*.c $mbb_units $srcdir/support/escape.c $srcdir/support/output.c]) ||
+   AC_RUN_LOG([$CC_FOR_BUILD $CPPFLAGS_FOR_BUILD $CFLAGS_FOR_BUILD -I$srcdir/gen -I$srcdir/support -I$srcdir/include -I$srcdir/src -DMBB_VERSION='"probe"' -pthread $LDFLAGS_FOR_BUILD -o $mbb_gen $srcdir/gen/*.c $mbb_units $srcdir/support/escape.c $srcdir/support/output.c]) ||
      AC_MSG_ERROR([cannot build the generator for configure's measurement; see config.log])])
 AS_CASE([$mbb_measure],
   [flash],

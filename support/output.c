@@ -106,22 +106,21 @@ static void fatal_set(sigset_t *set)
         sigaddset(set, fatal_signals[i]);
 }
 
+/* Each temporary file is tracked, and the handlers that remove them are
+ * put back where the program changed them since (the dense search's
+ * checkpoints put their own back after each write). */
 static void track(char *name)
 {
-    static int handlers;
+    for (int i = 0; i < FATAL_COUNT; i++) {
+        struct sigaction action, old;
 
-    if (!handlers) {
-        for (int i = 0; i < FATAL_COUNT; i++) {
-            struct sigaction action, old;
-
-            memset(&action, 0, sizeof action);
-            action.sa_handler = remove_live;
-            fatal_set(&action.sa_mask);
-            /* a signal ignored (as under nohup) stays ignored */
-            if (sigaction(fatal_signals[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
-                sigaction(fatal_signals[i], &action, NULL);
-        }
-        handlers = 1;
+        memset(&action, 0, sizeof action);
+        action.sa_handler = remove_live;
+        fatal_set(&action.sa_mask);
+        /* a signal ignored (as under nohup) stays ignored */
+        if (sigaction(fatal_signals[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN
+            && old.sa_handler != remove_live)
+            sigaction(fatal_signals[i], &action, NULL);
     }
     for (int i = 0; i < LIVE_MAX; i++) {
         if (live[i] == NULL) {

@@ -1697,8 +1697,8 @@ END_TEST
 
 START_TEST(option_errors_name_the_option)
 {
-    ck_assert_int_eq(run("-o", path("out.c"), "-qz", NULL), 2);
-    expect_error("unknown option '-q'");
+    ck_assert_int_eq(run("-o", path("out.c"), "-xz", NULL), 2);
+    expect_error("unknown option '-x'");
     ck_assert_int_eq(run("--bogus=3", NULL), 2);
     expect_error("unknown option '--bogus'");
     ck_assert_int_eq(run("--seed=1", "--output", NULL), 2);

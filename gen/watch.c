@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: MIT */
+/* watch.c - progress lines, the status line, the signals that end a
+ * search early, and checkpoints (watch.h). */
+#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "magicsfile.h"
+#include "watch.h"
+
+int watch_quiet;
+
+static pthread_mutex_t lines = PTHREAD_MUTEX_INITIALIZER;
+static int status_shown; /* a status line is on the terminal, unfinished */
+
+int watch_on_terminal(void)
+{
+    return isatty(STDERR_FILENO);
+}
+
+/* The status line is taken off the terminal's last line. */
+static void clear_status(void)
+{
+    if (status_shown)
+        fputs("\r\033[K", stderr);
+    status_shown = 0;
+}
+
+void note(const char *format, ...)
+{
+    va_list args;
+
+    if (watch_quiet)
+        return;
+    pthread_mutex_lock(&lines);
+    clear_status();
+    fputs("magicbb-gen: ", stderr);
+    va_start(args, format);
+    vfprintf(stderr, format, args);
+    va_end(args);
+    fputc('\n', stderr);
+    pthread_mutex_unlock(&lines);
+}
+
+void watch_status(const char *format, ...)
+{
+    const int terminal = watch_on_terminal();
+    va_list args;
+
+    if (watch_quiet)
+        return;
+    pthread_mutex_lock(&lines);
+    fputs(terminal ? "\rmagicbb-gen: " : "magicbb-gen: ", stderr);
+    va_start(args, format);
+    vfprintf(stderr, format, args);
+    va_end(args);
+    fputs(terminal ? "\033[K" : "\n", stderr);
+    fflush(stderr);
+    status_shown = terminal;
+    pthread_mutex_unlock(&lines);
+}
+
+void watch_done(void)
+{
+    pthread_mutex_lock(&lines);
+    clear_status();
+    pthread_mutex_unlock(&lines);
+}
+
+static const int stopping[] = { SIGINT, SIGTERM, SIGHUP };
+enum { STOPPING = sizeof stopping / sizeof stopping[0] };
+
+/* The first stopping signal ends the search early; its next one, the
+ * run. */
+static void stop_search(int sig)
+{
+    search_stop = 1;
+    signal(sig, SIG_DFL);
+}
+
+void watch_catch(void)
+{
+    for (int i = 0; i < STOPPING; i++) {
+        struct sigaction action, old;
+
+        memset(&action, 0, sizeof action);
+        action.sa_handler = stop_search;
+        sigemptyset(&action.sa_mask);
+        if (sigaction(stopping[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+            sigaction(stopping[i], &action, NULL);
+    }
+}
+
+void watch_release(void)
+{
+    for (int i = 0; i < STOPPING; i++) {
+        struct sigaction old;
+
+        if (sigaction(stopping[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+            signal(stopping[i], SIG_DFL);
+    }
+}
+
+int watch_checkpoint(const char *path, const struct slider_tables *t, const char *origin)
+{
+    struct sigaction kept[STOPPING];
+    sigset_t held, old;
+    struct outfile out, *outs[1] = { &out };
+    int status = 1;
+
+    sigemptyset(&held);
+    for (int i = 0; i < STOPPING; i++) {
+        sigaddset(&held, stopping[i]);
+        sigaction(stopping[i], NULL, &kept[i]);
+    }
+    /* held in this thread; the search's threads hold them throughout */
+    pthread_sigmask(SIG_BLOCK, &held, &old);
+    if (outfile_open(&out, path) == 0) {
+        magics_write(out.stream, t, origin);
+        status = outfiles_commit(outs, 1) != 0;
+    }
+    for (int i = 0; i < STOPPING; i++)
+        sigaction(stopping[i], &kept[i], NULL);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    return status;
+}

@@ -1,0 +1,210 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# search-scale.sh - the dense search at scale (doc/generator.md, "Long
+# searches"): --jobs finds the same magics for any number of threads;
+# --checkpoint keeps the best so far through SIGINT and SIGKILL, and a
+# run given it continues no worse; --shard and --merge split a search
+# and join it to what one run finds; progress goes to a terminal as one
+# updating line, elsewhere as plain lines, and nowhere with --quiet; bad
+# options are one line and status 2.  TAP.
+. "$(dirname "$0")/tap.sh"
+gen=${MBB_GEN:?MBB_GEN must name the generator}
+magics=${MBB_MAGICS_DIR:?MBB_MAGICS_DIR must name gen/magics}
+tap_workdir scale
+cd "$work" || exit 99
+
+# The magic lines of a magics file: its comments (provenance) left out.
+entries() { grep -v '^#' "$1"; }
+# The index bits of each square of a magics file, one a line.
+bits() { entries "$1" | awk '{ print $4 }'; }
+
+# 1. The same magics for 1, 2 and 3 threads: a flavour with index bits
+# of its own (fancy), a fixed-width one (plain) and an overlapping one
+# (white, packed again by the annealer).
+for f in fancy plain white; do
+  anneal=
+  [ "$f" = white ] && anneal=--anneal=200
+  for j in 1 2 3; do
+    "$gen" -f "$f" --search=dense --budget=1500 $anneal --seed=11 --jobs="$j" -q \
+      -d "$f-$j.txt" 2>"$f-$j.err" || not_ok "$f --jobs=$j: status $?"
+  done
+  if [ -s "$f-1.txt" ] && cmp -s "$f-1.txt" "$f-2.txt" && cmp -s "$f-1.txt" "$f-3.txt"; then
+    ok "$f: --jobs=1, 2 and 3 write the same magics"
+  else
+    not_ok "$f: --jobs=1, 2 and 3 differ"
+  fi
+done
+
+# 2. Bad options: one line, status 2, nothing written.
+while IFS='|' read -r args expect; do
+  # shellcheck disable=SC2086 # the arguments are words
+  "$gen" $args -d bad.txt >out 2>err
+  status=$?
+  if [ "$status" = 2 ] && grep -q -- "$expect" err && [ "$(grep -c '^magicbb-gen:' err)" = 1 ] \
+     && [ ! -e bad.txt ]; then
+    ok "$args: status 2, '$expect'"
+  else
+    not_ok "$args: status $status"
+    sed 's/^/# /' err
+  fi
+done <<'LIST'
+--search=dense --jobs=0|--jobs: '0' is not a number of threads from 1 to 256
+--search=dense --jobs=two|--jobs: 'two' is not a number of threads
+--search=dense --jobs=257|--jobs: '257' is not
+--jobs=2|--jobs applies to --search=dense only
+--search=dense --shard=0/2|--shard: '0/2' is not K/N
+--search=dense --shard=3/2|--shard: '3/2' is not K/N
+--search=dense --shard=1/129|--shard: '1/129' is not K/N
+--search=dense --shard=1|--shard: '1' is not K/N
+--shard=1/2|--shard applies to --search=dense only
+-f offsetmagic --search=dense --shard=1/2|--shard: the offsetmagic flavour places all its slices
+--checkpoint=c.txt|--checkpoint applies to --search=dense only
+--search=dense --checkpoint-every=5|--checkpoint-every applies to --checkpoint only
+--search=dense --checkpoint=c.txt --checkpoint-every=0|--checkpoint-every: '0' is not
+--search=dense --checkpoint=bad.txt|--checkpoint names an output's file
+--merge|--merge: give the magics files to merge
+--merge --search=dense a.txt|--merge takes its magics from the files it names
+-f offsetmagic --merge a.txt|--merge: the offsetmagic flavour's magics hold
+-f pext --merge a.txt|--merge: the pext flavour uses no magics
+LIST
+
+# 3. SIGINT after a checkpoint: the run ends with status 0, its
+# checkpoint holds the magics it wrote, and a run from the checkpoint
+# ends no worse on any square.  The generator runs in the foreground (a
+# background job of a shell without job control ignores SIGINT); a
+# watcher interrupts it once a periodic checkpoint is there.
+(
+  tries=0
+  until grep -q '^# checkpoint of' ck.txt 2>/dev/null && [ $tries -ge 20 ] \
+        || [ $tries -ge 600 ]; do
+    sleep 0.1
+    tries=$((tries + 1))
+  done
+  kill -INT "$(cat pid)"
+  sleep 60
+  kill -KILL "$(cat pid)" 2>/dev/null && echo ignored > ignored
+) >/dev/null 2>&1 &
+watcher=$!
+sh -c 'echo $$ > pid; exec "$@"' sh "$gen" -f fancy --search=dense --budget=100000000 --seed=5 \
+  --jobs=2 --checkpoint=ck.txt --checkpoint-every=1 -d stopped.txt 2>stopped.err
+status=$?
+if [ "$status" -gt 128 ]; then
+  wait "$watcher"
+fi
+kill "$watcher" 2>/dev/null
+if [ -e ignored ]; then
+  skip "SIGINT is ignored in this environment"
+elif [ "$status" = 0 ] && [ -s ck.txt ] && [ "$(entries ck.txt)" = "$(entries stopped.txt)" ] \
+     && grep -q -- '--budget=100000000 --draws=3200000000, interrupted' ck.txt; then
+  ok "SIGINT: status 0, and the checkpoint holds the magics written, marked interrupted"
+else
+  not_ok "SIGINT: status $status, or the checkpoint differs from the magics written"
+  tail -3 stopped.err | sed 's/^/# /'
+fi
+if "$gen" -f fancy --magics=ck.txt --search=dense --budget=1000 --seed=6 -q -d resumed.txt \
+   2>resumed.err && bits ck.txt > before && bits resumed.txt > after \
+   && [ "$(paste before after | awk '$2 > $1' | wc -l)" = 0 ]; then
+  ok "a run from the checkpoint verifies and ends no worse on any square"
+else
+  not_ok "a run from the checkpoint failed or ended worse"
+  sed 's/^/# /' resumed.err
+fi
+
+# 4. SIGKILL: the checkpoint is whole (it reloads and verifies) and at
+# most one interval (1 s here) old, give or take a loaded machine's
+# scheduling (4 s).
+"$gen" -f fancy --search=dense --budget=100000000 --seed=5 --jobs=2 --checkpoint=killed.txt \
+  --checkpoint-every=1 -d never.txt 2>killed.err &
+pid=$!
+tries=0
+until grep -q '^# checkpoint of' killed.txt 2>/dev/null && [ $tries -ge 30 ] \
+      || [ $tries -ge 600 ]; do
+  sleep 0.1
+  tries=$((tries + 1))
+done
+kill -KILL "$pid"
+wait "$pid" 2>/dev/null
+killed_at=$(date +%s)
+age=$((killed_at - $(date -r killed.txt +%s)))
+if "$gen" -f fancy --magics=killed.txt -d reloaded.txt 2>reload.err && [ ! -e never.txt ] \
+   && [ "$age" -le 5 ]; then
+  ok "SIGKILL: the checkpoint reloads and verifies, ${age} s old"
+else
+  not_ok "SIGKILL: the checkpoint ($age s old) does not reload, or an output was written"
+  sed 's/^/# /' reload.err
+fi
+
+# 5. Two shards merged equal the unsharded run of the same seeds; the
+# merged file reloads.  An overlapping flavour's merge packs no larger
+# than its smallest shard.
+for k in 1 2; do
+  "$gen" -f fancy --search=dense --budget=1500 --seed=9 --shard="$k/2" -q -d "shard$k.txt" \
+    2>>shards.err
+done
+"$gen" -f fancy --search=dense --budget=1500 --seed=9 -q -d whole.txt 2>>shards.err
+if "$gen" -f fancy --merge shard1.txt shard2.txt -d merged.txt 2>merge.err \
+   && [ "$(entries merged.txt)" = "$(entries whole.txt)" ] \
+   && ! cmp -s shard1.txt whole.txt && ! cmp -s shard2.txt whole.txt; then
+  ok "fancy: the merge of --shard=1/2 and 2/2 equals the unsharded run"
+else
+  not_ok "fancy: the merged shards differ from the unsharded run"
+  sed 's/^/# /' merge.err shards.err
+fi
+if "$gen" -f fancy --magics=merged.txt -d reread.txt 2>reread.err \
+   && [ "$(entries reread.txt)" = "$(entries merged.txt)" ] \
+   && grep -q '^# merge of shard1.txt, shard2.txt' merged.txt; then
+  ok "the merged magics reload and verify, and name their shards"
+else
+  not_ok "the merged magics do not reload"
+  sed 's/^/# /' reread.err
+fi
+for k in 1 2; do
+  "$gen" -f black --magics="$magics/black.txt" --search=dense --budget=300 --anneal=100 \
+    --seed=3 --shard="$k/2" -q -d "black$k.txt" -o "black$k.c" 2>>black.err
+done
+"$gen" -f black --merge black1.txt black2.txt --anneal=100 -d black-merged.txt -o black-merged.c \
+  2>black-merge.err
+size() { sed -n 's/^ \*   entries:  \([0-9]*\), in overlapping slices$/\1/p' "$1"; }
+smallest=$(size black1.c)
+[ "$(size black2.c)" -lt "$smallest" ] 2>/dev/null && smallest=$(size black2.c)
+if [ -n "$smallest" ] && [ -n "$(size black-merged.c)" ] \
+   && [ "$(size black-merged.c)" -le "$smallest" ]; then
+  ok "black: the merge packs $(size black-merged.c) entries, its smallest shard $smallest"
+else
+  not_ok "black: the merge packs '$(size black-merged.c)' entries, its smallest shard '$smallest'"
+  sed 's/^/# /' black-merge.err black.err
+fi
+printf 'rook a1 0x1 12\n' > short.txt
+if ! "$gen" -f fancy --merge shard1.txt short.txt -d never2.txt 2>short.err \
+   && grep -q '^magicbb-gen: short.txt' short.err && [ ! -e never2.txt ]; then
+  ok "a bad file in a merge is named, and nothing is written"
+else
+  not_ok "a bad file in a merge"
+  sed 's/^/# /' short.err
+fi
+
+# 6. Progress: plain lines when stderr is no terminal, none with
+# --quiet, and on a terminal one line updated in place.
+"$gen" -f fancy --search=dense --budget=300 --seed=2 -d lines.txt 2>lines.err
+"$gen" -f fancy --search=dense --budget=300 --seed=2 -q -d quiet.txt 2>quiet.err
+if grep -q '^magicbb-gen: dense: rook a1: 12 relevant squares' lines.err && [ ! -s quiet.err ] \
+   && ! grep -q "$(printf '\r')" lines.err; then
+  ok "progress: plain lines on a file, none with --quiet"
+else
+  not_ok "progress on a file, or with --quiet"
+  head -3 lines.err quiet.err | sed 's/^/# /'
+fi
+if command -v script >/dev/null 2>&1 && script -qec true typescript >/dev/null 2>&1; then
+  script -qec "'$gen' -f fancy --search=dense --budget=20000 --seed=2 --jobs=1 --piece=rook -d tty.txt" \
+    typescript >/dev/null 2>&1
+  if grep -q "$(printf '\r')magicbb-gen: dense: [0-9]* of 64 squares, .* million candidates/s, slots" \
+       typescript; then
+    ok "progress on a terminal: a status line written over in place"
+  else
+    not_ok "no status line on a terminal"
+    tr '\r' '\n' < typescript | tail -3 | sed 's/^/# /'
+  fi
+else
+  skip "no script(1) to give the generator a terminal"
+fi
+tap_done
