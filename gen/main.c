@@ -444,6 +444,17 @@ static int parse_options(int argc, char **argv, struct request *r)
     return -1;
 }
 
+/* Whether path names a regular file (or a link to one) or nothing yet,
+ * and none of the process's own descriptors. */
+static int regular_or_new(const char *path)
+{
+    struct stat st;
+
+    if (outfile_descriptor(path) >= 0)
+        return 0;
+    return stat(path, &st) == 0 ? S_ISREG(st.st_mode) : errno == ENOENT;
+}
+
 /* The combinations of options that make no sense; 0 or 2. */
 static int check_request(const struct request *r)
 {
@@ -471,6 +482,9 @@ static int check_request(const struct request *r)
         return usage_error("--checkpoint applies to --search=dense only");
     if (r->every_given && r->checkpoint_path == NULL)
         return usage_error("--checkpoint-every applies to --checkpoint only");
+    if (r->checkpoint_path != NULL && !regular_or_new(r->checkpoint_path))
+        return usage_error("--checkpoint: '%s' is neither a regular file nor a new one (each"
+                           " checkpoint replaces the last, whole)", r->checkpoint_path);
     if (r->checkpoint_path != NULL
         && ((r->output_path != NULL && outfile_same(r->checkpoint_path, r->output_path))
             || (r->dump_path != NULL && outfile_same(r->checkpoint_path, r->dump_path))))

@@ -36,6 +36,7 @@ for f in fancy plain white; do
 done
 
 # 2. Bad options: one line, status 2, nothing written.
+mkfifo fifo || exit 99
 while IFS='|' read -r args expect; do
   # shellcheck disable=SC2086 # the arguments are words
   "$gen" $args -d bad.txt >out 2>err
@@ -62,6 +63,10 @@ done <<'LIST'
 --search=dense --checkpoint-every=5|--checkpoint-every applies to --checkpoint only
 --search=dense --checkpoint=c.txt --checkpoint-every=0|--checkpoint-every: '0' is not
 --search=dense --checkpoint=bad.txt|--checkpoint names an output's file
+--search=dense --checkpoint=-|--checkpoint: '-' is neither a regular file nor a new one
+--search=dense --checkpoint=/dev/stdout|--checkpoint: '/dev/stdout' is neither
+--search=dense --checkpoint=fifo|--checkpoint: 'fifo' is neither
+--search=dense --checkpoint=.|--checkpoint: '.' is neither
 --merge|--merge: give the magics files to merge
 --merge --search=dense a.txt|--merge takes its magics from the files it names
 -f offsetmagic --merge a.txt|--merge: the offsetmagic flavour's magics hold
