@@ -564,7 +564,11 @@ int outfiles_commit(struct outfile *files[], int count)
 
     for (int i = 0; i < count; i++) {
         struct outfile *out = files[i];
-        int bad = fflush(out->stream) != 0 || ferror(out->stream), error = errno;
+        /* a temporary file reaches the disk before its rename: after a
+         * power cut the name holds the old file or the new one, whole */
+        int bad = fflush(out->stream) != 0 || ferror(out->stream)
+                  || (out->temp_path != NULL && fsync(fileno(out->stream)) != 0),
+            error = errno;
 
         if (!out->borrowed && fclose(out->stream) != 0 && !bad) {
             bad = 1;

@@ -39,7 +39,8 @@ extern const char *report_program;
  *                            (NAME.XXXXXX, NAME cut short where the
  *                            directory's name limit needs it; mkstemp)
  *                            and renamed into place when the run's
- *                            outputs are complete; a replaced file keeps
+ *                            outputs are complete (and on the disk:
+ *                            fsync); a replaced file keeps
  *                            its mode, its owner and its group (where the
  *                            user may give them: root always), but is a
  *                            new file: its other hard links keep the old
