@@ -17,6 +17,16 @@ cd "$work" || exit 99
 entries() { grep -v '^#' "$1"; }
 # The index bits of each square of a magics file, one a line.
 bits() { entries "$1" | awk '{ print $4 }'; }
+# Wait until the checkpoint FILE holds a periodic checkpoint and at
+# least TENTHS tenths of a second have passed (a minute at most).
+checkpointed() {
+  tries=0
+  until grep -q '^# checkpoint of' "$1" 2>/dev/null && [ $tries -ge "$2" ] \
+        || [ $tries -ge 600 ]; do
+    sleep 0.1
+    tries=$((tries + 1))
+  done
+}
 
 # 1. The same magics for 1, 2 and 3 threads: a flavour with index bits
 # of its own (fancy), a fixed-width one (plain) and an overlapping one
@@ -79,12 +89,7 @@ LIST
 # background job of a shell without job control ignores SIGINT); a
 # watcher interrupts it once a periodic checkpoint is there.
 (
-  tries=0
-  until grep -q '^# checkpoint of' ck.txt 2>/dev/null && [ $tries -ge 20 ] \
-        || [ $tries -ge 600 ]; do
-    sleep 0.1
-    tries=$((tries + 1))
-  done
+  checkpointed ck.txt 20
   kill -INT "$(cat pid)"
   sleep 60
   kill -KILL "$(cat pid)" 2>/dev/null && echo ignored > ignored
@@ -117,16 +122,11 @@ fi
 
 # 4. SIGKILL: the checkpoint is whole (it reloads and verifies) and at
 # most one interval (1 s here) old, give or take a loaded machine's
-# scheduling (4 s).
+# scheduling (5 s in all).
 "$gen" -f fancy --search=dense --budget=100000000 --seed=5 --jobs=2 --checkpoint=killed.txt \
   --checkpoint-every=1 -d never.txt 2>killed.err &
 pid=$!
-tries=0
-until grep -q '^# checkpoint of' killed.txt 2>/dev/null && [ $tries -ge 30 ] \
-      || [ $tries -ge 600 ]; do
-  sleep 0.1
-  tries=$((tries + 1))
-done
+checkpointed killed.txt 30
 kill -KILL "$pid"
 wait "$pid" 2>/dev/null
 killed_at=$(date +%s)
