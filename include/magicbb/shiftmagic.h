@@ -15,7 +15,9 @@ struct mbb_shiftmagic_entry {
     uint64_t magic;    /* bits 58-63: 64 - index bits */
     uint64_t postmask;     /* the square's attacks on an empty board */
     const uint64_t *slice; /* the group's slice */
+#if UINTPTR_MAX <= 0xFFFFFFFFu /* a pointer of 8 bytes needs no padding (ISO C has no empty array) */
     MBB_PAD_POINTER(8);    /* 0: pads the entry to 32 bytes */
+#endif
 };
 
 static inline uint32_t mbb_shiftmagic_index(const struct mbb_shiftmagic_entry *e,
