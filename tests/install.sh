@@ -137,6 +137,13 @@ printf '#define MAGICBB_INLINE\n#include <magicbb.h>\n%s\n' \
   'uint64_t use(unsigned sq, uint64_t occupied);' \
   'uint64_t use(unsigned sq, uint64_t occupied) { return mbb_queen_attacks(sq, occupied) ^ mbb_segment(sq, 0) ^ (mbb_aligned(sq, 0, 1) ? 1u : 0u) ^ mbb_pawn_attacks_set(1, occupied); }' \
   >"$work/strict-api.c"
+# Every flavour's installed header, not only this build's, in one
+# program: a struct that is fine for one flavour's pointers may not be
+# for another's (an empty array, say).
+for header in "$include"/magicbb/*.h; do
+  echo "#include <magicbb/${header##*/}>"
+done >"$work/every.c"
+echo 'int use(void);' >>"$work/every.c"
 tried=
 for compiler in "${MBB_CC:-cc}" gcc clang g++ clang++; do
   case " $tried " in *" $compiler "*) continue ;; esac
@@ -147,7 +154,7 @@ for compiler in "${MBB_CC:-cc}" gcc clang g++ clang++; do
     *) flags="-std=c99 -Wstrict-prototypes -Wmissing-prototypes" ;;
   esac
   flags="$flags -pedantic -Wall -Wextra -Wundef -Wconversion -Wsign-conversion -Wshadow -Wcast-qual -Werror ${MBB_INLINE_CFLAGS:-}"
-  for program in strict strict-api; do
+  for program in strict strict-api every; do
     # shellcheck disable=SC2086
     if "$compiler" $flags -I"$include" -fsyntax-only "$work/$program.c" >"$work/strict.log" 2>&1; then
       ok "installed headers, $program.c, $compiler $flags"
