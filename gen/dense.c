@@ -352,7 +352,7 @@ static uint32_t narrow_packed(const struct dense_square *d, uint32_t budget,
 struct dense_totals {
     unsigned long before, after;
     struct pack_candidates *offered;     /* overlapping flavours: for the annealer */
-    struct pack_candidates *fewest_used; /* black: those using the fewest slots */
+    struct pack_candidates *fewest_used; /* black, in a square: those using the fewest slots */
 };
 
 /* An overlapping flavour's square (white, black): narrow_packed, and its
@@ -477,24 +477,43 @@ static void publish(const struct dense_square *d, uint64_t magic)
     pthread_mutex_unlock(&all->lock);
 }
 
-/* One square k (piece k / 64, square k % 64), with its own occupancies
- * list and scratch; its totals in the shared arrays, its line on stderr. */
-static void dense_square(struct dense_squares *all, unsigned k, struct occupancies *list,
-                         struct fill_scratch *scratch, struct dense_counter *counter)
+/* What a thread works in, its own so that no other thread writes to
+ * its cache lines: a square's occupancies, the scratch slice, and for an
+ * overlapping flavour the square's candidates (copied out at the end of
+ * the square) and black's leanest ones. */
+struct dense_scratch {
+    struct occupancies list;
+    struct fill_scratch fill;
+    struct pack_candidates offered, fewest_used;
+};
+
+/* One square k (piece k / 64, square k % 64) in the thread's scratch;
+ * its magic, totals and candidates into the shared arrays, its line on
+ * stderr. */
+static void dense_square(struct dense_squares *all, unsigned k, struct dense_scratch *own,
+                         struct dense_counter *counter)
 {
     const enum piece p = (enum piece)(k / 64);
     const unsigned sq = k % 64;
     struct slider_tables *t = all->t;
     uint64_t state = all->seed ^ ((uint64_t)k << 56) ^ 0x64656e7365u; /* "dense" */
+    /* the thread's own copy, written back at the end: each candidate is
+     * written to it, and the entries of squares that other threads search
+     * share its cache line */
+    struct work_entry entry = t->entry[p][sq];
     const struct dense_square d = {
-        t->flavour, p, &t->entry[p][sq], list, scratch, &state, counter, all, k,
+        t->flavour, p, &entry, &own->list, &own->fill, &state, counter, all, k,
     };
-    struct dense_totals totals = { 0, 0, all->totals->offered, all->totals->fewest_used };
+    struct pack_candidates *shared = all->totals->offered;
+    struct dense_totals totals = {
+        0, 0, shared != NULL ? &own->offered : NULL,
+        shared != NULL && !t->flavour->runs_candidates ? &own->fewest_used : NULL,
+    };
     char name[3];
 
     state = splitmix64(&state) | 1; /* a stream of its own, not the search's */
-    occupancies_list(p, sq, list);
-    occupancies_shuffle(list, all->seed);
+    occupancies_list(p, sq, &own->list);
+    occupancies_shuffle(&own->list, all->seed);
     square_name(sq, name);
     if (totals.offered != NULL)
         dense_packed(&d, all->budget->climb, k, &totals, name);
@@ -502,6 +521,11 @@ static void dense_square(struct dense_squares *all, unsigned k, struct occupanci
         dense_fixed(&d, all->budget->climb, &totals, name);
     else
         dense_bits(&d, all->budget, &totals, name);
+    t->entry[p][sq] = entry;
+    if (shared != NULL) {
+        shared->count[k] = own->offered.count[k];
+        memcpy(shared->magic[k], own->offered.magic[k], sizeof shared->magic[k]);
+    }
     pthread_mutex_lock(&all->lock);
     all->before[k] = totals.before;
     all->after[k] = totals.after;
@@ -512,13 +536,12 @@ static void dense_square(struct dense_squares *all, unsigned k, struct occupanci
 static void *dense_thread(void *arg)
 {
     struct dense_squares *all = arg;
-    struct occupancies *list = malloc(sizeof *list); /* not static: see tables_search */
-    struct fill_scratch *scratch = calloc(1, sizeof *scratch);
+    struct dense_scratch *own = calloc(1, sizeof *own);
     struct dense_counter *counter;
 
     pthread_mutex_lock(&all->lock);
     counter = &all->counter[all->threads++];
-    all->failed |= list == NULL || scratch == NULL;
+    all->failed |= own == NULL;
     pthread_mutex_unlock(&all->lock);
     for (;;) {
         unsigned k = PIECE_COUNT * 64;
@@ -529,10 +552,9 @@ static void *dense_thread(void *arg)
         pthread_mutex_unlock(&all->lock);
         if (k == PIECE_COUNT * 64)
             break;
-        dense_square(all, k, list, scratch, counter);
+        dense_square(all, k, own, counter);
     }
-    free(list);
-    free(scratch);
+    free(own);
     pthread_mutex_lock(&all->lock);
     all->running--;
     pthread_cond_signal(&all->ended);
@@ -727,8 +749,6 @@ int tables_dense(struct slider_tables *t, uint64_t seed, const struct dense_budg
     if (f->layout == LAYOUT_IN_MAGIC)
         return dense_in_magic(t, seed, budget);
     if ((f->layout != LAYOUT_PACKED || (totals.offered = calloc(1, sizeof *totals.offered)) != NULL)
-        && (totals.offered == NULL || f->runs_candidates
-            || (totals.fewest_used = calloc(1, sizeof *totals.fewest_used)) != NULL)
         && (totals.offered == NULL || !budget->loaded || (input = pack_layout_of(t)) != NULL))
         status = dense_squares(t, seed, budget, &totals);
     if (status == 0) {
@@ -740,7 +760,6 @@ int tables_dense(struct slider_tables *t, uint64_t seed, const struct dense_budg
             status = tables_anneal(t, totals.offered, seed, budget->anneal, input);
     }
     free(totals.offered);
-    free(totals.fewest_used);
     free(input);
     return status;
 }
