@@ -29,6 +29,26 @@
 #define MBB_INSTALLED_MAGICS ""
 #endif
 
+/* "Flavours: fancy, pext, ..." wrapped before 72 columns. */
+static void print_flavours(FILE *out)
+{
+    const char *list = flavour_list();
+    unsigned column = (unsigned)fprintf(out, "Flavours:");
+
+    while (*list != '\0') {
+        size_t word = strcspn(list, " ");
+
+        if (column + 1 + word > 72) {
+            fputs("\n ", out);
+            column = 1;
+        }
+        column += (unsigned)fprintf(out, " %.*s", (int)word, list);
+        list += word;
+        list += strspn(list, " ");
+    }
+    fputs(".\n", out);
+}
+
 static void usage(FILE *out)
 {
     fprintf(out, "Usage: magicbb-gen [OPTION]...\n"
@@ -94,24 +114,7 @@ static void usage(FILE *out)
           "changed.  A read-only file is refused.  Exit status: 0 success, 1 bad\n"
           "input, failed verification or a write error, 2 usage error.\n"
           "\n");
-    /* "Flavours: fancy, pext, ..." wrapped before 72 columns */
-    {
-        const char *list = flavour_list();
-        unsigned column = (unsigned)fprintf(out, "Flavours:");
-
-        while (*list != '\0') {
-            size_t word = strcspn(list, " ");
-
-            if (column + 1 + word > 72) {
-                fputs("\n ", out);
-                column = 1;
-            }
-            column += (unsigned)fprintf(out, " %.*s", (int)word, list);
-            list += word;
-            list += strspn(list, " ");
-        }
-        fputs(".\n", out);
-    }
+    print_flavours(out);
 }
 
 static int usage_error(const char *format, ...) GEN_PRINTF(1, 2);
