@@ -628,11 +628,14 @@ static int dense_checkpoint(struct dense_squares *all)
  * failed (reported: the search stops). */
 static int dense_watch(struct dense_squares *all)
 {
-    const double start = seconds(), tick = watch_on_terminal() ? 1 : 60;
+    const int terminal = watch_on_terminal();
+    const double start = seconds(), tick = terminal ? 1 : 60;
     double shown = start, saved = start;
     int status = 0;
 
     pthread_mutex_lock(&all->lock);
+    if (terminal) /* a terminal has its status line from the start */
+        dense_status(all, 0);
     while (all->running > 0) {
         struct timespec wake;
         double now;
