@@ -530,7 +530,7 @@ START_TEST(dense_search_is_reproducible_and_reloads)
     ck_assert_int_eq(run("--piece=rook", "-o", path("x.c"), NULL), 2);
     expect_error("--piece applies to --search=dense only");
     ck_assert_int_eq(run("--search=dense", "--anneal=10", "-o", path("x.c"), NULL), 2);
-    expect_error("--anneal applies to --search=dense of an overlapping flavour");
+    expect_error("--anneal applies to --search=dense and --merge of an overlapping flavour");
     ck_assert_int_eq(run("--flavour=white", "--search=dense", "--draws=10", "-o", path("x.c"),
                          NULL), 2);
     expect_error("--draws applies to --search=dense of a flavour whose squares have");
