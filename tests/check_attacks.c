@@ -210,7 +210,7 @@ START_TEST(debug_build_traps_on_bad_square)
     case 6: sink_result(_i & 1 ? mbb_line(0, bad) : mbb_line(bad, 0)); break;
     case 7: sink_result(_i & 1 ? mbb_segment(0, bad) : mbb_segment(bad, 0)); break;
     case 8: sink_result((uint64_t)(_i & 1 ? mbb_aligned(0, 1, bad) : mbb_aligned(bad, 0, 1))); break;
-    default: sink_result(_i & 1 ? mbb_pawn_attacks_set(2, 0) : mbb_aligned(0, bad, 1)); break;
+    default: sink_result(_i & 1 ? mbb_pawn_attacks_set(2, 0) : (uint64_t)mbb_aligned(0, bad, 1)); break;
     }
 }
 END_TEST
