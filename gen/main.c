@@ -670,6 +670,8 @@ static void describe_dense(const struct request *r, uint64_t draws, struct text 
         append(t, "%s%s", first ? " --squares=" : ",", name);
         first = 0;
     }
+    if (r->shards != 0)
+        append(t, " --shard=%lu/%lu", r->shard + 1, r->shards);
     if (r->flavour->fixed[PIECE_ROOK] == 0)
         append(t, " --draws=%llu", (unsigned long long)draws);
     if (r->flavour->layout == LAYOUT_PACKED)
