@@ -202,9 +202,9 @@ else
   not_ok "progress on a file, or with --quiet"
   head -3 lines.err quiet.err | sed 's/^/# /'
 fi
-if command -v script >/dev/null 2>&1 && script -qec true typescript >/dev/null 2>&1; then
+if command -v script >/dev/null 2>&1 && script -qec true typescript </dev/null >/dev/null 2>&1; then
   script -qec "'$gen' -f fancy --search=dense --budget=300 --seed=2 --jobs=1 --piece=rook -d tty.txt" \
-    typescript >/dev/null 2>&1
+    typescript </dev/null >/dev/null 2>&1
   if grep -q "$(printf '\r')magicbb-gen: dense: [0-9]* of 64 squares, .* million candidates/s, slots" \
        typescript; then
     ok "progress on a terminal: a status line written over in place"
