@@ -624,14 +624,15 @@ static int dense_checkpoint(struct dense_squares *all)
 
 /* The calling thread's part: until the threads end, the status line
  * (each second on a terminal, each minute elsewhere) and a checkpoint
- * every budget->checkpoint_every seconds.  0, or 1 where a checkpoint
- * failed (reported: the search stops). */
-static int dense_watch(struct dense_squares *all)
+ * every budget->checkpoint_every seconds.  A checkpoint that cannot be
+ * written (reported) is said once; the search goes on without more,
+ * and the run writes its outputs at the end. */
+static void dense_watch(struct dense_squares *all)
 {
     const int terminal = watch_on_terminal();
     const double start = seconds(), tick = terminal ? 1 : 60;
     double shown = start, saved = start;
-    int status = 0;
+    int failed = 0;
 
     pthread_mutex_lock(&all->lock);
     if (terminal) /* a terminal has its status line from the start */
@@ -648,16 +649,16 @@ static int dense_watch(struct dense_squares *all)
             dense_status(all, now - start);
             shown = now;
         }
-        if (all->budget->checkpoint != NULL && status == 0 && all->running > 0
+        if (all->budget->checkpoint != NULL && !failed && all->running > 0
             && now - saved >= all->budget->checkpoint_every) {
-            if ((status = dense_checkpoint(all)) != 0)
-                search_stop = 1;
+            if ((failed = dense_checkpoint(all)) != 0)
+                note("no more checkpoints in this run; the search goes on, and its outputs"
+                     " are written at its end");
             saved = now;
         }
     }
     pthread_mutex_unlock(&all->lock);
     watch_done();
-    return status;
 }
 
 /* Start the threads, holding the stopping signals in them (the watch
@@ -686,8 +687,8 @@ static unsigned dense_start(struct dense_squares *all, pthread_t thread[DENSE_MA
 }
 
 /* The squares of the budget over budget->jobs threads; their totals
- * summed in square order.  0; -2 where memory or every thread failed; -3
- * where a checkpoint could not be written (reported). */
+ * summed in square order.  0, or -2 where memory or every thread
+ * failed. */
 static int dense_squares(struct slider_tables *t, uint64_t seed, const struct dense_budget *budget,
                          struct dense_totals *totals)
 {
@@ -712,8 +713,8 @@ static int dense_squares(struct slider_tables *t, uint64_t seed, const struct de
     pthread_condattr_destroy(&monotonic);
     if (all->count > 0 && (started = dense_start(all, thread)) == 0)
         status = -2;
-    else if (all->count > 0 && dense_watch(all) != 0)
-        status = -3;
+    else if (all->count > 0)
+        dense_watch(all);
     for (unsigned i = 0; i < started; i++)
         pthread_join(thread[i], NULL);
     for (unsigned k = 0; k < PIECE_COUNT * 64; k++) {

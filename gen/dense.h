@@ -49,8 +49,9 @@ struct dense_budget {
  * budget->checkpoint_every seconds.  An overlapping or offset-in-magic
  * flavour's checkpoints keep the layout it started from until its new
  * layout is whole.  Once search_stop is set, stops early with what it
- * has.  0; -1 if no magic was found for a square; -2 if memory ran out;
- * -3 if a checkpoint could not be written (reported). */
+ * has.  0; -1 if no magic was found for a square; -2 if memory ran out.
+ * A checkpoint that cannot be written is reported, once, and the search
+ * goes on without more. */
 int tables_dense(struct slider_tables *t, uint64_t seed, const struct dense_budget *budget);
 
 /* The slots a fixed-width magic's indices span, lowest to highest, over

@@ -112,7 +112,8 @@ static void usage(FILE *out)
           "regular file is written beside itself (FILE.XXXXXX) and renamed into\n"
           "place when all outputs are complete: on any error none is created or\n"
           "changed.  A read-only file is refused.  Exit status: 0 success, 1 bad\n"
-          "input, failed verification or a write error, 2 usage error.\n"
+          "input, failed verification or a write error, 2 usage error, 75 a\n"
+          "search that SIGINT, SIGTERM or SIGHUP ended early (outputs written).\n"
           "\n");
     print_flavours(out);
 }
@@ -572,6 +573,26 @@ static int build(struct slider_tables *tables, const char *magics_path,
     return status != 0;
 }
 
+/* Whether every output of r can be written: each opened as
+ * write_outputs will open it (a temporary file beside it), then
+ * abandoned, so that a long search never ends unable to write.  0, or
+ * 1 after a report naming the output. */
+static int outputs_writable(const struct request *r)
+{
+    const char *paths[2] = { r->dump_path, r->output_path };
+
+    for (int i = 0; i < 2; i++) {
+        struct outfile out;
+
+        if (paths[i] == NULL || outfile_descriptor(paths[i]) >= 0)
+            continue;
+        if (outfile_open(&out, paths[i]) != 0)
+            return 1;
+        outfile_abandon(&out);
+    }
+    return 0;
+}
+
 /* Write the requested outputs together (output.h); 0 or 1. */
 static int write_outputs(const struct request *r, struct slider_tables *tables,
                          const char *origin)
@@ -708,7 +729,6 @@ static int dense_search(struct request *r, struct slider_tables *tables, char **
         && watch_checkpoint(r->checkpoint_path, tables, saved.buffer) != 0)
         status = 1;
     tables_free(tables);
-    watch_catch();
     if (status == 0 && (status = tables_dense(tables, r->seed, &budget)) != 0) {
         if (status == -2)
             report(NULL, 0, "out of memory");
@@ -717,13 +737,28 @@ static int dense_search(struct request *r, struct slider_tables *tables, char **
                    (unsigned long long)r->seed);
         status = 1;
     }
-    watch_release();
     append(&described, "%s, from %s", search_stop ? ", interrupted" : "", *origin);
     free(saved.buffer);
     free(*origin);
     *origin = described.buffer;
     r->magics_path = NULL; /* the tables no longer come from the file's lines */
     return status;
+}
+
+/* The line that says a signal ended r's search early, with where to go
+ * on from; EXIT_INTERRUPTED. */
+static int interrupted(const struct request *r)
+{
+    const char *from = r->checkpoint_path != NULL ? r->checkpoint_path : r->dump_path;
+
+    if (from != NULL)
+        report(NULL, 0, "interrupted: the search stopped early and its outputs hold the best"
+               " so far; --magics=%s --search=dense goes on from it (exit status %d)", from,
+               EXIT_INTERRUPTED);
+    else
+        report(NULL, 0, "interrupted: the search stopped early and its output holds the best"
+               " so far (exit status %d)", EXIT_INTERRUPTED);
+    return EXIT_INTERRUPTED;
 }
 
 /* --merge: each file loaded and verified, then joined (merge.h); *origin
@@ -779,7 +814,7 @@ int main(int argc, char **argv)
     static char default_path[4096], installed[4096];
     char *origin;     /* where the magics came from */
     size_t origin_size;
-    int status;
+    int status, checkpoint_failed = 0;
 
     stdout_checked_at_exit();
     r.jobs = processors();
@@ -796,6 +831,14 @@ int main(int argc, char **argv)
         report(NULL, 0, "out of memory");
         return 1;
     }
+    if (r.dense) {
+        /* a signal from here on ends the search, never the run */
+        watch_catch();
+        if (outputs_writable(&r) != 0) {
+            free(origin);
+            return 1;
+        }
+    }
     tables_prepare(&tables, r.flavour);
     if (r.merge)
         status = merge_magics(&r, &tables, &origin);
@@ -805,10 +848,15 @@ int main(int argc, char **argv)
         status = dense_search(&r, &tables, &origin);
     if (status == 0)
         status = build(&tables, r.magics_path, line);
+    /* a checkpoint that cannot be written keeps no output from being */
     if (status == 0 && r.checkpoint_path != NULL)
-        status = watch_checkpoint(r.checkpoint_path, &tables, origin);
+        checkpoint_failed = watch_checkpoint(r.checkpoint_path, &tables, origin);
     if (status == 0)
         status = write_outputs(&r, &tables, origin);
+    if (status == 0 && checkpoint_failed)
+        status = 1;
+    if (status == 0 && r.dense && search_stop)
+        status = interrupted(&r);
     free(origin);
     tables_free(&tables);
     return status;

@@ -74,12 +74,13 @@ void watch_done(void)
 static const int stopping[] = { SIGINT, SIGTERM, SIGHUP };
 enum { STOPPING = sizeof stopping / sizeof stopping[0] };
 
-/* The first stopping signal ends the search early; its next one, the
- * run. */
+/* Every stopping signal asks the search to end early; none ends the run
+ * before it has written what it has (GNU timeout, SLURM and scancel send
+ * a second SIGTERM to the process group a moment after the first). */
 static void stop_search(int sig)
 {
+    (void)sig;
     search_stop = 1;
-    signal(sig, SIG_DFL);
 }
 
 void watch_catch(void)
@@ -95,15 +96,8 @@ void watch_catch(void)
     }
 }
 
-void watch_release(void)
-{
-    for (int i = 0; i < STOPPING; i++) {
-        struct sigaction old;
-
-        if (sigaction(stopping[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
-            signal(stopping[i], SIG_DFL);
-    }
-}
+/* Once a checkpoint could not be written, the run writes no more. */
+static int checkpoint_failed;
 
 int watch_checkpoint(const char *path, const struct slider_tables *t, const char *origin)
 {
@@ -112,6 +106,8 @@ int watch_checkpoint(const char *path, const struct slider_tables *t, const char
     struct outfile out, *outs[1] = { &out };
     int status = 1;
 
+    if (checkpoint_failed)
+        return 1;
     sigemptyset(&held);
     for (int i = 0; i < STOPPING; i++) {
         sigaddset(&held, stopping[i]);
@@ -126,5 +122,6 @@ int watch_checkpoint(const char *path, const struct slider_tables *t, const char
     for (int i = 0; i < STOPPING; i++)
         sigaction(stopping[i], &kept[i], NULL);
     pthread_sigmask(SIG_SETMASK, &old, NULL);
+    checkpoint_failed = status;
     return status;
 }

@@ -107,8 +107,10 @@ static void fatal_set(sigset_t *set)
 }
 
 /* Each temporary file is tracked, and the handlers that remove them are
- * put back where the program changed them since (the dense search's
- * checkpoints put their own back after each write). */
+ * installed where a signal still has its default action.  A handler the
+ * program set itself stays (the dense search's, which lets the run end
+ * by writing its outputs: a signal then must not remove them), and so
+ * does an ignored signal (as under nohup). */
 static void track(char *name)
 {
     for (int i = 0; i < FATAL_COUNT; i++) {
@@ -117,9 +119,8 @@ static void track(char *name)
         memset(&action, 0, sizeof action);
         action.sa_handler = remove_live;
         fatal_set(&action.sa_mask);
-        /* a signal ignored (as under nohup) stays ignored */
-        if (sigaction(fatal_signals[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN
-            && old.sa_handler != remove_live)
+        if (sigaction(fatal_signals[i], NULL, &old) == 0 && old.sa_handler == SIG_DFL
+            && !(old.sa_flags & SA_SIGINFO))
             sigaction(fatal_signals[i], &action, NULL);
     }
     for (int i = 0; i < LIVE_MAX; i++) {

@@ -48,7 +48,8 @@ extern const char *report_program;
  *                            is refused, also for root;
  *   anything else            (a directory, a socket) refused.
  *
- * An interrupted run (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE) removes
+ * A run that such a signal ends (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE,
+ * where it has its default action: a handler of the program's stays) removes
  * its temporary files. */
 struct outfile {
     FILE *stream;

@@ -1,0 +1,78 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# recipes.sh - doc/generator.md's SLURM job script, run as written under
+# the variables SLURM sets for an array task, with a stand-in scontrol
+# that records what it is asked: SIGTERM to the batch shell alone (as
+# `scancel --batch -s TERM` and the time limit's --signal=B:TERM send
+# it) must end the task with status 75, its outputs and checkpoint
+# written, and the task requeued; the requeued task must go on from its
+# checkpoint.  Then the shards' files merge.  TAP.
+gen=${MBB_GEN:?MBB_GEN must name the generator}
+doc=${MBB_SRCDIR:?MBB_SRCDIR must name the source tree}/doc/generator.md
+work=$(mktemp -d "${TMPDIR:-/tmp}/magicbb-recipes.XXXXXX") || exit 99
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 99
+mkdir bin
+ln -s "$gen" bin/magicbb-gen
+cat > bin/scontrol <<'EOF'
+#!/bin/sh
+echo "$*" >> scontrol.log
+EOF
+chmod +x bin/scontrol
+awk '$0 == "<!-- recipe:slurm -->" { found = 1; next }
+     found && /^```sh/ { copy = 1; next }
+     copy && /^```/ { exit }
+     copy { print }' "$doc" > job.sh
+echo "1..4"
+if ! grep -q '^#SBATCH' job.sh; then
+  echo "Bail out! no SLURM recipe marked <!-- recipe:slurm --> in $doc"
+  exit 1
+fi
+
+# task K, restart R: job.sh in the background, as sbatch would run it
+# (SIGINT ignored, as for any background job of a shell); SIGTERM to the
+# shell once its first checkpoint is there.  Sets status.
+task() {
+  PATH="$work/bin:$PATH" SLURM_ARRAY_JOB_ID=4242 SLURM_ARRAY_TASK_ID=$1 SLURM_ARRAY_TASK_COUNT=2 \
+    SLURM_CPUS_PER_TASK=1 SLURM_RESTART_COUNT=$2 sh job.sh >> "shard-$1.log" 2>&1 &
+  shell=$!
+  tries=0
+  until [ -s "ck-$1.txt" ] || [ $tries -ge 300 ]; do
+    sleep 0.1
+    tries=$((tries + 1))
+  done
+  sleep 1
+  kill -TERM "$shell"
+  wait "$shell"
+  status=$?
+}
+
+task 1 0
+if [ "$status" = 75 ] && [ "$(cat scontrol.log 2>/dev/null)" = "requeue 4242_1" ] \
+   && [ -s shard-1.txt ] && grep -q 'interrupted' shard-1.txt; then
+  echo "ok 1 - SIGTERM to the batch shell: status 75, the shard's magics written, requeued"
+else
+  echo "not ok 1 - SIGTERM to the batch shell: status $status, scontrol '$(cat scontrol.log 2>/dev/null)'"
+  tail -n 5 shard-1.log | sed 's/^/# /'
+fi
+if grep -q -- '--shard=1/2' shard-1.txt; then
+  echo "ok 2 - the shard count came from SLURM_ARRAY_TASK_COUNT"
+else
+  echo "not ok 2 - shard-1.txt does not name --shard=1/2"
+fi
+rm -f scontrol.log
+task 1 1
+if [ "$status" = 75 ] && grep -q 'from file ck-1.txt' shard-1.txt \
+   && grep -q -- '--seed=0x8 ' shard-1.txt; then
+  echo "ok 3 - the requeued task went on from its checkpoint with the next seed"
+else
+  echo "not ok 3 - the requeued task: status $status"
+  head -n 4 shard-1.txt | sed 's/^/# /'
+fi
+task 2 0
+if "$gen" -f fancy --merge shard-1.txt shard-2.txt -d fancy.txt 2>merge.err; then
+  echo "ok 4 - the shards' files merge"
+else
+  echo "not ok 4 - the shards' files do not merge"
+  sed 's/^/# /' merge.err
+fi
