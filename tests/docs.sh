@@ -71,4 +71,16 @@ for doc in "$srcdir/README.md" "$srcdir"/doc/*.md; do
     || not_ok "${doc#"$srcdir/"} names files not in the tree:$missing"
 done
 
+# Every page README.md or doc/ links to ships in the release tarball:
+# make's list of what make dist packs names it.
+printf 'mbb-print-distfiles:\n\t@echo $(DISTFILES)\n' > "$work/print.mk"
+distfiles=$(cd "$builddir" && unset MAKEFLAGS MFLAGS MAKELEVEL &&
+  ${MAKE:-make} -s --no-print-directory -f Makefile -f "$work/print.mk" mbb-print-distfiles)
+missing=
+for page in $(linked_pages "$srcdir"); do
+  case " $distfiles " in *" $page "*) ;; *) missing="$missing $page" ;; esac
+done
+[ -n "$distfiles" ] && [ -z "$missing" ] && ok "every page README.md and doc/ link to is in make dist" \
+  || not_ok "pages linked to but not in make dist:${missing:- (make printed no list)}"
+
 tap_done

@@ -46,6 +46,15 @@ else
   not_ok "README.md is not installed, yet named in: ${mentions:-nothing}"
 fi
 
+# Every page README.md or doc/ links to is installed beside it, at the
+# same place relative to it.
+missing=
+for page in $(linked_pages "${MBB_SRCDIR:?MBB_SRCDIR must name the source directory}"); do
+  [ -n "$docdir" ] && [ -f "$docdir/$page" ] || missing="$missing $page"
+done
+[ -z "$missing" ] && ok "every page README.md and doc/ link to is installed" \
+  || not_ok "pages linked to but not installed:$missing"
+
 # The inline path stays inline: <magicbb_inline.h> compiled with only
 # magicbb-inline.pc's flags (which carry the flavour's instruction set)
 # leaves no call to a slider function.  A dispatch library's inline

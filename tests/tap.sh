@@ -9,6 +9,8 @@
 #   no_calls FILE TEXT     one line: objdump finds no call to a magicbb
 #                          function in the program FILE and nm no such
 #                          function (its lookups were inlined)
+#   linked_pages SRCDIR    the pages README.md and doc/*.md link to, one
+#                          path from SRCDIR a line (doc/engines.md)
 n=0
 failed=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
@@ -42,4 +44,12 @@ no_calls() {
   else
     not_ok "$2: $nc_calls calls to magicbb, $nc_functions magicbb functions"
   fi
+}
+linked_pages() {
+  for lp_doc in "$1/README.md" "$1"/doc/*.md; do
+    lp_dir=$(dirname "${lp_doc#"$1/"}")
+    grep -oE '\]\([^):# ]+(#[^) ]*)?\)' "$lp_doc" | sed 's/^](//; s/[#)].*//' | while read -r lp_link; do
+      case $lp_dir in .) echo "$lp_link" ;; *) echo "$lp_dir/$lp_link" ;; esac
+    done
+  done | sort -u
 }
