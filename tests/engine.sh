@@ -30,8 +30,9 @@ fi
 build() {
   b_name=$1 b_compiler=$2
   shift 2
+  # a compiler may carry arguments (CC='ccache gcc', 'gcc -std=c99')
   # shellcheck disable=SC2086
-  "$b_compiler" ${MBB_CFLAGS:-} "$@" -O2 -Wall -Wextra -Werror -I"$builddir/include" -I"$srcdir/include" \
+  $b_compiler ${MBB_CFLAGS:-} "$@" -O2 -Wall -Wextra -Werror -I"$builddir/include" -I"$srcdir/include" \
     -o "$work/$b_name" "$srcdir/examples/engine/attacks.c" "$srcdir/examples/engine/movegen.c" \
     "$srcdir/examples/engine/main.c" -x none "$library" ${MBB_LDFLAGS:-} >"$work/$b_name.log" 2>&1
 }

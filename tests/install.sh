@@ -157,7 +157,8 @@ tried=
 for compiler in "${MBB_CC:-cc}" gcc clang g++ clang++; do
   case " $tried " in *" $compiler "*) continue ;; esac
   tried="$tried $compiler"
-  command -v "$compiler" >/dev/null 2>&1 || continue
+  # (a compiler may carry arguments: CC='ccache gcc', 'gcc -std=c99')
+  command -v "${compiler%% *}" >/dev/null 2>&1 || continue
   case $compiler in
     *++) flags="-x c++ -std=c++11 -Wold-style-cast -Wmissing-declarations" ;;
     *) flags="-std=c99 -Wstrict-prototypes -Wmissing-prototypes" ;;
@@ -165,7 +166,7 @@ for compiler in "${MBB_CC:-cc}" gcc clang g++ clang++; do
   flags="$flags -pedantic -Wall -Wextra -Wundef -Wconversion -Wsign-conversion -Wshadow -Wcast-qual -Werror ${MBB_INLINE_CFLAGS:-}"
   for program in strict strict-api every; do
     # shellcheck disable=SC2086
-    if "$compiler" $flags -I"$include" -fsyntax-only "$work/$program.c" >"$work/strict.log" 2>&1; then
+    if $compiler $flags -I"$include" -fsyntax-only "$work/$program.c" >"$work/strict.log" 2>&1; then
       ok "installed headers, $program.c, $compiler $flags"
     else
       not_ok "installed headers, $program.c, $compiler $flags: $(grep -m 1 'error' "$work/strict.log")"
@@ -176,7 +177,8 @@ done
 # names them, rather than call a library built for instructions the
 # program may not have.
 if [ -n "${MBB_INLINE_CFLAGS:-}" ]; then
-  if "${MBB_CC:-cc}" -I"$include" -fsyntax-only "$work/strict-api.c" >"$work/strict.log" 2>&1; then
+  # shellcheck disable=SC2086
+  if ${MBB_CC:-cc} -I"$include" -fsyntax-only "$work/strict-api.c" >"$work/strict.log" 2>&1; then
     not_ok "MAGICBB_INLINE without $MBB_INLINE_CFLAGS compiled"
   elif grep '#error\|error:' "$work/strict.log" | grep -q -- "compile with $MBB_INLINE_CFLAGS"; then
     ok "MAGICBB_INLINE without $MBB_INLINE_CFLAGS: one error that names them"

@@ -42,8 +42,9 @@ program() {
     engine*) sources="$srcdir/examples/engine/attacks.c $srcdir/examples/engine/movegen.c $srcdir/examples/engine/main.c" ;;
     *) sources="$work/impl.c $srcdir/tests/selftest.c $srcdir/support/reference.c" ;;
   esac
+  # a compiler may carry arguments (CC='ccache gcc', 'gcc -std=c99')
   # shellcheck disable=SC2086
-  "$compiler" "$@" -O2 -Wall -Wextra -Wundef -Wshadow -Werror -I"$single" -I"$srcdir/support" \
+  $compiler "$@" -O2 -Wall -Wextra -Wundef -Wshadow -Werror -I"$single" -I"$srcdir/support" \
     -o "$work/$name" $sources >"$work/$name.log" 2>&1
 }
 
