@@ -7,8 +7,8 @@
  * drop-in carries this file; nothing else repeats them.  Private: not
  * installed.  Each row's reason is in doc/building.md, from make
  * bench-model and make bench.  Macros and pure functions only. */
-#ifndef SRC_POLICY_H
-#define SRC_POLICY_H
+#ifndef MAGICBB_POLICY_H
+#define MAGICBB_POLICY_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -71,7 +71,7 @@ static inline int mbb_slow_pext(int amd, unsigned family)
 static inline const char *mbb_auto_flavour(const char *magics_for, int fast_pext, int bits32,
                                            int seeded, const char **why)
 {
-    if (magics_for != NULL) {
+    if (magics_for) { /* (no NULL: C++'s -Wzero-as-null-pointer-constant) */
         *why = "--with-magics names %s (the file's '# flavour:' line)";
         return magics_for;
     }
@@ -82,7 +82,7 @@ static inline const char *mbb_auto_flavour(const char *magics_for, int fast_pext
     }
     MBB_AUTO_TABLE(MBB_AUTO_ROW, fast_pext, bits32, seeded)
 #undef MBB_AUTO_ROW
-    return NULL;
+    return magics_for; /* (never reached: the last row holds) */
 }
 
 /* The order auto tries the flavours in under a flash budget, fastest
@@ -106,4 +106,4 @@ static inline const char *mbb_flash_order(int bits32, const char **why)
  * of preference. */
 #define MBB_DISPATCH_DEFAULT "pext,black"
 
-#endif /* SRC_POLICY_H */
+#endif /* MAGICBB_POLICY_H */

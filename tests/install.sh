@@ -160,7 +160,8 @@ for compiler in "${MBB_CC:-cc}" gcc clang g++ clang++; do
   # (a compiler may carry arguments: CC='ccache gcc', 'gcc -std=c99')
   command -v "${compiler%% *}" >/dev/null 2>&1 || continue
   case $compiler in
-    *++) flags="-x c++ -std=c++11 -Wold-style-cast -Wmissing-declarations" ;;
+    g++) flags="-x c++ -std=c++11 -Wold-style-cast -Wuseless-cast -Wzero-as-null-pointer-constant -Wmissing-declarations" ;;
+    *++) flags="-x c++ -std=c++11 -Wold-style-cast -Wzero-as-null-pointer-constant -Wmissing-declarations" ;;
     *) flags="-std=c99 -Wstrict-prototypes -Wmissing-prototypes" ;;
   esac
   flags="$flags -pedantic -Wall -Wextra -Wundef -Wconversion -Wsign-conversion -Wshadow -Wcast-qual -Werror ${MBB_INLINE_CFLAGS:-}"

@@ -89,6 +89,35 @@ else
   not_ok "the implementation file as C++11: $(grep -m 1 'error' "$work/cxx.log")"
 fi
 
+# The drop-in under the strict flags the installed headers pass
+# (tests/install.sh), as C and C++, with gcc and clang, without flags
+# (black) and with -mbmi2 (pext): an engine's own warning flags never
+# stop it.
+printf '#define MAGICBB_IMPLEMENTATION\n#include "magicbb.h"\nint main(void);\nint main(void) { return mbb_queen_attacks(3, 0) == 0; }\n' \
+  > "$work/strict.c"
+strict="-pedantic -Wall -Wextra -Wundef -Wconversion -Wsign-conversion -Wshadow -Wcast-qual -Werror"
+for compiler in gcc clang g++ clang++; do
+  command -v "$compiler" >/dev/null 2>&1 || { skip "the drop-in under strict flags: no $compiler"; continue; }
+  case $compiler in
+    g++) flags="-x c++ -std=c++11 -Wold-style-cast -Wuseless-cast -Wzero-as-null-pointer-constant -Wmissing-declarations" ;;
+    clang++) flags="-x c++ -std=c++11 -Wold-style-cast -Wzero-as-null-pointer-constant -Wmissing-declarations" ;;
+    *) flags="-std=c99 -Wstrict-prototypes -Wmissing-prototypes" ;;
+  esac
+  for isa in "" -mbmi2; do
+    # shellcheck disable=SC2086
+    if $compiler $flags $strict $isa -I"$single" -fsyntax-only "$work/strict.c" >"$work/strict.log" 2>&1; then
+      ok "the drop-in, $compiler $flags $isa"
+    else
+      not_ok "the drop-in, $compiler $flags $isa: $(grep -m 1 'error' "$work/strict.log")"
+    fi
+  done
+done
+# Every include guard of the drop-in carries the project's prefix: an
+# engine's own policy.h or bits.h must not hide one of its files.
+guards=$(sed -n 's/^#ifndef \([A-Z0-9_]*_H\)$/\1/p' "$single"/*.h "$single"/*/*.h | grep -v '^MAGICBB_' | tr '\n' ' ')
+[ -z "$guards" ] && ok "every include guard of the drop-in starts with MAGICBB_" \
+  || not_ok "include guards without the prefix: $guards"
+
 # MAGICBB_FLAVOUR_<NAME>: a carried flavour; the errors.
 if program selftest "$cc" -std=c99 -DMAGICBB_FLAVOUR_FANCY; then
   checked selftest fancy "MAGICBB_FLAVOUR_FANCY"

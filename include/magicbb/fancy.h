@@ -25,8 +25,10 @@ static inline uint64_t mbb_fancy_lookup(const struct mbb_fancy_entry *e, const u
 {
     (void)attacks, (void)bits;
     /* the product's top bits as a 64-bit index: the 32-bit one of
-     * mbb_fancy_index would cost a zero extension */
-    return e->slice[MBB_CAST(size_t, ((occupied & e->mask) * e->magic) >> e->shift)];
+     * mbb_fancy_index would cost a zero extension (a subscript of any
+     * integer type: no cast, which g++'s -Wuseless-cast would flag where
+     * size_t is uint64_t's type) */
+    return e->slice[((occupied & e->mask) * e->magic) >> e->shift];
 }
 
 MBB_COMMON_SHAPE(fancy, uint64_t, 0, 0)

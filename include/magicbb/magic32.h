@@ -23,7 +23,7 @@ static inline uint32_t mbb_magic32_index(const struct mbb_magic32_entry *e, uint
     const uint32_t lo = MBB_CAST(uint32_t, occupied) & MBB_CAST(uint32_t, e->mask);
     const uint32_t hi = MBB_CAST(uint32_t, occupied >> 32) & MBB_CAST(uint32_t, e->mask >> 32);
 
-    return MBB_CAST(uint32_t, lo * MBB_CAST(uint32_t, e->magic) ^ hi * MBB_CAST(uint32_t, e->magic >> 32)) >> e->shift;
+    return (lo * MBB_CAST(uint32_t, e->magic) ^ hi * MBB_CAST(uint32_t, e->magic >> 32)) >> e->shift;
 }
 
 static inline uint64_t mbb_magic32_lookup(const struct mbb_magic32_entry *e,

@@ -28,7 +28,7 @@ static inline uint32_t mbb_pext_index(uint64_t mask, uint64_t occupied)
  * would cost a zero extension). */
 static inline uint64_t mbb_pext_lookup(const uint64_t *slice, uint64_t mask, uint64_t occupied)
 {
-    return slice[MBB_CAST(size_t, mbb_pext64(occupied, mask))];
+    return slice[mbb_pext64(occupied, mask)];
 }
 
 static inline uint64_t mbb_pext_rook_in(const struct mbb_pext_tables *t, unsigned sq,
