@@ -50,10 +50,6 @@ struct gen_flavour {
     enum layout layout;     /* where its slices lie (above) */
     unsigned char product;  /* bits of the hashed product: 64, or 32 for two 32-bit halves */
     unsigned char fixed[PIECE_COUNT]; /* index bits every square of the piece uses, or 0 */
-    /* Another flavour whose magics files this one reads too: the same
-     * hash (shared and byte read fancy's); NULL for none. */
-    const char *reads;
-
     /* Where an occupancy lands in the square's slice, computed with the
      * flavour's own index function; NULL for a flavour without slices. */
     uint32_t (*index)(enum piece piece, const struct work_entry *e, uint64_t occupied);
@@ -108,6 +104,10 @@ extern const unsigned gen_flavour_count;
 
 /* The flavour called name, or NULL. */
 const struct gen_flavour *flavour_find(const char *name);
+/* The flavour whose magics files f reads besides its own (the registry's
+ * reads field: the same hash, as shared and byte read fancy's), or
+ * NULL. */
+const char *flavour_reads(const struct gen_flavour *f);
 /* "fancy, pext, ... or hq", for messages. */
 const char *flavour_list(void);
 

@@ -16,7 +16,7 @@
 #define GEN_MAGICS_search 1
 #define GEN_MAGICS_load 2
 enum gen_registry_magics {
-#define MBB_FLAVOUR(name, isa, magics) gen_magics_of_##name = GEN_MAGICS_##magics,
+#define MBB_FLAVOUR(name, isa, magics, reads) gen_magics_of_##name = GEN_MAGICS_##magics,
 #include "flavours.def"
 #undef MBB_FLAVOUR
 };

@@ -4,12 +4,12 @@
 
 #include "flavour.h"
 
-#define MBB_FLAVOUR(name, isa, magics) extern const struct gen_flavour gen_flavour_##name;
+#define MBB_FLAVOUR(name, isa, magics, reads) extern const struct gen_flavour gen_flavour_##name;
 #include "flavours.def"
 #undef MBB_FLAVOUR
 
 const struct gen_flavour *const gen_flavours[] = {
-#define MBB_FLAVOUR(name, isa, magics) &gen_flavour_##name,
+#define MBB_FLAVOUR(name, isa, magics, reads) &gen_flavour_##name,
 #include "flavours.def"
 #undef MBB_FLAVOUR
 };
@@ -21,6 +21,18 @@ const struct gen_flavour *flavour_find(const char *name)
         if (strcmp(name, gen_flavours[f]->name) == 0)
             return gen_flavours[f];
     }
+    return NULL;
+}
+
+const char *flavour_reads(const struct gen_flavour *f)
+{
+    const char *const own = f->name; /* (name is the macro's) */
+
+#define MBB_FLAVOUR(name, isa, magics, reads)                                                  \
+    if (strcmp(own, #name) == 0)                                                               \
+        return strcmp(#reads, "self") != 0 ? #reads : NULL;
+#include "flavours.def"
+#undef MBB_FLAVOUR
     return NULL;
 }
 

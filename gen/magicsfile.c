@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "escape.h"
+#include "flavourline.h"
 #include "magicsfile.h"
 #include "output.h"
 
@@ -105,24 +106,16 @@ static int parse_decimal(const char *text, size_t digits, unsigned long *value)
 
 /* A comment "# flavour: NAME" (the key in any case) must name the
  * flavour being built.  Sets *seen for a flavour line. */
-static int check_flavour_comment(const char *path, unsigned line_no, char *comment,
+static int check_flavour_comment(const char *path, unsigned line_no, const char *comment,
                                  const struct gen_flavour *flavour, int *seen)
 {
-    static const char key[] = "flavour:";
-    char *s = skip_space(comment + 1);
-    char *end;
+    char s[LINE_MAX_BYTES];
 
-    for (size_t i = 0; i < sizeof key - 1; i++) {
-        if (tolower((unsigned char)s[i]) != key[i])
-            return 0;
-    }
+    if (!magics_flavour_comment(comment, s, sizeof s))
+        return 0;
     *seen = 1;
-    s = skip_space(s + sizeof key - 1);
-    end = s + strlen(s);
-    while (end > s && (end[-1] == ' ' || end[-1] == '\t'))
-        *--end = '\0';
     if (strcmp(s, flavour->name) != 0
-        && (flavour->reads == NULL || strcmp(s, flavour->reads) != 0)) {
+        && (flavour_reads(flavour) == NULL || strcmp(s, flavour_reads(flavour)) != 0)) {
         report(path, line_no, "magics file is for flavour '%s', not '%s'", s,
                flavour->name);
         return -1;

@@ -6,12 +6,12 @@
 #include "flavours.h"
 #include "machine.h"
 
-#define MBB_FLAVOUR(name, isa, magics) FLAVOUR_DECLARE(name)
+#define MBB_FLAVOUR(name, isa, magics, reads) FLAVOUR_DECLARE(name)
 #include "flavours.def"
 #undef MBB_FLAVOUR
 
 const struct flavour_impl flavour_impls[] = {
-#define MBB_FLAVOUR(name, isa, magics) FLAVOUR_ENTRY(name, isa),
+#define MBB_FLAVOUR(name, isa, magics, reads) FLAVOUR_ENTRY(name, isa),
 #include "flavours.def"
 #undef MBB_FLAVOUR
 };

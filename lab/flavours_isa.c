@@ -16,7 +16,7 @@
 #define FOR_SET_1(...) __VA_ARGS__
 #define FOR_SET_0(...)
 
-#define MBB_FLAVOUR(name, isa, magics) FOR_SET(isa)(FLAVOUR_IMPL(name))
+#define MBB_FLAVOUR(name, isa, magics, reads) FOR_SET(isa)(FLAVOUR_IMPL(name))
 #include "flavours.def"
 #undef MBB_FLAVOUR
 

@@ -4,7 +4,7 @@
 # MBB_FLAVOUR_NAMES: the flavours at autoconf time, for --help, from the
 # C preprocessor.
 m4_define([MBB_FLAVOUR_NAMES],
-  m4_esyscmd_s([printf '#define MBB_FLAVOUR(name, isa, magics) name\n#include "src/flavours.def"\n' | ${CPP:-cpp} -P - | tr -s ' \n' '  ']))
+  m4_esyscmd_s([printf '#define MBB_FLAVOUR(name, isa, magics, reads) name\n#include "src/flavours.def"\n' | ${CPP:-cpp} -P - | tr -s ' \n' '  ']))
 
 # MBB_PROG_CC_FOR_BUILD
 # ---------------------

@@ -48,6 +48,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "flavourline.h"
 #include "registry.h"
 #include "rows.h"
 #include "seed.h"
@@ -355,55 +356,34 @@ static void check_values(void)
         fail("--with-table-section needs a section name");
 }
 
-/* The flavour a magics file's first "# flavour: NAME" line names (the key
- * in any case, as the generator reads it), or "". */
-static const char *flavour_line(const char *line)
-{
-    static char name[64];
-    const char *s = line + strspn(line, " \t"), *key = "flavour:";
-    size_t n;
-
-    if (*s++ != '#')
-        return NULL;
-    s += strspn(s, " \t");
-    for (; *key != '\0'; key++, s++)
-        if (tolower((unsigned char)*s) != *key)
-            return NULL;
-    s += strspn(s, " \t");
-    n = strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789_");
-    if (s[n + strspn(s + n, " \t")] != '\0' || n >= sizeof name)
-        return NULL;
-    memcpy(name, s, n);
-    name[n] = '\0';
-    return name;
-}
-
+/* The flavour a magics file's first "# flavour: NAME" comment names, read
+ * as the generator reads it (flavourline.h: the key in any case, a CR
+ * at a line's end dropped), or "". */
 static const char *magics_file_flavour(const char *path)
 {
+    static char name[256];
     FILE *in = fopen(path, "r");
-    char line[256];
-    size_t n = 0;
-    const char *name = NULL;
-    int ch, long_line = 0;
+    struct text line = { 0 };
+    long bytes = 0;
+    int ch, found = 0;
 
-    while (in != NULL && name == NULL && (ch = getc(in)) != EOF) {
-        if (ch != '\n') {
-            long_line |= n == sizeof line - 1;
-            line[n < sizeof line - 1 ? n++ : n] = (char)ch;
+    /* (the generator reads at most 1 MiB: so much, and no more, here) */
+    while (in != NULL && !found && bytes++ <= 1048576) {
+        ch = getc(in);
+        if (ch != '\n' && ch != EOF) {
+            add(&line, "%c", ch == '\0' ? ' ' : ch);
             continue;
         }
-        line[n] = '\0';
-        name = long_line ? NULL : flavour_line(line);
-        n = 0;
-        long_line = 0;
-    }
-    if (in != NULL && name == NULL && n > 0 && !long_line) {
-        line[n] = '\0';
-        name = flavour_line(line);
+        found = strchr(str(&line), '#') != NULL
+                && magics_flavour_comment(strchr(str(&line), '#'), name, sizeof name);
+        release(&line);
+        if (ch == EOF)
+            break;
     }
     if (in != NULL)
         fclose(in);
-    return name != NULL ? name : "";
+    release(&line);
+    return found ? name : "";
 }
 
 /* The options that go together, the magics file and the seed. */
@@ -822,6 +802,11 @@ static void print_magics(const struct choice *c, const char *tables_flavour, str
              input("magics", ""), c->magics_for, str(&c->dispatch));
     if (dispatch && c->magics_for != NULL)
         magics_for = c->magics_for;
+    if (!dispatch && c->magics_for != NULL && !is(c->magics_for, tables_flavour)
+        && !is(c->magics_for, flavour_named(tables_flavour)->reads))
+        fail("--with-magics: '%s' is a file of %s magics (its '# flavour:' line), not of %s; give"
+             " a %s file, or --with-tables=%s", input("magics", ""), c->magics_for,
+             tables_flavour, tables_flavour, c->magics_for);
     kind = flavour_named(magics_for)->magics;
     if (is(kind, "none") && (given("seed") || given("magics")))
         fail("--with-seed and --with-magics apply to flavours with magics, not to %s", magics_for);

@@ -8,14 +8,14 @@
 #include <stddef.h>
 
 struct flavour_row {
-    const char *name, *isa, *magics;
+    const char *name, *isa, *magics, *reads;
 };
 struct isa_row {
     const char *name, *macro, *flags, *description;
 };
 
 static const struct flavour_row flavour_rows[] = {
-#define MBB_FLAVOUR(name, isa, magics) { #name, #isa, #magics },
+#define MBB_FLAVOUR(name, isa, magics, reads) { #name, #isa, #magics, #reads },
 #include "flavours.def"
 #undef MBB_FLAVOUR
 };

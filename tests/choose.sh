@@ -64,6 +64,25 @@ else
   not_ok "auto with a white magics file: '$MBB_FLAVOUR' '$MBB_GEN_MAGICS' '$MBB_MAGICS_DEP'"
 fi
 
+# A file written on Windows (CRLF) names its flavour as the generator
+# reads it; a file of fancy's magics serves shared and byte (the same
+# hash), and no other named flavour.
+printf '# magicbb magics v1\r\n# flavour: white\r\nrook a1 0x1 12\r\n' > "$work/crlf.txt"
+printf '# magicbb magics v1\n# flavour: fancy\nrook a1 0x1 12\n' > "$work/fancy.txt"
+if answer isa_bmi2=yes "magics=$work/crlf.txt" && [ "$MBB_FLAVOUR" = white ]; then
+  ok "auto with a CRLF white magics file: white"
+else
+  not_ok "auto with a CRLF white magics file: '$MBB_FLAVOUR': $(cat "$work/err")"
+fi
+for flavour in fancy shared byte; do
+  if answer tables=$flavour "magics=$work/fancy.txt" && [ "$MBB_FLAVOUR" = $flavour ] &&
+     [ "$MBB_GEN_MAGICS" = "$work/fancy.txt" ]; then
+    ok "--with-tables=$flavour takes a fancy magics file"
+  else
+    not_ok "--with-tables=$flavour with a fancy magics file: '$MBB_FLAVOUR': $(cat "$work/err")"
+  fi
+done
+
 # Refused: one line on stderr, status 1, nothing on stdout.
 while IFS='|' read -r extra message; do
   # shellcheck disable=SC2086
@@ -89,6 +108,8 @@ seed=010|--with-seed: '010' is neither a decimal number without leading zeros
 seed=5 magics=$work/none.txt|--with-seed and --with-magics exclude each other
 magics=$work/none.txt|--with-magics: '$work/none.txt' has no '# flavour: NAME' line
 magics=$work|--with-magics: '$work' is not a readable file
+tables=black magics=$work/fancy.txt|--with-magics: '$work/fancy.txt' is a file of fancy magics (its '# flavour:' line), not of black
+tables=white magics=$work/fancy.txt|--with-magics: '$work/fancy.txt' is a file of fancy magics
 tables=black seed=5|black loads its magics
 tables=hq seed=5|--with-seed and --with-magics apply to flavours with magics, not to hq
 dispatch=pext,black|--with-dispatch=pext,black needs --with-tables=dispatch

@@ -125,7 +125,7 @@ static void byte_release(struct slider_tables *t)
 }
 
 const struct gen_flavour gen_flavour_byte = {
-    GEN_REGISTERED(byte), .reads = "fancy", .product = 64,
+    GEN_REGISTERED(byte), .product = 64,
     .layout = LAYOUT_SEQUENTIAL,
     .index = byte_index, .fill = byte_fill, .encode = byte_encode, .lookup = byte_lookup,
     .emit = byte_emit, .describe = byte_describe, .release = byte_release,

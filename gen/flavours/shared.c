@@ -41,7 +41,7 @@ static unsigned shared_group(enum piece piece, unsigned sq)
 GEN_COMMON_SHAPE(shared, 0)
 
 const struct gen_flavour gen_flavour_shared = {
-    GEN_REGISTERED(shared), .product = 64, .reads = "fancy",
+    GEN_REGISTERED(shared), .product = 64,
     .layout = LAYOUT_GROUPED,
     .share = shared_group,
     .index = shared_index, .fill = shared_fill,
