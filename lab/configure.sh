@@ -275,6 +275,33 @@ EOF
   fi
 fi
 
+# A cross build for x86-64 under a distribution's triplets (Yocto's
+# --build/--host, the host compiler without -march): a dispatch library
+# is built (the compiler emits BMI2 with -mbmi2), auto follows the
+# target's -march; natively, CFLAGS='-O2 -mno-bmi2' on any CPU gives no
+# pext, as make would compile without BMI2.  (No cache: CC and CFLAGS
+# change.)
+if [ "$(uname -m)" = x86_64 ] && [ "$(uname -s)" = Linux ]; then
+  for args in "--with-tables=dispatch|dispatch" "--with-tables=auto|black"; do
+    if configure_for --build=x86_64-pc-linux-gnu --host=x86_64-poky-linux CC=gcc "${args%|*}" &&
+       grep -q "^  flavour:        ${args#*|} " "$work/log"; then
+      ok "--host=x86_64-poky-linux ${args%|*}: ${args#*|}"
+    else
+      not_ok "--host=x86_64-poky-linux ${args%|*}: $(grep -m 1 '^  flavour:\|error' "$work/log")"
+    fi
+  done
+  if configure_for CFLAGS='-O2 -mno-bmi2' && grep -q '^  flavour:        ' "$work/log" &&
+     ! grep -q '^  flavour:        pext ' "$work/log"; then
+    ok "CFLAGS='-O2 -mno-bmi2': $(sed -n 's/^  flavour: *\([a-z0-9]*\).*/\1/p' "$work/log"), not pext"
+  else
+    not_ok "CFLAGS='-O2 -mno-bmi2': $(grep -m 1 '^  flavour:\|error' "$work/log")"
+  fi
+fi
+# An installation directory with a space: refused in configure, not in
+# make install.
+refused "--prefix with a space" "--prefix: '$work/my dir' holds a space" \
+  configure_for --prefix="$work/my dir"
+
 # A 64-bit RISC-V bare-metal build gets -mcmodel=medany (a firmware may
 # place the tables at 0x80000000), unless CFLAGS choose a code model.
 if command -v riscv64-unknown-elf-gcc >/dev/null 2>&1; then

@@ -18,7 +18,9 @@ AC_DEFUN([MBB_CHOOSE],
     flash="${with_flash-no}" seed="${with_seed-no}" magics="${with_magics-no}" \
     section="${with_table_section-no}" debug="${enable_debug-no}" small="${enable_small-no}" \
     host="$host" cross="$cross_compiling" bare="$mbb_bare_metal" srcdir="$srcdir" \
-    pointer="$ac_cv_sizeof_void_p" $mbb_detected "$[]@" > conftest.choice 2> conftest.err ||
+    pointer="$ac_cv_sizeof_void_p" prefix="$prefix" exec_prefix="$exec_prefix" bindir="$bindir" \
+    libdir="$libdir" includedir="$includedir" datarootdir="$datarootdir" \
+    $mbb_detected "$[]@" > conftest.choice 2> conftest.err ||
     { mbb_why=`cat conftest.err`; AC_MSG_ERROR([$mbb_why]); }
   . ./conftest.choice
 }

@@ -6,9 +6,11 @@
 # Sets mbb_detected, for magicbb-choose (which asks this CPU itself in a
 # native build): isa_NAME=yes where the compiler defines MBB_HAVE_<MACRO>
 # (magicbb/bits.h) with CFLAGS, =flags where it does with the set's flags
-# (natively only: a cross build's -march decides), else =no; and
-# target_slow_pext (policy.h); each from the preprocessor, with the
-# library's flags.
+# (a cross build's too, for a dispatch library: its -march decides the
+# rest), else =no; and target_slow_pext (policy.h); each from the
+# preprocessor, with the library's flags in the order the build gives
+# them: the set's flags before CFLAGS, so that CFLAGS='-mno-bmi2' has
+# the last word, as it will in make.
 AC_DEFUN([MBB_CHECK_ISA],
 [AC_MSG_CHECKING([for the instruction sets of src/isa.def])
 cat > conftest_isa.c <<'_MBB_EOF'
@@ -18,14 +20,14 @@ cat > conftest_isa.c <<'_MBB_EOF'
 mbb_found target_slow_pext MBB_IS_ONE(MBB_SLOW_BMI2)
 _MBB_EOF
 mbb_isa_cpp () {
-  $CC -E $CPPFLAGS $CFLAGS $[]1 $LIBRARY_CFLAGS -I$srcdir/include -I$srcdir/src conftest_isa.c \
+  $CC -E $CPPFLAGS $LIBRARY_CFLAGS $[]1 $CFLAGS -I$srcdir/include -I$srcdir/src conftest_isa.c \
     2>&AS_MESSAGE_LOG_FD | grep '^mbb_'
 }
 mbb_found () { mbb_detected="$mbb_detected $[]1=$[]2"; }
 # mbb_isa NAME 0|1 FLAGS: what the preprocessor said with CFLAGS
 mbb_isa () {
   AS_IF([test "$[]2" = 1], [mbb_found isa_$[]1 yes],
-    [test "x$cross_compiling" = xno && test -n "$[]3" && mbb_isa_cpp "$[]3" | grep -q "^mbb_isa $[]1 1 "],
+    [test -n "$[]3" && mbb_isa_cpp "$[]3" | grep -q "^mbb_isa $[]1 1 "],
     [mbb_found isa_$[]1 flags], [mbb_found isa_$[]1 no])
 }
 mbb_detected=

@@ -25,6 +25,8 @@
  *   cross bare  yes when cross-compiling; for a bare-metal host
  *   pointer     sizeof (void *) on the host
  *   srcdir      the source tree (its gen/magics/)
+ *   prefix exec_prefix bindir libdir includedir datarootdir
+ *               the installation directories, as configure has them
  *   ifunc       yes where the compiler and linker make ifunc symbols
  *   isa_NAME    yes where the compiler defines MBB_HAVE_<MACRO> with the
  *               CFLAGS, flags where it does with the set's flags
@@ -265,8 +267,14 @@ static void find_isa(struct choice *c, size_t i)
         add(&found->why, "the target compiler does not define MBB_HAVE_%s (isa.def) with these CFLAGS",
             row->macro);
     } else if (is(input("cross", "no"), "yes")) {
-        found->have = 1;
-        add(&found->why, "the target compiler defines MBB_HAVE_%s", row->macro);
+        /* the target's -march decides; a set the compiler emits only
+         * with its flags serves a dispatch library */
+        found->have = is(state, "yes");
+        if (found->have)
+            add(&found->why, "the target compiler defines MBB_HAVE_%s", row->macro);
+        else
+            add(&found->why, "the target compiler defines MBB_HAVE_%s only with %s, which these"
+                " CFLAGS lack", row->macro, row->flags);
     } else {
         found->have = cpu_has(i);
         add(&found->why, "this CPU %s %s", found->have ? "has" : "lacks", row->description);
@@ -350,6 +358,25 @@ static void check_values(void)
     check_bytes("--with-magics", input("magics", "no"), 1, " /._+,=@~-", 1,
                 "give a path of letters, digits, spaces, non-ASCII and /._+,=@~- (copy or link the"
                 " file to a plainer path)");
+    /* libtool's install and the pkg-config and CMake files split a path
+     * at its spaces: refused here rather than in make install */
+    static const char *const dirs[][2] = {
+        { "prefix", "--prefix" }, { "exec_prefix", "--exec-prefix" }, { "bindir", "--bindir" },
+        { "libdir", "--libdir" }, { "includedir", "--includedir" },
+        { "datarootdir", "--datarootdir" },
+    };
+
+    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+        struct text shown = { 0 };
+
+        if (strpbrk(input(dirs[i][0], ""), " \t\n") == NULL)
+            continue;
+        for (const char *s = input(dirs[i][0], ""); *s != '\0'; s++)
+            add(&shown, "%c", *s == '\t' || *s == '\n' ? '?' : *s);
+        fail("%s: '%s' holds a space, a tab or a newline (a tab or newline shown as '?'), which"
+             " libtool cannot install into; choose a directory without them", dirs[i][1],
+             str(&shown));
+    }
     check_yes_no("--enable-debug", "debug");
     check_yes_no("--enable-small", "small");
     if (is(input("section", "no"), "yes") || is(input("section", "no"), ""))

@@ -83,6 +83,40 @@ for flavour in fancy shared byte; do
   fi
 done
 
+# An installation directory with a space, a tab or a newline: refused in
+# one line (libtool's install would fail), the newline shown as '?'.
+nl='
+'
+for dir in "prefix=/opt/my dir|--prefix: '/opt/my dir' holds a space" \
+    "libdir=/usr/lib/x${nl}y|--libdir: '/usr/lib/x?y' holds a space" \
+    "exec_prefix=/e	f|--exec-prefix: '/e?f' holds a space"; do
+  # shellcheck disable=SC2086
+  "$choose" $base "${dir%%|*}" >"$work/out" 2>"$work/err"
+  status=$?
+  shown=$(printf '%s' "${dir%%|*}" | tr '\n\t' '??')
+  if [ $status = 1 ] && [ ! -s "$work/out" ] && [ "$(wc -l <"$work/err")" = 1 ] &&
+     grep -q "^${dir#*|}" "$work/err"; then
+    ok "refused: $shown"
+  else
+    not_ok "refused: $shown: status $status, '$(cat "$work/err")'"
+  fi
+done
+
+# A cross build whose compiler emits BMI2 only with -mbmi2 (a Yocto-style
+# x86-64 triplet without -march): a dispatch library is built, and auto
+# follows the target's -march (no BMI2: black), never the compiler's
+# reach.
+if answer tables=dispatch ifunc=yes isa_bmi2=flags && [ "$MBB_FLAVOUR" = dispatch ]; then
+  ok "a cross dispatch library where the compiler emits BMI2 with its flags"
+else
+  not_ok "a cross dispatch library where the compiler emits BMI2 with its flags: $(cat "$work/err")"
+fi
+if answer isa_bmi2=flags && [ "$MBB_FLAVOUR" = black ]; then
+  ok "auto in a cross build whose -march lacks BMI2: black"
+else
+  not_ok "auto in a cross build whose -march lacks BMI2: '$MBB_FLAVOUR': $(cat "$work/err")"
+fi
+
 # Refused: one line on stderr, status 1, nothing on stdout.
 while IFS='|' read -r extra message; do
   # shellcheck disable=SC2086
