@@ -27,6 +27,35 @@ if ! sh "$srcdir/tools/dropin.sh" "$srcdir" "$gen" "$choose" test "$single" 2>"$
   tap_done
   exit 1
 fi
+# The same drop-in whatever the paths it was made from (a release tarball
+# made in any build directory is the same): the source tree named by
+# another path, from another directory.
+mkdir "$work/elsewhere" "$work/link" && ln -s "$srcdir" "$work/link/src" &&
+  (cd "$work/elsewhere" && sh "$srcdir/tools/dropin.sh" ../link/src "$gen" "$choose" test again) \
+  2>"$work/err"
+if diff -r "$single" "$work/elsewhere/again" >"$work/diff" 2>&1; then
+  ok "the drop-in is the same made from another path to the sources"
+else
+  not_ok "the drop-in records the path it was made from: $(grep -m 1 '^[<>]' "$work/diff")"
+fi
+# make dropin writes the drop-in anew: DROPIN_FLAVOURS take effect after an
+# earlier make dropin; make clean leaves a shipped single/ alone.
+builddir=${MBB_BUILDDIR:?MBB_BUILDDIR must name the build directory}
+unset MAKEFLAGS MFLAGS MAKELEVEL
+if "${MAKE:-make}" -s -C "$builddir" dropin DROPIN_DIR="$work/made" >"$work/make.log" 2>&1 &&
+   [ ! -e "$work/made/magicbb-tables/hq.h" ] &&
+   "${MAKE:-make}" -s -C "$builddir" dropin DROPIN_DIR="$work/made" DROPIN_FLAVOURS=hq \
+     >>"$work/make.log" 2>&1 && [ -f "$work/made/magicbb-tables/hq.h" ]; then
+  ok "make dropin DROPIN_FLAVOURS=hq after a first make dropin adds hq"
+else
+  not_ok "make dropin DROPIN_FLAVOURS=hq after a first make dropin: $(tail -n 1 "$work/make.log")"
+fi
+if "${MAKE:-make}" -s -n -C "$builddir" clean 2>&1 | grep -q 'rm .*single'; then
+  not_ok "make clean removes single/, which the release tarball ships"
+else
+  ok "make clean keeps single/, which the release tarball ships"
+fi
+
 others=$(cat "$single"/*.h "$single"/magicbb/*.h "$single"/magicbb-tables/*.h | grep '^ *# *include *<' |
   grep -v '<stddef.h>\|<stdint.h>\|<intrin.h>' | sort -u | tr '\n' ' ')
 [ -z "$others" ] && ok "the drop-in includes only <stddef.h> and <stdint.h> (<intrin.h> for MSVC)" \

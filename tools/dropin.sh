@@ -64,7 +64,10 @@ cp "$srcdir/include/magicbb_inline.h" "$tmp/" &&
 tables() {
   name=$1
   shift
-  "$gen" "$@" --output="$tmp/magicbb-tables/$name.c" >/dev/null || fail "magicbb-gen $* failed"
+  # run in the source tree, so that the provenance names gen/magics/NAME.txt
+  # whatever the build directory (a tarball made in any is the same)
+  (cd "$srcdir" && "$gen_path" "$@" --output="$tmp_path/magicbb-tables/$name.c") >/dev/null ||
+    fail "magicbb-gen $* failed"
   {
     echo '#if defined(__GNUC__) || defined(__clang__)'
     echo '#pragma GCC diagnostic push'
@@ -77,9 +80,11 @@ tables() {
     echo '#endif'
   } > "$tmp/magicbb-tables/$name.h" && rm "$tmp/magicbb-tables/$name.c" || fail "cannot write $name.h"
 }
+gen_path=$(cd "$(dirname "$gen")" && pwd)/$(basename "$gen") &&
+  tmp_path=$(cd "$tmp" && pwd) || fail "cannot find $gen or $tmp"
 for flavour in $flavours; do
   cp "$srcdir/include/magicbb/$flavour.h" "$tmp/magicbb/" || fail "no header for $flavour"
-  tables "$flavour" --sliders-only --flavour="$flavour" --magics-dir="$srcdir/gen/magics"
+  tables "$flavour" --sliders-only --flavour="$flavour" --magics-dir=gen/magics
 done
 tables board --board-only --flavour=hq
 rm -rf "$out" && mv "$tmp" "$out" || fail "cannot move $tmp to $out"
