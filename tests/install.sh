@@ -55,6 +55,38 @@ done
 [ -z "$missing" ] && ok "every page README.md and doc/ link to is installed" \
   || not_ok "pages linked to but not installed:$missing"
 
+# The CMake package is found by a project of the library's pointer size
+# and refused, with its reason, by one of another (a 32-bit ARM project
+# must not link a 64-bit install): CMAKE_SIZEOF_VOID_P set as a 32-bit
+# toolchain would set it.
+if command -v cmake >/dev/null 2>&1; then
+  for size in same other; do
+    mkdir -p "$work/cmake-$size"
+    {
+      echo 'cmake_minimum_required(VERSION 3.10)'
+      echo 'project(pointer_size C)'
+      [ $size = same ] || echo 'if(CMAKE_SIZEOF_VOID_P EQUAL 4)
+  set(CMAKE_SIZEOF_VOID_P 8)
+else()
+  set(CMAKE_SIZEOF_VOID_P 4)
+endif()'
+      echo 'find_package(magicbb)'
+      echo 'message(STATUS "magicbb_FOUND=${magicbb_FOUND}")'
+    } > "$work/cmake-$size/CMakeLists.txt"
+    cmake -S "$work/cmake-$size" -B "$work/cmake-$size/build" \
+      -DCMAKE_PREFIX_PATH="$root$(sed -n 's/^prefix = //p' "$builddir/Makefile")" \
+      >"$work/cmake-$size.log" 2>&1
+  done
+  if grep -q 'magicbb_FOUND=1' "$work/cmake-same.log" && grep -q 'magicbb_FOUND=0' "$work/cmake-other.log" \
+     && grep -q 'byte pointers, not' "$work/cmake-other.log"; then
+    ok "the CMake package: found by a project of its pointer size, refused by another, saying why"
+  else
+    not_ok "the CMake package and the pointer size: $(grep -h 'magicbb_FOUND' "$work"/cmake-*.log | tr '\n' ' ')"
+  fi
+else
+  skip "the CMake package's pointer size: no cmake"
+fi
+
 # The inline path stays inline: <magicbb_inline.h> compiled with only
 # magicbb-inline.pc's flags (which carry the flavour's instruction set)
 # leaves no call to a slider function.  A dispatch library's inline
