@@ -87,6 +87,33 @@ else
   skip "the CMake package's pointer size: no cmake"
 fi
 
+# pkg-config's magicbb-inline module as CMake's pkg_check_modules takes
+# it (IMPORTED_TARGET): the program links, and runs where the CPU can.
+pc_dir=$(dirname "$(find "$root" -name magicbb-inline.pc | head -n 1)")
+if ! command -v cmake >/dev/null 2>&1 || ! command -v pkg-config >/dev/null 2>&1; then
+  skip "pkg_check_modules(IMPORTED_TARGET magicbb-inline): no cmake or pkg-config"
+elif [ ! -f "$pc_dir/magicbb-inline.pc" ]; then
+  skip "pkg_check_modules(IMPORTED_TARGET magicbb-inline): no static library here"
+else
+  mkdir -p "$work/cmake-pc"
+  printf '%s\n' 'cmake_minimum_required(VERSION 3.10)' 'project(inline_pc C)' \
+    'find_package(PkgConfig REQUIRED)' 'pkg_check_modules(MBB REQUIRED IMPORTED_TARGET magicbb-inline)' \
+    'add_executable(inlined main.c)' 'target_link_libraries(inlined PkgConfig::MBB)' \
+    > "$work/cmake-pc/CMakeLists.txt"
+  printf '%s\n' '#define MAGICBB_INLINE' '#include <magicbb.h>' \
+    'int main(void) { return mbb_rook_attacks(0, 0) != 0x1010101010101feULL; }' > "$work/cmake-pc/main.c"
+  if ! { PKG_CONFIG_PATH="$pc_dir" cmake -S "$work/cmake-pc" -B "$work/cmake-pc/build" &&
+         cmake --build "$work/cmake-pc/build"; } >"$work/cmake-pc.log" 2>&1; then
+    not_ok "pkg_check_modules(IMPORTED_TARGET magicbb-inline): $(grep -m 1 'error\|Error' "$work/cmake-pc.log")"
+  elif grep -qw bmi2 "$pc_dir/magicbb-inline.pc" && ! grep -qw bmi2 /proc/cpuinfo; then
+    skip "pkg_check_modules(IMPORTED_TARGET magicbb-inline): linked; this CPU lacks BMI2 to run it"
+  elif "$work/cmake-pc/build/inlined"; then
+    ok "pkg_check_modules(IMPORTED_TARGET magicbb-inline): links, runs, right attacks"
+  else
+    not_ok "pkg_check_modules(IMPORTED_TARGET magicbb-inline): wrong attacks"
+  fi
+fi
+
 # The inline path stays inline: <magicbb_inline.h> compiled with only
 # magicbb-inline.pc's flags (which carry the flavour's instruction set)
 # leaves no call to a slider function.  A dispatch library's inline
