@@ -120,6 +120,24 @@ static int listed(const char *list, const char *name)
     }
 }
 
+/* The name of a measured flavour other than best's that best is not
+ * clearly faster than (the runner-up's interval meets best's), or NULL. */
+static const char *tied_with(const struct interval *figures, const unsigned char *measured,
+                             const struct interval *best)
+{
+    const struct interval *second = NULL;
+    const char *name = NULL;
+
+    for (unsigned i = 0; i < flavour_impl_count && i < MAX_FLAVOURS; i++) {
+        if (measured[i] && &figures[i] != best
+            && (second == NULL || figures[i].median < second->median)) {
+            second = &figures[i];
+            name = flavour_impls[i].name;
+        }
+    }
+    return second != NULL && !clearly_faster(best, second) ? name : NULL;
+}
+
 /* Prints the choice between the fastest median and the default. */
 static void choose(const char *fallback_name, const struct interval *figures,
                    const unsigned char *measured)
@@ -141,10 +159,17 @@ static void choose(const char *fallback_name, const struct interval *figures,
         printf("fastest %s\nwhy no flavour could be measured: %s, the default\n", fallback_name,
                fallback_name);
     else if (fallback == NULL)
-        printf("fastest %s\nwhy %s is the fastest; the default, %s, could not be measured\n",
-               best_name, best_name, fallback_name);
+        printf("fastest %s\nwhy %s has the lowest median%s%s; the default, %s, could not be"
+               " measured\n", best_name, best_name, tied_with(figures, measured, best) ? ", tied with "
+               : "", tied_with(figures, measured, best) ? tied_with(figures, measured, best) : "",
+               fallback_name);
+    else if (best == fallback && tied_with(figures, measured, best) != NULL)
+        printf("fastest %s\nwhy the default, %s, has the lowest median, tied with %s (not clearly"
+               " faster, by the benchmark's rule): the default stays\n", fallback_name,
+               fallback_name, tied_with(figures, measured, best));
     else if (best == fallback)
-        printf("fastest %s\nwhy the default, %s, is the fastest\n", fallback_name, fallback_name);
+        printf("fastest %s\nwhy the default, %s, is clearly the fastest\n", fallback_name,
+               fallback_name);
     else if (clearly_faster(best, fallback))
         printf("fastest %s\nwhy %s is clearly faster than the default, %s\n", best_name, best_name,
                fallback_name);

@@ -681,7 +681,7 @@ static void dispatch(struct choice *c)
              " --with-tables", list);
     if (!is(row->isa, "any"))
         fail("--with-dispatch: the last flavour, %s, needs %s; end the list with one that runs on"
-             " every CPU, such as fancy or hq", row->name, need);
+             " every CPU, such as black (auto's portable choice)", row->name, need);
     if (!is(input("ifunc", "no"), "yes"))
         fail("--with-tables=dispatch needs GNU ifunc, which this compiler or linker lacks; name a"
              " flavour instead");
@@ -1105,7 +1105,8 @@ static void print_results(struct choice *c)
         add(&summary, "every x86-64 CPU (%s)", str(&c->dispatch_summary));
     } else if (isa->flags[0] != '\0') {
         add(&summary, "only CPUs with %s (%s); for a package that runs on every CPU of the target,"
-            " configure --with-tables=dispatch (x86-64), or a portable flavour such as fancy or hq",
+            " configure --with-tables=dispatch (x86-64), or a portable flavour such as black (auto's"
+            " portable choice)",
             isa->description, c->flavour);
         add(&c->warnings, "this library will need %s at run time; for a package, see"
             " --with-tables=dispatch or a portable flavour\n", isa->description);
@@ -1118,9 +1119,6 @@ static void print_results(struct choice *c)
         add(&summary, "\n  table bytes:    %lu on %s (sliders %lu, the rest the board tables),"
             " measured for --with-flash=%s", c->table_bytes, input("host", ""), c->slider_bytes,
             c->flash_kib);
-    else
-        add(&summary, "\n  table bytes:    not measured here (mbb_table_bytes() gives the sliders';"
-            " doc/flavours.md lists them)");
     print_options();
     assign("mbb_warnings", str(&c->warnings));
     assign("mbb_summary", str(&summary));

@@ -71,6 +71,27 @@ for doc in "$srcdir/README.md" "$srcdir"/doc/*.md; do
     || not_ok "${doc#"$srcdir/"} names files not in the tree:$missing"
 done
 
+# The figures the docs quote from the programs: the self-test's count
+# (the same for every flavour) in doc/firmware.md; the version and the
+# library interface configure.ac gives, in NEWS and doc/packaging.md.
+if [ -x "${MBB_SELFTEST:-}" ]; then
+  count=$("$MBB_SELFTEST" 2>/dev/null | sed -n 's/.*: \([0-9]*\) passed.*/\1/p')
+  quoted=$(sed -n 's/.*`selftest ([a-z0-9]*): \([0-9]*\) passed.*/\1/p' "$srcdir/doc/firmware.md")
+  [ -n "$count" ] && [ -n "$quoted" ] && [ "$(echo "$quoted" | sort -u)" = "$count" ] &&
+    ok "doc/firmware.md quotes the self-test's count, $count" ||
+    not_ok "doc/firmware.md quotes a self-test count of '$(echo $quoted)'; it counts '$count'"
+else
+  skip "the self-test's count in doc/firmware.md: no tests/magicbb-selftest"
+fi
+version=$(sed -n 's/^PACKAGE_VERSION = //p' "$builddir/Makefile")
+interface=$(sed -n 's/^MBB_LT_VERSION = //p' "$builddir/Makefile")
+if grep -q "^\* magicbb $version .*library interface $interface" "$srcdir/NEWS" &&
+   grep -q "is \`$interface\`" "$srcdir/doc/packaging.md"; then
+  ok "NEWS and doc/packaging.md give version $version, interface $interface"
+else
+  not_ok "NEWS or doc/packaging.md do not give version $version, interface $interface"
+fi
+
 # Every page README.md or doc/ links to ships in the release tarball:
 # make's list of what make dist packs names it.
 printf 'mbb-print-distfiles:\n\t@echo $(DISTFILES)\n' > "$work/print.mk"
