@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* magicbb_inline.h - the lookups of <magicbb.h> as static inline
+/* magicbb_inline.h - the lookups of <magicbb.h> as MBB_FN
  * functions (mbb_rook_attacks_inline and so on): the same answers without
  * a call.  #define MAGICBB_INLINE before including <magicbb.h> gives them
  * the API's own names.
@@ -44,37 +44,37 @@ extern const uint64_t mbb_tab_between[64][64];
 extern const uint64_t mbb_tab_line[64][64];
 #endif
 
-static inline uint64_t mbb_rook_attacks_inline(unsigned sq, uint64_t occupied)
+MBB_FN uint64_t mbb_rook_attacks_inline(unsigned sq, uint64_t occupied)
 {
     MBB_REQUIRE(sq < 64);
     return MBB_INLINE_ROOK(sq, occupied);
 }
 
-static inline uint64_t mbb_bishop_attacks_inline(unsigned sq, uint64_t occupied)
+MBB_FN uint64_t mbb_bishop_attacks_inline(unsigned sq, uint64_t occupied)
 {
     MBB_REQUIRE(sq < 64);
     return MBB_INLINE_BISHOP(sq, occupied);
 }
 
-static inline uint64_t mbb_queen_attacks_inline(unsigned sq, uint64_t occupied)
+MBB_FN uint64_t mbb_queen_attacks_inline(unsigned sq, uint64_t occupied)
 {
     MBB_REQUIRE(sq < 64);
     return MBB_INLINE_QUEEN(sq, occupied);
 }
 
-static inline uint64_t mbb_knight_attacks_inline(unsigned sq)
+MBB_FN uint64_t mbb_knight_attacks_inline(unsigned sq)
 {
     MBB_REQUIRE(sq < 64);
     return mbb_tab_knight[sq];
 }
 
-static inline uint64_t mbb_king_attacks_inline(unsigned sq)
+MBB_FN uint64_t mbb_king_attacks_inline(unsigned sq)
 {
     MBB_REQUIRE(sq < 64);
     return mbb_tab_king[sq];
 }
 
-static inline uint64_t mbb_pawn_attacks_inline(unsigned color, unsigned sq)
+MBB_FN uint64_t mbb_pawn_attacks_inline(unsigned color, unsigned sq)
 {
     MBB_REQUIRE(color < 2 && sq < 64);
     return mbb_tab_pawn[color][sq];
@@ -82,7 +82,7 @@ static inline uint64_t mbb_pawn_attacks_inline(unsigned color, unsigned sq)
 
 /* Every pawn one rank forward (white up, black down) and one file to each
  * side, the file it would leave the board from masked off first. */
-static inline uint64_t mbb_pawn_attacks_set_inline(unsigned color, uint64_t pawns)
+MBB_FN uint64_t mbb_pawn_attacks_set_inline(unsigned color, uint64_t pawns)
 {
     const uint64_t not_a = ~UINT64_C(0x0101010101010101), not_h = ~UINT64_C(0x8080808080808080);
 
@@ -98,7 +98,7 @@ static inline uint64_t mbb_pawn_attacks_set_inline(unsigned color, uint64_t pawn
  * other rays point away from each other or lie on other ranks and files.
  * The line is what the two see on an empty board, with a and b.  The
  * same for diagonals with bishops. */
-static inline uint64_t mbb_between_inline(unsigned a, unsigned b)
+MBB_FN uint64_t mbb_between_inline(unsigned a, unsigned b)
 {
     const uint64_t bit_a = UINT64_C(1) << a, bit_b = UINT64_C(1) << b;
 
@@ -110,7 +110,7 @@ static inline uint64_t mbb_between_inline(unsigned a, unsigned b)
     return 0;
 }
 
-static inline uint64_t mbb_line_inline(unsigned a, unsigned b)
+MBB_FN uint64_t mbb_line_inline(unsigned a, unsigned b)
 {
     const uint64_t bit_a = UINT64_C(1) << a, bit_b = UINT64_C(1) << b;
     uint64_t seen_a;
@@ -123,26 +123,26 @@ static inline uint64_t mbb_line_inline(unsigned a, unsigned b)
     return 0;
 }
 #else
-static inline uint64_t mbb_between_inline(unsigned a, unsigned b)
+MBB_FN uint64_t mbb_between_inline(unsigned a, unsigned b)
 {
     MBB_REQUIRE(a < 64 && b < 64);
     return mbb_tab_between[a][b];
 }
 
-static inline uint64_t mbb_line_inline(unsigned a, unsigned b)
+MBB_FN uint64_t mbb_line_inline(unsigned a, unsigned b)
 {
     MBB_REQUIRE(a < 64 && b < 64);
     return mbb_tab_line[a][b];
 }
 #endif
 
-static inline uint64_t mbb_segment_inline(unsigned a, unsigned b)
+MBB_FN uint64_t mbb_segment_inline(unsigned a, unsigned b)
 {
     MBB_REQUIRE(a < 64 && b < 64);
     return mbb_between_inline(a, b) | UINT64_C(1) << b;
 }
 
-static inline int mbb_aligned_inline(unsigned a, unsigned b, unsigned c)
+MBB_FN int mbb_aligned_inline(unsigned a, unsigned b, unsigned c)
 {
     MBB_REQUIRE(c < 64);
     return MBB_CAST(int, mbb_line_inline(a, b) >> c & 1);
@@ -151,17 +151,17 @@ static inline int mbb_aligned_inline(unsigned a, unsigned b, unsigned c)
 /* The flavour inlined here (a dispatch library's mbb_flavour() names the
  * one it picked for the CPU instead), its tables' bytes, and the version
  * of these headers. */
-static inline const char *mbb_flavour_inline(void)
+MBB_FN const char *mbb_flavour_inline(void)
 {
     return MBB_INLINE_NAME;
 }
 
-static inline size_t mbb_table_bytes_inline(void)
+MBB_FN size_t mbb_table_bytes_inline(void)
 {
     return MBB_INLINE_TABLE_BYTES;
 }
 
-static inline const char *mbb_version_inline(void)
+MBB_FN const char *mbb_version_inline(void)
 {
     return MAGICBB_VERSION_STRING;
 }

@@ -32,7 +32,7 @@ build() {
   shift 2
   # a compiler may carry arguments (CC='ccache gcc', 'gcc -std=c99')
   # shellcheck disable=SC2086
-  $b_compiler ${MBB_CFLAGS:-} "$@" -O2 -Wall -Wextra -Werror -I"$builddir/include" -I"$srcdir/include" \
+  $b_compiler ${MBB_CFLAGS:-} -O2 "$@" -Wall -Wextra -Werror -I"$builddir/include" -I"$srcdir/include" \
     -o "$work/$b_name" "$srcdir/examples/engine/attacks.c" "$srcdir/examples/engine/movegen.c" \
     "$srcdir/examples/engine/main.c" -x none "$library" ${MBB_LDFLAGS:-} >"$work/$b_name.log" 2>&1
 }
@@ -69,6 +69,14 @@ while IFS='|' read -r name flags want; do
     check "$name" "$want" "C99, $cc $flags"
   else
     not_ok "C99, $cc $flags: $(grep -m 1 'error' "$work/$name.log")"
+  fi
+  # Under LTO and -Os, where gcc outlined a static inline lookup into a
+  # call: the lookups are always inlined.
+  # shellcheck disable=SC2086
+  if build "$name-lto" "$cc" -std=c99 $flags -flto -Os; then
+    check "$name-lto" "$want" "C99, $cc $flags -flto -Os"
+  else
+    not_ok "C99, $cc $flags -flto -Os: $(grep -m 1 'error' "$work/$name-lto.log")"
   fi
   if [ -z "$cxx" ]; then
     skip "C++17: no C++ compiler"

@@ -21,6 +21,19 @@
 #define MBB_POINTER_CAST(type, x) ((type)(x))
 #endif
 
+/* How every function of the lookups is declared: static inline, and
+ * always inlined where the compiler can be told.  Plain static inline is
+ * a hint that gcc may ignore: under -flto -Os it turned a queen lookup
+ * into a call in an engine's search; a program that asked for inline
+ * lookups gets them inlined. */
+#if defined(__GNUC__) || defined(__clang__)
+#define MBB_FN static inline __attribute__((always_inline))
+#elif defined(_MSC_VER)
+#define MBB_FN static __forceinline
+#else
+#define MBB_FN static inline
+#endif
+
 /* The preconditions of the public functions (sq < 64, color < 2): code
  * compiled with MBB_DEBUG (configure --enable-debug) traps where one
  * fails, in every build, a dispatch library's included. */
@@ -77,7 +90,7 @@
 /* Gathers the bits of x selected by mask into the low bits, lowest first:
  * the BMI2 instruction where the code is built for it, plain C elsewhere
  * (the generator always uses the plain C, so it needs no BMI2). */
-static inline uint64_t mbb_pext64(uint64_t x, uint64_t mask)
+MBB_FN uint64_t mbb_pext64(uint64_t x, uint64_t mask)
 {
 #if defined(MBB_HAVE_BMI2) && defined(MBB_MSVC)
     return _pext_u64(x, mask);
@@ -95,7 +108,7 @@ static inline uint64_t mbb_pext64(uint64_t x, uint64_t mask)
 }
 
 /* Scatters the low bits of x over the set bits of mask, lowest first. */
-static inline uint64_t mbb_pdep64(uint64_t x, uint64_t mask)
+MBB_FN uint64_t mbb_pdep64(uint64_t x, uint64_t mask)
 {
 #if defined(MBB_HAVE_BMI2) && defined(MBB_MSVC)
     return _pdep_u64(x, mask);
@@ -113,7 +126,7 @@ static inline uint64_t mbb_pdep64(uint64_t x, uint64_t mask)
 }
 
 /* Reverses the bytes: rank 1 becomes rank 8 and so on. */
-static inline uint64_t mbb_bswap64(uint64_t x)
+MBB_FN uint64_t mbb_bswap64(uint64_t x)
 {
 #if defined(__GNUC__) || defined(__clang__)
     return __builtin_bswap64(x);
@@ -128,7 +141,7 @@ static inline uint64_t mbb_bswap64(uint64_t x)
 
 /* Reverses the bits: square n becomes square 63 - n (rank 1 becomes rank
  * 8 and file a file h).  The instruction where there is one. */
-static inline uint64_t mbb_bitrev64(uint64_t x)
+MBB_FN uint64_t mbb_bitrev64(uint64_t x)
 {
 #if defined(MBB_HAVE_BITREV) && defined(__aarch64__)
     __asm__("rbit %0, %1" : "=r"(x) : "r"(x));
@@ -163,7 +176,7 @@ static inline uint64_t mbb_bitrev64(uint64_t x)
 }
 
 /* The highest set bit of x (not 0), isolated: a count of leading zeros. */
-static inline uint64_t mbb_highest_bit(uint64_t x)
+MBB_FN uint64_t mbb_highest_bit(uint64_t x)
 {
 #if defined(__GNUC__) || defined(__clang__)
     return UINT64_C(1) << 63 >> __builtin_clzll(x);
@@ -183,7 +196,7 @@ static inline uint64_t mbb_highest_bit(uint64_t x)
  * lines into vectors, where without AVX-512 it emulates a count of
  * leading zeros in some 30 instructions (llvm-mca, Zen 3: 43 cycles a
  * queen for obstruction, 20 without). */
-static inline uint64_t mbb_scalar(uint64_t x)
+MBB_FN uint64_t mbb_scalar(uint64_t x)
 {
 #if defined(__clang__)
     __asm__("" : "+r"(x));

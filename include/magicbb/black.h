@@ -16,13 +16,13 @@ struct mbb_black_entry {
     MBB_PAD_POINTER(16);    /* 0: pads the entry to 32 bytes */
 };
 
-static inline uint32_t mbb_black_index(const struct mbb_black_entry *e, uint64_t occupied,
+MBB_FN uint32_t mbb_black_index(const struct mbb_black_entry *e, uint64_t occupied,
                                        unsigned bits)
 {
     return MBB_CAST(uint32_t, ((occupied | e->not_mask) * e->magic) >> (64 - bits));
 }
 
-static inline uint64_t mbb_black_lookup(const struct mbb_black_entry *e, const uint64_t *attacks,
+MBB_FN uint64_t mbb_black_lookup(const struct mbb_black_entry *e, const uint64_t *attacks,
                                         uint64_t occupied, unsigned bits)
 {
     (void)attacks;
@@ -32,7 +32,7 @@ static inline uint64_t mbb_black_lookup(const struct mbb_black_entry *e, const u
 MBB_COMMON_SHAPE(black, uint64_t, MBB_ROOK_FIXED_BITS, MBB_BISHOP_FIXED_BITS)
 
 /* At most one slot per relevant occupancy: the slices overlap. */
-static inline size_t mbb_black_slider_bytes(size_t slots, size_t sets, int *at_most)
+MBB_FN size_t mbb_black_slider_bytes(size_t slots, size_t sets, int *at_most)
 {
     (void)sets;
     *at_most = 1;

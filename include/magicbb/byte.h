@@ -23,24 +23,24 @@ struct mbb_byte_tables {
     const uint64_t *sets;
 };
 
-static inline uint32_t mbb_byte_index(const struct mbb_byte_entry *e, uint64_t occupied)
+MBB_FN uint32_t mbb_byte_index(const struct mbb_byte_entry *e, uint64_t occupied)
 {
     return MBB_CAST(uint32_t, ((occupied & e->mask) * e->magic) >> e->shift);
 }
 
-static inline uint64_t mbb_byte_lookup(const struct mbb_byte_entry *e, const uint64_t *sets,
+MBB_FN uint64_t mbb_byte_lookup(const struct mbb_byte_entry *e, const uint64_t *sets,
                                        uint64_t occupied)
 {
     return sets[e->sets + e->index[mbb_byte_index(e, occupied)]];
 }
 
-static inline uint64_t mbb_byte_rook_in(const struct mbb_byte_tables *t, unsigned sq,
+MBB_FN uint64_t mbb_byte_rook_in(const struct mbb_byte_tables *t, unsigned sq,
                                         uint64_t occupied)
 {
     return mbb_byte_lookup(&t->rook[sq], t->sets, occupied);
 }
 
-static inline uint64_t mbb_byte_bishop_in(const struct mbb_byte_tables *t, unsigned sq,
+MBB_FN uint64_t mbb_byte_bishop_in(const struct mbb_byte_tables *t, unsigned sq,
                                           uint64_t occupied)
 {
     return mbb_byte_lookup(&t->bishop[sq], t->sets, occupied);
@@ -51,23 +51,23 @@ extern const uint8_t mbb_byte_index_table[];
 extern const uint64_t mbb_byte_sets[];
 extern const uint32_t mbb_byte_table_bytes;
 
-static inline uint64_t mbb_byte_rook_attacks(unsigned sq, uint64_t occupied)
+MBB_FN uint64_t mbb_byte_rook_attacks(unsigned sq, uint64_t occupied)
 {
     return mbb_byte_lookup(&mbb_byte_rook[sq], mbb_byte_sets, occupied);
 }
 
-static inline uint64_t mbb_byte_bishop_attacks(unsigned sq, uint64_t occupied)
+MBB_FN uint64_t mbb_byte_bishop_attacks(unsigned sq, uint64_t occupied)
 {
     return mbb_byte_lookup(&mbb_byte_bishop[sq], mbb_byte_sets, occupied);
 }
 
-static inline uint64_t mbb_byte_queen_attacks(unsigned sq, uint64_t occupied)
+MBB_FN uint64_t mbb_byte_queen_attacks(unsigned sq, uint64_t occupied)
 {
     return mbb_byte_rook_attacks(sq, occupied) | mbb_byte_bishop_attacks(sq, occupied);
 }
 
 /* At most: magics with fewer index bits take fewer slots. */
-static inline size_t mbb_byte_slider_bytes(size_t slots, size_t sets, int *at_most)
+MBB_FN size_t mbb_byte_slider_bytes(size_t slots, size_t sets, int *at_most)
 {
     *at_most = 1;
     return slots + sets * sizeof(uint64_t) + 128 * sizeof(struct mbb_byte_entry);

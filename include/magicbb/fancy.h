@@ -15,12 +15,12 @@ struct mbb_fancy_entry {
     MBB_PAD_POINTER(12);   /* 0: pads the entry to 32 bytes */
 };
 
-static inline uint32_t mbb_fancy_index(const struct mbb_fancy_entry *e, uint64_t occupied)
+MBB_FN uint32_t mbb_fancy_index(const struct mbb_fancy_entry *e, uint64_t occupied)
 {
     return MBB_CAST(uint32_t, ((occupied & e->mask) * e->magic) >> e->shift);
 }
 
-static inline uint64_t mbb_fancy_lookup(const struct mbb_fancy_entry *e, const uint64_t *attacks,
+MBB_FN uint64_t mbb_fancy_lookup(const struct mbb_fancy_entry *e, const uint64_t *attacks,
                                         uint64_t occupied, unsigned bits)
 {
     (void)attacks, (void)bits;
@@ -36,7 +36,7 @@ MBB_COMMON_SHAPE(fancy, uint64_t, 0, 0)
 /* At most one slot per relevant occupancy: a searched set takes that,
  * the shipped set (gen/magics/fancy.txt) one index bit fewer on some
  * squares. */
-static inline size_t mbb_fancy_slider_bytes(size_t slots, size_t sets, int *at_most)
+MBB_FN size_t mbb_fancy_slider_bytes(size_t slots, size_t sets, int *at_most)
 {
     (void)sets;
     *at_most = 1;

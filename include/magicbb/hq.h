@@ -25,14 +25,14 @@ struct mbb_hq_tables {
     const uint8_t *rank;
 };
 
-static inline uint64_t mbb_hq_rook(const struct mbb_hq_entry *l, const uint8_t *rank,
+MBB_FN uint64_t mbb_hq_rook(const struct mbb_hq_entry *l, const uint8_t *rank,
                                    unsigned sq, uint64_t occupied)
 {
     return mbb_hyperbola_swapped(occupied, l->file, l->bit, mbb_bswap64(l->bit))
            | mbb_rank_attacks_from(rank, sq, occupied);
 }
 
-static inline uint64_t mbb_hq_bishop(const struct mbb_hq_entry *l, unsigned sq,
+MBB_FN uint64_t mbb_hq_bishop(const struct mbb_hq_entry *l, unsigned sq,
                                      uint64_t occupied)
 {
     const uint64_t r_swapped = mbb_bswap64(l->bit);
@@ -43,7 +43,7 @@ static inline uint64_t mbb_hq_bishop(const struct mbb_hq_entry *l, unsigned sq,
 }
 
 /* Both at once: one entry, one swapped bit. */
-static inline uint64_t mbb_hq_queen(const struct mbb_hq_entry *l, const uint8_t *rank,
+MBB_FN uint64_t mbb_hq_queen(const struct mbb_hq_entry *l, const uint8_t *rank,
                                     unsigned sq, uint64_t occupied)
 {
     const uint64_t r_swapped = mbb_bswap64(l->bit);
@@ -54,13 +54,13 @@ static inline uint64_t mbb_hq_queen(const struct mbb_hq_entry *l, const uint8_t 
            | mbb_rank_attacks_from(rank, sq, occupied);
 }
 
-static inline uint64_t mbb_hq_rook_in(const struct mbb_hq_tables *t, unsigned sq,
+MBB_FN uint64_t mbb_hq_rook_in(const struct mbb_hq_tables *t, unsigned sq,
                                       uint64_t occupied)
 {
     return mbb_hq_rook(&t->lines[sq], t->rank, sq, occupied);
 }
 
-static inline uint64_t mbb_hq_bishop_in(const struct mbb_hq_tables *t, unsigned sq,
+MBB_FN uint64_t mbb_hq_bishop_in(const struct mbb_hq_tables *t, unsigned sq,
                                         uint64_t occupied)
 {
     return mbb_hq_bishop(&t->lines[sq], sq, occupied);
@@ -70,22 +70,22 @@ extern const struct mbb_hq_entry mbb_hq_lines[64];
 extern const uint8_t mbb_hq_rank[8 * 64];
 extern const uint32_t mbb_hq_table_bytes;
 
-static inline uint64_t mbb_hq_rook_attacks(unsigned sq, uint64_t occupied)
+MBB_FN uint64_t mbb_hq_rook_attacks(unsigned sq, uint64_t occupied)
 {
     return mbb_hq_rook(&mbb_hq_lines[sq], mbb_hq_rank, sq, occupied);
 }
 
-static inline uint64_t mbb_hq_bishop_attacks(unsigned sq, uint64_t occupied)
+MBB_FN uint64_t mbb_hq_bishop_attacks(unsigned sq, uint64_t occupied)
 {
     return mbb_hq_bishop(&mbb_hq_lines[sq], sq, occupied);
 }
 
-static inline uint64_t mbb_hq_queen_attacks(unsigned sq, uint64_t occupied)
+MBB_FN uint64_t mbb_hq_queen_attacks(unsigned sq, uint64_t occupied)
 {
     return mbb_hq_queen(&mbb_hq_lines[sq], mbb_hq_rank, sq, occupied);
 }
 
-static inline size_t mbb_hq_slider_bytes(size_t slots, size_t sets, int *at_most)
+MBB_FN size_t mbb_hq_slider_bytes(size_t slots, size_t sets, int *at_most)
 {
     (void)slots, (void)sets;
     *at_most = 0;

@@ -28,7 +28,7 @@ struct mbb_hqdual_tables {
     const uint8_t *rank; /* as hq's: [inner * 8 + file] */
 };
 
-static inline uint64_t mbb_hqdual_bishop(const struct mbb_hqdual_entry *l, uint64_t occupied)
+MBB_FN uint64_t mbb_hqdual_bishop(const struct mbb_hqdual_entry *l, uint64_t occupied)
 {
 #ifdef MBB_HAVE_AVX2
     const __m128i swap = _mm_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
@@ -49,7 +49,7 @@ static inline uint64_t mbb_hqdual_bishop(const struct mbb_hqdual_entry *l, uint6
 }
 
 /* The rook's one line costs less without a vector. */
-static inline uint64_t mbb_hqdual_rook(const struct mbb_hqdual_entry *l, const uint8_t *rank,
+MBB_FN uint64_t mbb_hqdual_rook(const struct mbb_hqdual_entry *l, const uint8_t *rank,
                                        unsigned sq, uint64_t occupied)
 {
     const uint64_t r = l->line[3];
@@ -58,7 +58,7 @@ static inline uint64_t mbb_hqdual_rook(const struct mbb_hqdual_entry *l, const u
            | mbb_rank_attacks_from(rank, sq, occupied);
 }
 
-static inline uint64_t mbb_hqdual_queen(const struct mbb_hqdual_entry *l, const uint8_t *rank,
+MBB_FN uint64_t mbb_hqdual_queen(const struct mbb_hqdual_entry *l, const uint8_t *rank,
                                         unsigned sq, uint64_t occupied)
 {
 #ifdef MBB_HAVE_AVX2
@@ -80,13 +80,13 @@ static inline uint64_t mbb_hqdual_queen(const struct mbb_hqdual_entry *l, const 
 #endif
 }
 
-static inline uint64_t mbb_hqdual_rook_in(const struct mbb_hqdual_tables *t, unsigned sq,
+MBB_FN uint64_t mbb_hqdual_rook_in(const struct mbb_hqdual_tables *t, unsigned sq,
                                           uint64_t occupied)
 {
     return mbb_hqdual_rook(&t->lines[sq], t->rank, sq, occupied);
 }
 
-static inline uint64_t mbb_hqdual_bishop_in(const struct mbb_hqdual_tables *t, unsigned sq,
+MBB_FN uint64_t mbb_hqdual_bishop_in(const struct mbb_hqdual_tables *t, unsigned sq,
                                             uint64_t occupied)
 {
     return mbb_hqdual_bishop(&t->lines[sq], occupied);
@@ -96,22 +96,22 @@ extern const struct mbb_hqdual_entry mbb_hqdual_lines[64];
 extern const uint8_t mbb_hqdual_rank[8 * 64];
 extern const uint32_t mbb_hqdual_table_bytes;
 
-static inline uint64_t mbb_hqdual_rook_attacks(unsigned sq, uint64_t occupied)
+MBB_FN uint64_t mbb_hqdual_rook_attacks(unsigned sq, uint64_t occupied)
 {
     return mbb_hqdual_rook(&mbb_hqdual_lines[sq], mbb_hqdual_rank, sq, occupied);
 }
 
-static inline uint64_t mbb_hqdual_bishop_attacks(unsigned sq, uint64_t occupied)
+MBB_FN uint64_t mbb_hqdual_bishop_attacks(unsigned sq, uint64_t occupied)
 {
     return mbb_hqdual_bishop(&mbb_hqdual_lines[sq], occupied);
 }
 
-static inline uint64_t mbb_hqdual_queen_attacks(unsigned sq, uint64_t occupied)
+MBB_FN uint64_t mbb_hqdual_queen_attacks(unsigned sq, uint64_t occupied)
 {
     return mbb_hqdual_queen(&mbb_hqdual_lines[sq], mbb_hqdual_rank, sq, occupied);
 }
 
-static inline size_t mbb_hqdual_slider_bytes(size_t slots, size_t sets, int *at_most)
+MBB_FN size_t mbb_hqdual_slider_bytes(size_t slots, size_t sets, int *at_most)
 {
     (void)slots, (void)sets;
     *at_most = 0;

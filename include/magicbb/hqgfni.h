@@ -30,7 +30,7 @@ struct mbb_hqgfni_tables {
 /* reverses each byte's bits */
 #define MBB_HQGFNI_BITS MBB_CAST(long long, UINT64_C(0x8040201008040201))
 
-static inline __m128i mbb_hqgfni_reverse128(__m128i x)
+MBB_FN __m128i mbb_hqgfni_reverse128(__m128i x)
 {
     const __m128i bytes = _mm_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
 
@@ -38,7 +38,7 @@ static inline __m128i mbb_hqgfni_reverse128(__m128i x)
                                       _mm_set1_epi64x(MBB_HQGFNI_BITS), 0);
 }
 
-static inline __m256i mbb_hqgfni_reverse256(__m256i x)
+MBB_FN __m256i mbb_hqgfni_reverse256(__m256i x)
 {
     const __m256i bytes = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,
                                            7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
@@ -48,7 +48,7 @@ static inline __m256i mbb_hqgfni_reverse256(__m256i x)
 }
 
 /* Two lines: the first of them at `lines`. */
-static inline uint64_t mbb_hqgfni_pair(const uint64_t *lines, unsigned sq, uint64_t occupied)
+MBB_FN uint64_t mbb_hqgfni_pair(const uint64_t *lines, unsigned sq, uint64_t occupied)
 {
     const __m128i m = _mm_loadu_si128(MBB_POINTER_CAST(const __m128i *, lines));
     const __m128i o = _mm_and_si128(_mm_set1_epi64x(MBB_CAST(long long, occupied)), m);
@@ -61,7 +61,7 @@ static inline uint64_t mbb_hqgfni_pair(const uint64_t *lines, unsigned sq, uint6
     return MBB_CAST(uint64_t, _mm_cvtsi128_si64(_mm_or_si128(a, _mm_unpackhi_epi64(a, a))));
 }
 #else
-static inline uint64_t mbb_hqgfni_pair(const uint64_t *lines, unsigned sq, uint64_t occupied)
+MBB_FN uint64_t mbb_hqgfni_pair(const uint64_t *lines, unsigned sq, uint64_t occupied)
 {
     const uint64_t r = UINT64_C(1) << sq, r_reversed = UINT64_C(1) << (63 - sq);
 
@@ -70,7 +70,7 @@ static inline uint64_t mbb_hqgfni_pair(const uint64_t *lines, unsigned sq, uint6
 }
 #endif
 
-static inline uint64_t mbb_hqgfni_queen(const struct mbb_hqgfni_entry *l, unsigned sq,
+MBB_FN uint64_t mbb_hqgfni_queen(const struct mbb_hqgfni_entry *l, unsigned sq,
                                         uint64_t occupied)
 {
 #ifdef MBB_HAVE_GFNI
@@ -90,13 +90,13 @@ static inline uint64_t mbb_hqgfni_queen(const struct mbb_hqgfni_entry *l, unsign
 #endif
 }
 
-static inline uint64_t mbb_hqgfni_rook_in(const struct mbb_hqgfni_tables *t, unsigned sq,
+MBB_FN uint64_t mbb_hqgfni_rook_in(const struct mbb_hqgfni_tables *t, unsigned sq,
                                           uint64_t occupied)
 {
     return mbb_hqgfni_pair(t->lines[sq].line, sq, occupied);
 }
 
-static inline uint64_t mbb_hqgfni_bishop_in(const struct mbb_hqgfni_tables *t, unsigned sq,
+MBB_FN uint64_t mbb_hqgfni_bishop_in(const struct mbb_hqgfni_tables *t, unsigned sq,
                                             uint64_t occupied)
 {
     return mbb_hqgfni_pair(t->lines[sq].line + 2, sq, occupied);
@@ -105,22 +105,22 @@ static inline uint64_t mbb_hqgfni_bishop_in(const struct mbb_hqgfni_tables *t, u
 extern const struct mbb_hqgfni_entry mbb_hqgfni_lines[64];
 extern const uint32_t mbb_hqgfni_table_bytes;
 
-static inline uint64_t mbb_hqgfni_rook_attacks(unsigned sq, uint64_t occupied)
+MBB_FN uint64_t mbb_hqgfni_rook_attacks(unsigned sq, uint64_t occupied)
 {
     return mbb_hqgfni_pair(mbb_hqgfni_lines[sq].line, sq, occupied);
 }
 
-static inline uint64_t mbb_hqgfni_bishop_attacks(unsigned sq, uint64_t occupied)
+MBB_FN uint64_t mbb_hqgfni_bishop_attacks(unsigned sq, uint64_t occupied)
 {
     return mbb_hqgfni_pair(mbb_hqgfni_lines[sq].line + 2, sq, occupied);
 }
 
-static inline uint64_t mbb_hqgfni_queen_attacks(unsigned sq, uint64_t occupied)
+MBB_FN uint64_t mbb_hqgfni_queen_attacks(unsigned sq, uint64_t occupied)
 {
     return mbb_hqgfni_queen(&mbb_hqgfni_lines[sq], sq, occupied);
 }
 
-static inline size_t mbb_hqgfni_slider_bytes(size_t slots, size_t sets, int *at_most)
+MBB_FN size_t mbb_hqgfni_slider_bytes(size_t slots, size_t sets, int *at_most)
 {
     (void)slots, (void)sets;
     *at_most = 0;

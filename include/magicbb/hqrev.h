@@ -20,17 +20,17 @@ struct mbb_hqrev_tables {
 /* The lines through sq, each with sq itself.  The diagonals are the long
  * ones shifted by whole ranks: a1-h8 holds file - rank = 0, a8-h1
  * file + rank = 7. */
-static inline uint64_t mbb_hqrev_file(unsigned sq)
+MBB_FN uint64_t mbb_hqrev_file(unsigned sq)
 {
     return UINT64_C(0x0101010101010101) << (sq & 7);
 }
 
-static inline uint64_t mbb_hqrev_rank(unsigned sq)
+MBB_FN uint64_t mbb_hqrev_rank(unsigned sq)
 {
     return UINT64_C(0xff) << (sq & 56);
 }
 
-static inline uint64_t mbb_hqrev_diagonal(unsigned sq)
+MBB_FN uint64_t mbb_hqrev_diagonal(unsigned sq)
 {
     const int d = MBB_CAST(int, sq & 7) - MBB_CAST(int, sq >> 3);
     const uint64_t a1h8 = 0x8040201008040201u;
@@ -38,7 +38,7 @@ static inline uint64_t mbb_hqrev_diagonal(unsigned sq)
     return d >= 0 ? a1h8 >> (8 * d) : a1h8 << (-8 * d);
 }
 
-static inline uint64_t mbb_hqrev_antidiagonal(unsigned sq)
+MBB_FN uint64_t mbb_hqrev_antidiagonal(unsigned sq)
 {
     const int d = MBB_CAST(int, sq & 7) + MBB_CAST(int, sq >> 3) - 7;
     const uint64_t a8h1 = 0x0102040810204080u;
@@ -47,38 +47,38 @@ static inline uint64_t mbb_hqrev_antidiagonal(unsigned sq)
 }
 
 /* The attacks along the line through sq (line includes sq). */
-static inline uint64_t mbb_hqrev_line(unsigned sq, uint64_t line, uint64_t occupied)
+MBB_FN uint64_t mbb_hqrev_line(unsigned sq, uint64_t line, uint64_t occupied)
 {
     const uint64_t r = UINT64_C(1) << sq;
 
     return mbb_hyperbola_reversed(occupied, line ^ r, r, UINT64_C(1) << (63 - sq));
 }
 
-static inline uint64_t mbb_hqrev_rook_attacks(unsigned sq, uint64_t occupied)
+MBB_FN uint64_t mbb_hqrev_rook_attacks(unsigned sq, uint64_t occupied)
 {
     return mbb_hqrev_line(sq, mbb_hqrev_file(sq), occupied)
            | mbb_hqrev_line(sq, mbb_hqrev_rank(sq), occupied);
 }
 
-static inline uint64_t mbb_hqrev_bishop_attacks(unsigned sq, uint64_t occupied)
+MBB_FN uint64_t mbb_hqrev_bishop_attacks(unsigned sq, uint64_t occupied)
 {
     return mbb_hqrev_line(sq, mbb_hqrev_diagonal(sq), occupied)
            | mbb_hqrev_line(sq, mbb_hqrev_antidiagonal(sq), occupied);
 }
 
-static inline uint64_t mbb_hqrev_queen_attacks(unsigned sq, uint64_t occupied)
+MBB_FN uint64_t mbb_hqrev_queen_attacks(unsigned sq, uint64_t occupied)
 {
     return mbb_hqrev_rook_attacks(sq, occupied) | mbb_hqrev_bishop_attacks(sq, occupied);
 }
 
-static inline uint64_t mbb_hqrev_rook_in(const struct mbb_hqrev_tables *t, unsigned sq,
+MBB_FN uint64_t mbb_hqrev_rook_in(const struct mbb_hqrev_tables *t, unsigned sq,
                                          uint64_t occupied)
 {
     (void)t;
     return mbb_hqrev_rook_attacks(sq, occupied);
 }
 
-static inline uint64_t mbb_hqrev_bishop_in(const struct mbb_hqrev_tables *t, unsigned sq,
+MBB_FN uint64_t mbb_hqrev_bishop_in(const struct mbb_hqrev_tables *t, unsigned sq,
                                            uint64_t occupied)
 {
     (void)t;
@@ -87,7 +87,7 @@ static inline uint64_t mbb_hqrev_bishop_in(const struct mbb_hqrev_tables *t, uns
 
 extern const uint32_t mbb_hqrev_table_bytes;
 
-static inline size_t mbb_hqrev_slider_bytes(size_t slots, size_t sets, int *at_most)
+MBB_FN size_t mbb_hqrev_slider_bytes(size_t slots, size_t sets, int *at_most)
 {
     (void)slots, (void)sets;
     *at_most = 0;

@@ -18,7 +18,7 @@ struct mbb_magic32_entry {
     MBB_PAD_POINTER(12);   /* 0: pads the entry to 32 bytes */
 };
 
-static inline uint32_t mbb_magic32_index(const struct mbb_magic32_entry *e, uint64_t occupied)
+MBB_FN uint32_t mbb_magic32_index(const struct mbb_magic32_entry *e, uint64_t occupied)
 {
     const uint32_t lo = MBB_CAST(uint32_t, occupied) & MBB_CAST(uint32_t, e->mask);
     const uint32_t hi = MBB_CAST(uint32_t, occupied >> 32) & MBB_CAST(uint32_t, e->mask >> 32);
@@ -26,7 +26,7 @@ static inline uint32_t mbb_magic32_index(const struct mbb_magic32_entry *e, uint
     return (lo * MBB_CAST(uint32_t, e->magic) ^ hi * MBB_CAST(uint32_t, e->magic >> 32)) >> e->shift;
 }
 
-static inline uint64_t mbb_magic32_lookup(const struct mbb_magic32_entry *e,
+MBB_FN uint64_t mbb_magic32_lookup(const struct mbb_magic32_entry *e,
                                           const uint64_t *attacks, uint64_t occupied, unsigned bits)
 {
     (void)attacks, (void)bits;
@@ -36,7 +36,7 @@ static inline uint64_t mbb_magic32_lookup(const struct mbb_magic32_entry *e,
 MBB_COMMON_SHAPE(magic32, uint64_t, 0, 0)
 
 /* At most: magics with fewer index bits take fewer slots. */
-static inline size_t mbb_magic32_slider_bytes(size_t slots, size_t sets, int *at_most)
+MBB_FN size_t mbb_magic32_slider_bytes(size_t slots, size_t sets, int *at_most)
 {
     (void)sets;
     *at_most = 1;

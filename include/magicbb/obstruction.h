@@ -30,7 +30,7 @@ struct mbb_obstruction_square {
 
 /* The attacks along line i; occupied1 is the occupancy with a1 added
  * (mbb_obstruction_prepare). */
-static inline uint64_t mbb_obstruction_line(const struct mbb_obstruction_square *s, unsigned i,
+MBB_FN uint64_t mbb_obstruction_line(const struct mbb_obstruction_square *s, unsigned i,
                                             uint64_t occupied1)
 {
     const uint64_t upper = occupied1 & s->upper[i];
@@ -40,7 +40,7 @@ static inline uint64_t mbb_obstruction_line(const struct mbb_obstruction_square 
 }
 
 /* The occupancy with a1 added, once a lookup. */
-static inline uint64_t mbb_obstruction_prepare(uint64_t occupied)
+MBB_FN uint64_t mbb_obstruction_prepare(uint64_t occupied)
 {
     return occupied | 1;
 }

@@ -30,13 +30,13 @@ struct mbb_offsetmagic_entry {
     uint64_t magic; /* & MBB_OFFSETMAGIC_START: first slot of the slice */
 };
 
-static inline uint32_t mbb_offsetmagic_index(const struct mbb_offsetmagic_entry *e,
+MBB_FN uint32_t mbb_offsetmagic_index(const struct mbb_offsetmagic_entry *e,
                                              uint64_t occupied, unsigned bits)
 {
     return MBB_CAST(uint32_t, ((occupied & e->mask) * e->magic) >> (64 - bits));
 }
 
-static inline uint64_t mbb_offsetmagic_lookup(const struct mbb_offsetmagic_entry *e,
+MBB_FN uint64_t mbb_offsetmagic_lookup(const struct mbb_offsetmagic_entry *e,
                                               const uint64_t *attacks, uint64_t occupied,
                                               unsigned bits)
 {
@@ -49,7 +49,7 @@ MBB_COMMON_SHAPE(offsetmagic, uint64_t, MBB_ROOK_FIXED_BITS, MBB_OFFSETMAGIC_BIS
 
 /* A bound only: a slice starts below 2^MBB_OFFSETMAGIC_TOP and spans at
  * most 4096 slots.  Where the slices go is the search's doing. */
-static inline size_t mbb_offsetmagic_slider_bytes(size_t slots, size_t sets, int *at_most)
+MBB_FN size_t mbb_offsetmagic_slider_bytes(size_t slots, size_t sets, int *at_most)
 {
     (void)slots, (void)sets;
     *at_most = 1;

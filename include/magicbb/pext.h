@@ -19,25 +19,25 @@ struct mbb_pext_tables {
     const uint64_t *const *rook_slice, *const *bishop_slice; /* each square's slice */
 };
 
-static inline uint32_t mbb_pext_index(uint64_t mask, uint64_t occupied)
+MBB_FN uint32_t mbb_pext_index(uint64_t mask, uint64_t occupied)
 {
     return MBB_CAST(uint32_t, mbb_pext64(occupied, mask));
 }
 
 /* The slot of the slice; the 64-bit PEXT result as it is (a 32-bit index
  * would cost a zero extension). */
-static inline uint64_t mbb_pext_lookup(const uint64_t *slice, uint64_t mask, uint64_t occupied)
+MBB_FN uint64_t mbb_pext_lookup(const uint64_t *slice, uint64_t mask, uint64_t occupied)
 {
     return slice[mbb_pext64(occupied, mask)];
 }
 
-static inline uint64_t mbb_pext_rook_in(const struct mbb_pext_tables *t, unsigned sq,
+MBB_FN uint64_t mbb_pext_rook_in(const struct mbb_pext_tables *t, unsigned sq,
                                         uint64_t occupied)
 {
     return mbb_pext_lookup(t->rook_slice[sq], t->rook_mask[sq], occupied);
 }
 
-static inline uint64_t mbb_pext_bishop_in(const struct mbb_pext_tables *t, unsigned sq,
+MBB_FN uint64_t mbb_pext_bishop_in(const struct mbb_pext_tables *t, unsigned sq,
                                           uint64_t occupied)
 {
     return mbb_pext_lookup(t->bishop_slice[sq], t->bishop_mask[sq], occupied);
@@ -48,22 +48,22 @@ extern const uint64_t *const mbb_pext_rook_slice[64], *const mbb_pext_bishop_sli
 extern const uint64_t mbb_pext_attacks[];
 extern const uint32_t mbb_pext_table_bytes;
 
-static inline uint64_t mbb_pext_rook_attacks(unsigned sq, uint64_t occupied)
+MBB_FN uint64_t mbb_pext_rook_attacks(unsigned sq, uint64_t occupied)
 {
     return mbb_pext_lookup(mbb_pext_rook_slice[sq], mbb_pext_rook_mask[sq], occupied);
 }
 
-static inline uint64_t mbb_pext_bishop_attacks(unsigned sq, uint64_t occupied)
+MBB_FN uint64_t mbb_pext_bishop_attacks(unsigned sq, uint64_t occupied)
 {
     return mbb_pext_lookup(mbb_pext_bishop_slice[sq], mbb_pext_bishop_mask[sq], occupied);
 }
 
-static inline uint64_t mbb_pext_queen_attacks(unsigned sq, uint64_t occupied)
+MBB_FN uint64_t mbb_pext_queen_attacks(unsigned sq, uint64_t occupied)
 {
     return mbb_pext_rook_attacks(sq, occupied) | mbb_pext_bishop_attacks(sq, occupied);
 }
 
-static inline size_t mbb_pext_slider_bytes(size_t slots, size_t sets, int *at_most)
+MBB_FN size_t mbb_pext_slider_bytes(size_t slots, size_t sets, int *at_most)
 {
     (void)sets;
     *at_most = 0;

@@ -15,12 +15,12 @@ struct mbb_pext16_entry {
     MBB_PAD_POINTER(16);   /* 0: pads the entry to 32 bytes */
 };
 
-static inline uint32_t mbb_pext16_index(const struct mbb_pext16_entry *e, uint64_t occupied)
+MBB_FN uint32_t mbb_pext16_index(const struct mbb_pext16_entry *e, uint64_t occupied)
 {
     return MBB_CAST(uint32_t, mbb_pext64(occupied, e->mask));
 }
 
-static inline uint64_t mbb_pext16_lookup(const struct mbb_pext16_entry *e,
+MBB_FN uint64_t mbb_pext16_lookup(const struct mbb_pext16_entry *e,
                                          const uint16_t *attacks, uint64_t occupied, unsigned bits)
 {
     (void)attacks, (void)bits;
@@ -29,7 +29,7 @@ static inline uint64_t mbb_pext16_lookup(const struct mbb_pext16_entry *e,
 
 MBB_COMMON_SHAPE(pext16, uint16_t, 0, 0)
 
-static inline size_t mbb_pext16_slider_bytes(size_t slots, size_t sets, int *at_most)
+MBB_FN size_t mbb_pext16_slider_bytes(size_t slots, size_t sets, int *at_most)
 {
     (void)sets;
     *at_most = 0;

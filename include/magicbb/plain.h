@@ -14,7 +14,7 @@ MBB_FIXED_SHIFT_ENTRY(plain)
 
 MBB_COMMON_SHAPE(plain, uint64_t, MBB_ROOK_FIXED_BITS, MBB_BISHOP_FIXED_BITS)
 
-static inline size_t mbb_plain_slider_bytes(size_t slots, size_t sets, int *at_most)
+MBB_FN size_t mbb_plain_slider_bytes(size_t slots, size_t sets, int *at_most)
 {
     (void)slots, (void)sets;
     *at_most = 0;

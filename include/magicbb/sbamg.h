@@ -30,7 +30,7 @@ struct mbb_sbamg_square {
 };
 
 /* The attacks along line i. */
-static inline uint64_t mbb_sbamg_line(const struct mbb_sbamg_square *s, unsigned i,
+MBB_FN uint64_t mbb_sbamg_line(const struct mbb_sbamg_square *s, unsigned i,
                                       uint64_t occupied)
 {
     const uint64_t o = (occupied & s->line[i]) | s->ends[i];
@@ -40,7 +40,7 @@ static inline uint64_t mbb_sbamg_line(const struct mbb_sbamg_square *s, unsigned
 }
 
 /* The lines take the occupancy as it is. */
-static inline uint64_t mbb_sbamg_prepare(uint64_t occupied)
+MBB_FN uint64_t mbb_sbamg_prepare(uint64_t occupied)
 {
     return occupied;
 }

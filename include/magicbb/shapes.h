@@ -46,13 +46,13 @@
 #define MBB_HYPERBOLA(rev, occupied, line, r, r_reversed)                                    \
     ((((occupied) & (line)) - (r)) ^ rev(rev((occupied) & (line)) - (r_reversed))) & (line)
 
-static inline uint64_t mbb_hyperbola_swapped(uint64_t occupied, uint64_t line, uint64_t r,
+MBB_FN uint64_t mbb_hyperbola_swapped(uint64_t occupied, uint64_t line, uint64_t r,
                                              uint64_t r_swapped)
 {
     return MBB_HYPERBOLA(mbb_bswap64, occupied, line, r, r_swapped);
 }
 
-static inline uint64_t mbb_hyperbola_reversed(uint64_t occupied, uint64_t line, uint64_t r,
+MBB_FN uint64_t mbb_hyperbola_reversed(uint64_t occupied, uint64_t line, uint64_t r,
                                               uint64_t r_reversed)
 {
     return MBB_HYPERBOLA(mbb_bitrev64, occupied, line, r, r_reversed);
@@ -62,7 +62,7 @@ static inline uint64_t mbb_hyperbola_reversed(uint64_t occupied, uint64_t line, 
  * rank's, rank[inner * 8 + file] (inner: the six inner squares' bits).
  * The inner squares shifted down to bits 1-6 are inner * 2, so
  * (inner * 2) * 4 + file is the index. */
-static inline uint64_t mbb_rank_attacks_from(const uint8_t *rank, unsigned sq, uint64_t occupied)
+MBB_FN uint64_t mbb_rank_attacks_from(const uint8_t *rank, unsigned sq, uint64_t occupied)
 {
     const unsigned shift = sq & 56;
 
@@ -94,12 +94,12 @@ static inline uint64_t mbb_rank_attacks_from(const uint8_t *rank, unsigned sq, u
         const uint64_t *slice; /* the square's slice */                                       \
         MBB_PAD_POINTER(16);   /* 0: pads the entry to 32 bytes */                            \
     };                                                                                        \
-    static inline uint32_t mbb_##name##_index(const struct mbb_##name##_entry *e,            \
+    MBB_FN uint32_t mbb_##name##_index(const struct mbb_##name##_entry *e,            \
                                               uint64_t occupied, unsigned bits)               \
     {                                                                                         \
         return MBB_CAST(uint32_t, ((occupied & e->mask) * e->magic) >> (64 - bits));                  \
     }                                                                                         \
-    static inline uint64_t mbb_##name##_lookup(const struct mbb_##name##_entry *e,           \
+    MBB_FN uint64_t mbb_##name##_lookup(const struct mbb_##name##_entry *e,           \
                                                const uint64_t *attacks, uint64_t occupied,    \
                                                unsigned bits)                                 \
     {                                                                                         \
@@ -121,46 +121,46 @@ static inline uint64_t mbb_rank_attacks_from(const uint8_t *rank, unsigned sq, u
     struct mbb_##name##_tables {                                                              \
         const struct mbb_##name##_square *squares;                                            \
     };                                                                                        \
-    static inline uint64_t mbb_##name##_rook(const struct mbb_##name##_square *s,             \
+    MBB_FN uint64_t mbb_##name##_rook(const struct mbb_##name##_square *s,             \
                                              uint64_t occupied)                               \
     {                                                                                         \
         const uint64_t o = mbb_##name##_prepare(occupied);                                    \
         return mbb_##name##_line(s, 0, o) | mbb_##name##_line(s, 1, o);                       \
     }                                                                                         \
-    static inline uint64_t mbb_##name##_bishop(const struct mbb_##name##_square *s,           \
+    MBB_FN uint64_t mbb_##name##_bishop(const struct mbb_##name##_square *s,           \
                                                uint64_t occupied)                             \
     {                                                                                         \
         const uint64_t o = mbb_##name##_prepare(occupied);                                    \
         return mbb_##name##_line(s, 2, o) | mbb_##name##_line(s, 3, o);                       \
     }                                                                                         \
-    static inline uint64_t mbb_##name##_rook_in(const struct mbb_##name##_tables *t,          \
+    MBB_FN uint64_t mbb_##name##_rook_in(const struct mbb_##name##_tables *t,          \
                                                 unsigned sq, uint64_t occupied)               \
     {                                                                                         \
         return mbb_##name##_rook(&t->squares[sq], occupied);                                  \
     }                                                                                         \
-    static inline uint64_t mbb_##name##_bishop_in(const struct mbb_##name##_tables *t,        \
+    MBB_FN uint64_t mbb_##name##_bishop_in(const struct mbb_##name##_tables *t,        \
                                                   unsigned sq, uint64_t occupied)             \
     {                                                                                         \
         return mbb_##name##_bishop(&t->squares[sq], occupied);                                \
     }                                                                                         \
     extern const struct mbb_##name##_square mbb_##name##_squares[64];                        \
     extern const uint32_t mbb_##name##_table_bytes;                                           \
-    static inline uint64_t mbb_##name##_rook_attacks(unsigned sq, uint64_t occupied)          \
+    MBB_FN uint64_t mbb_##name##_rook_attacks(unsigned sq, uint64_t occupied)          \
     {                                                                                         \
         return mbb_##name##_rook(&mbb_##name##_squares[sq], occupied);                        \
     }                                                                                         \
-    static inline uint64_t mbb_##name##_bishop_attacks(unsigned sq, uint64_t occupied)        \
+    MBB_FN uint64_t mbb_##name##_bishop_attacks(unsigned sq, uint64_t occupied)        \
     {                                                                                         \
         return mbb_##name##_bishop(&mbb_##name##_squares[sq], occupied);                      \
     }                                                                                         \
-    static inline uint64_t mbb_##name##_queen_attacks(unsigned sq, uint64_t occupied)         \
+    MBB_FN uint64_t mbb_##name##_queen_attacks(unsigned sq, uint64_t occupied)         \
     {                                                                                         \
         const struct mbb_##name##_square *s = &mbb_##name##_squares[sq];                      \
         const uint64_t o = mbb_##name##_prepare(occupied);                                    \
         return mbb_##name##_line(s, 0, o) | mbb_##name##_line(s, 1, o)                        \
                | mbb_##name##_line(s, 2, o) | mbb_##name##_line(s, 3, o);                     \
     }                                                                                         \
-    static inline size_t mbb_##name##_slider_bytes(size_t slots, size_t sets, int *at_most)   \
+    MBB_FN size_t mbb_##name##_slider_bytes(size_t slots, size_t sets, int *at_most)   \
     {                                                                                         \
         (void)slots, (void)sets;                                                              \
         *at_most = 0;                                                                         \
@@ -171,12 +171,12 @@ static inline uint64_t mbb_rank_attacks_from(const uint8_t *rank, unsigned sq, u
  * slices are one, each group's first square holding its offset.  Rooks
  * on diagonal neighbours pair up (a1 with b2, b1 with a2: two pairs in
  * each 2x2 block); bishops go by four in a row of a rank (a-d, e-h). */
-static inline unsigned mbb_postmask_rook_group(unsigned sq)
+MBB_FN unsigned mbb_postmask_rook_group(unsigned sq)
 {
     return sq < (sq ^ 9u) ? sq : sq ^ 9u;
 }
 
-static inline unsigned mbb_postmask_bishop_group(unsigned sq)
+MBB_FN unsigned mbb_postmask_bishop_group(unsigned sq)
 {
     return sq & ~3u;
 }
@@ -210,12 +210,12 @@ static inline unsigned mbb_postmask_bishop_group(unsigned sq)
         const struct mbb_##name##_square *squares;                                            \
         const attack_type *attacks;                                                           \
     };                                                                                        \
-    static inline uint64_t mbb_##name##_rook_in(const struct mbb_##name##_tables *t,          \
+    MBB_FN uint64_t mbb_##name##_rook_in(const struct mbb_##name##_tables *t,          \
                                                 unsigned sq, uint64_t occupied)               \
     {                                                                                         \
         return mbb_##name##_lookup(&t->squares[sq].rook, t->attacks, occupied, rook_bits);    \
     }                                                                                         \
-    static inline uint64_t mbb_##name##_bishop_in(const struct mbb_##name##_tables *t,        \
+    MBB_FN uint64_t mbb_##name##_bishop_in(const struct mbb_##name##_tables *t,        \
                                                   unsigned sq, uint64_t occupied)             \
     {                                                                                         \
         return mbb_##name##_lookup(&t->squares[sq].bishop, t->attacks, occupied, bishop_bits); \
@@ -223,17 +223,17 @@ static inline unsigned mbb_postmask_bishop_group(unsigned sq)
     extern const struct mbb_##name##_square mbb_##name##_squares[64];                        \
     extern const attack_type mbb_##name##_attacks[];                                          \
     extern const uint32_t mbb_##name##_table_bytes;                                           \
-    static inline uint64_t mbb_##name##_rook_attacks(unsigned sq, uint64_t occupied)          \
+    MBB_FN uint64_t mbb_##name##_rook_attacks(unsigned sq, uint64_t occupied)          \
     {                                                                                         \
         return mbb_##name##_lookup(&mbb_##name##_squares[sq].rook, mbb_##name##_attacks,      \
                                    occupied, rook_bits);                                      \
     }                                                                                         \
-    static inline uint64_t mbb_##name##_bishop_attacks(unsigned sq, uint64_t occupied)        \
+    MBB_FN uint64_t mbb_##name##_bishop_attacks(unsigned sq, uint64_t occupied)        \
     {                                                                                         \
         return mbb_##name##_lookup(&mbb_##name##_squares[sq].bishop, mbb_##name##_attacks,    \
                                    occupied, bishop_bits);                                    \
     }                                                                                         \
-    static inline uint64_t mbb_##name##_queen_attacks(unsigned sq, uint64_t occupied)         \
+    MBB_FN uint64_t mbb_##name##_queen_attacks(unsigned sq, uint64_t occupied)         \
     {                                                                                         \
         const struct mbb_##name##_square *s = &mbb_##name##_squares[sq];                      \
         return mbb_##name##_lookup(&s->rook, mbb_##name##_attacks, occupied, rook_bits)       \

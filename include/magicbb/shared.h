@@ -21,12 +21,12 @@ struct mbb_shared_entry {
     uint32_t shift;    /* 64 - index bits */
 };
 
-static inline uint32_t mbb_shared_index(const struct mbb_shared_entry *e, uint64_t occupied)
+MBB_FN uint32_t mbb_shared_index(const struct mbb_shared_entry *e, uint64_t occupied)
 {
     return MBB_CAST(uint32_t, ((occupied & e->mask) * e->magic) >> e->shift);
 }
 
-static inline uint64_t mbb_shared_lookup(const struct mbb_shared_entry *e, const uint64_t *attacks,
+MBB_FN uint64_t mbb_shared_lookup(const struct mbb_shared_entry *e, const uint64_t *attacks,
                                          uint64_t occupied, unsigned bits)
 {
     (void)bits;
@@ -36,7 +36,7 @@ static inline uint64_t mbb_shared_lookup(const struct mbb_shared_entry *e, const
 MBB_COMMON_SHAPE(shared, uint64_t, 0, 0)
 
 /* At most one slot per relevant occupancy; sharing takes about half. */
-static inline size_t mbb_shared_slider_bytes(size_t slots, size_t sets, int *at_most)
+MBB_FN size_t mbb_shared_slider_bytes(size_t slots, size_t sets, int *at_most)
 {
     (void)sets;
     *at_most = 1;

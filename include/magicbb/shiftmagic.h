@@ -20,13 +20,13 @@ struct mbb_shiftmagic_entry {
 #endif
 };
 
-static inline uint32_t mbb_shiftmagic_index(const struct mbb_shiftmagic_entry *e,
+MBB_FN uint32_t mbb_shiftmagic_index(const struct mbb_shiftmagic_entry *e,
                                             uint64_t occupied)
 {
     return MBB_CAST(uint32_t, ((occupied & e->mask) * e->magic) >> (e->magic >> 58));
 }
 
-static inline uint64_t mbb_shiftmagic_lookup(const struct mbb_shiftmagic_entry *e,
+MBB_FN uint64_t mbb_shiftmagic_lookup(const struct mbb_shiftmagic_entry *e,
                                              const uint64_t *attacks, uint64_t occupied,
                                              unsigned bits)
 {
@@ -37,7 +37,7 @@ static inline uint64_t mbb_shiftmagic_lookup(const struct mbb_shiftmagic_entry *
 MBB_COMMON_SHAPE(shiftmagic, uint64_t, 0, 0)
 
 /* At most one slot per relevant occupancy; sharing takes about half. */
-static inline size_t mbb_shiftmagic_slider_bytes(size_t slots, size_t sets, int *at_most)
+MBB_FN size_t mbb_shiftmagic_slider_bytes(size_t slots, size_t sets, int *at_most)
 {
     (void)sets;
     *at_most = 1;

@@ -18,7 +18,7 @@ MBB_COMMON_SHAPE(white, uint64_t, MBB_ROOK_FIXED_BITS, MBB_BISHOP_FIXED_BITS)
 /* A bound only: no more than plain's full slices end to end.  How much
  * less depends on how narrow the search gets the slices and how well
  * they pack. */
-static inline size_t mbb_white_slider_bytes(size_t slots, size_t sets, int *at_most)
+MBB_FN size_t mbb_white_slider_bytes(size_t slots, size_t sets, int *at_most)
 {
     (void)slots, (void)sets;
     *at_most = 1;
