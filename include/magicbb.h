@@ -12,7 +12,8 @@
  * interface: a program that calls these functions runs against a
  * libmagicbb.so.0 of any flavour.
  *
- * Define MAGICBB_INLINE before including it, and every function below is
+ * Define MAGICBB_INLINE before including it (or before including it again,
+ * where another header included it first), and every function below is
  * the inline lookup of <magicbb_inline.h> under the same name: no call, the
  * tables read in place (link the static library: pkg-config
  * magicbb-inline).  The vendored drop-in, single/magicbb.h, is this header
@@ -86,7 +87,13 @@ MBB_API const char *mbb_version(void);
 }
 #endif
 
-#ifdef MAGICBB_INLINE
+#endif /* MAGICBB_H */
+
+/* Outside the guard, so that MAGICBB_INLINE works whatever came first: a
+ * file that defines it after another header had included <magicbb.h>, and
+ * includes <magicbb.h> again, gets the inline lookups all the same. */
+#if defined(MAGICBB_INLINE) && !defined(MAGICBB_H_INLINE_NAMES)
+#define MAGICBB_H_INLINE_NAMES
 #include "magicbb_inline.h"
 #define mbb_rook_attacks mbb_rook_attacks_inline
 #define mbb_bishop_attacks mbb_bishop_attacks_inline
@@ -102,12 +109,12 @@ MBB_API const char *mbb_version(void);
 #define mbb_flavour mbb_flavour_inline
 #define mbb_table_bytes mbb_table_bytes_inline
 #define mbb_version mbb_version_inline
+#endif
 /* The vendored drop-in's tables, in the one file that defines
- * MAGICBB_IMPLEMENTATION (single/magicbb_config.h names them). */
-#if defined(MAGICBB_IMPLEMENTATION) && defined(MBB_INLINE_TABLES)
+ * MAGICBB_IMPLEMENTATION (single/magicbb_config.h names them), once. */
+#if defined(MAGICBB_INLINE) && defined(MAGICBB_IMPLEMENTATION) && defined(MBB_INLINE_TABLES) \
+    && !defined(MAGICBB_H_TABLES)
+#define MAGICBB_H_TABLES
 #include MBB_INLINE_TABLES
 #include MBB_INLINE_BOARD_TABLES
 #endif
-#endif
-
-#endif /* MAGICBB_H */

@@ -205,6 +205,25 @@ printf '#define MAGICBB_INLINE\n#include <magicbb.h>\n%s\n' \
   'uint64_t use(unsigned sq, uint64_t occupied);' \
   'uint64_t use(unsigned sq, uint64_t occupied) { return mbb_queen_attacks(sq, occupied) ^ mbb_segment(sq, 0) ^ (mbb_aligned(sq, 0, 1) ? 1u : 0u) ^ mbb_pawn_attacks_set(1, occupied); }' \
   >"$work/strict-api.c"
+# MAGICBB_INLINE defined after another header had included <magicbb.h>,
+# then <magicbb.h> again: the lookups are the inline ones all the same
+# (the object needs none of the library's functions).
+printf '#include <magicbb.h>\n#define MAGICBB_INLINE\n#include <magicbb.h>\n%s\n' \
+  'uint64_t use(unsigned sq, uint64_t occupied);' \
+  'uint64_t use(unsigned sq, uint64_t occupied) { return mbb_queen_attacks(sq, occupied) ^ mbb_between(sq, 0); }' \
+  >"$work/late.c"
+if grep -q '^#define MBB_FLAVOUR_DISPATCH 1' "$builddir/include/magicbb_config.h"; then
+  skip "MAGICBB_INLINE after <magicbb.h>: a dispatch library's inline sliders call it"
+elif # shellcheck disable=SC2086
+     ${MBB_CC:-cc} -O2 ${MBB_INLINE_CFLAGS:-} -I"$include" -c -o "$work/late.o" "$work/late.c" \
+       >"$work/late.log" 2>&1; then
+  calls=$(${NM:-nm} "$work/late.o" | sed -n 's/^ *U \(mbb_queen_attacks\|mbb_between\)$/\1/p' | tr '\n' ' ')
+  [ -z "$calls" ] && ok "MAGICBB_INLINE after <magicbb.h> was included: the lookups inlined" \
+    || not_ok "MAGICBB_INLINE after <magicbb.h> was included: calls $calls"
+else
+  not_ok "MAGICBB_INLINE after <magicbb.h> was included: $(grep -m 1 'error' "$work/late.log")"
+fi
+
 # Every flavour's installed header, not only this build's, in one
 # program: a struct that is fine for one flavour's pointers may not be
 # for another's (an empty array, say).
