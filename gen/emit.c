@@ -114,6 +114,11 @@ void emit_table_bytes(FILE *out, const char *flavour, const char *const tables[]
     for (unsigned i = 0; i < count; i++)
         fprintf(out, "%ssizeof %s", i > 0 ? " + " : "", tables[i]);
     fputs(";\n", out);
+    /* (declared extern first: a const object has internal linkage in C++,
+     * where the drop-in's tables may be compiled) */
+    fprintf(out, "\n/* what the link of a program whose inline lookups lack these tables names */\n"
+            "extern const char MBB_LINK_RULE(%s);\nconst char MBB_LINK_RULE(%s) MBB_PLACE(mbb_%s_link_rule)"
+            " = 1;\n", flavour, flavour, flavour);
 }
 
 void emit_masks(FILE *out, const char *field, const uint64_t mask[4])

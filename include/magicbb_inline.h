@@ -36,6 +36,15 @@ extern "C" {
  * linkage in C++ too; MBB_REQUIRE, the debug build's trap, with them. */
 #include "magicbb_config.h"
 
+/* A program whose inline lookups were linked without their tables fails
+ * to link naming MBB_LINK_RULE's symbol (magicbb/shapes.h), which says
+ * what to do, beside the tables' own names: each object keeps a pointer to
+ * it (gcc and clang; not in the library itself). */
+#if defined(MBB_INLINE_LINK_RULE) && !defined(MBB_BUILDING) && (defined(__GNUC__) || defined(__clang__))
+extern const char MBB_INLINE_LINK_RULE;
+__attribute__((used)) static const char *const mbb_link_rule = &MBB_INLINE_LINK_RULE;
+#endif
+
 extern const uint64_t mbb_tab_knight[64];
 extern const uint64_t mbb_tab_king[64];
 extern const uint64_t mbb_tab_pawn[2][64];

@@ -932,6 +932,7 @@ static void inline_branch(struct text *out, const char *flavour, const char *tab
     add(out, "#define MBB_INLINE_BISHOP mbb_%s_bishop_attacks\n", flavour);
     add(out, "#define MBB_INLINE_QUEEN mbb_%s_queen_attacks\n", flavour);
     add(out, "#define MBB_INLINE_TABLE_BYTES mbb_%s_table_bytes\n", flavour);
+    add(out, "#define MBB_INLINE_LINK_RULE MBB_LINK_RULE(%s)\n", flavour);
     if (tables != NULL)
         add(out, "#define MBB_INLINE_TABLES \"%s/%s.h\"\n", tables, flavour);
 }

@@ -224,6 +224,26 @@ else
   not_ok "MAGICBB_INLINE after <magicbb.h> was included: $(grep -m 1 'error' "$work/late.log")"
 fi
 
+# The inline lookups linked against the shared library, which keeps its
+# tables to itself: the link names the symbol that says what to do.
+libdir_root=$(dirname "$(find "$root" -name 'libmagicbb.so' | head -n 1)")
+printf '#define MAGICBB_INLINE\n#include <magicbb.h>\nint main(void) { return mbb_rook_attacks(3, 0) == 0; }\n' \
+  > "$work/shared-inline.c"
+if grep -q '^#define MBB_FLAVOUR_DISPATCH 1' "$builddir/include/magicbb_config.h"; then
+  skip "inline lookups against the shared library: a dispatch library's inline sliders call it"
+elif [ ! -f "$libdir_root/libmagicbb.so" ]; then
+  skip "inline lookups against the shared library: no shared library here"
+elif # shellcheck disable=SC2086
+     ${MBB_CC:-cc} -O2 ${MBB_INLINE_CFLAGS:-} -I"$include" -o "$work/shared-inline" "$work/shared-inline.c" \
+       -L"$libdir_root" -lmagicbb >"$work/shared-inline.log" 2>&1; then
+  not_ok "inline lookups against the shared library: linked"
+elif grep -q 'tables__link_libmagicbb_a_or_one_MAGICBB_IMPLEMENTATION_file__see_doc_engines_md' \
+       "$work/shared-inline.log"; then
+  ok "inline lookups against the shared library: the link names the rule"
+else
+  not_ok "inline lookups against the shared library: $(grep -m 1 'mbb_' "$work/shared-inline.log")"
+fi
+
 # Every flavour's installed header, not only this build's, in one
 # program: a struct that is fine for one flavour's pointers may not be
 # for another's (an empty array, say).

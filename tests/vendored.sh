@@ -148,6 +148,37 @@ guards=$(sed -n 's/^#ifndef \([A-Z0-9_]*_H\)$/\1/p' "$single"/*.h "$single"/*/*.
 [ -z "$guards" ] && ok "every include guard of the drop-in starts with MAGICBB_" \
   || not_ok "include guards without the prefix: $guards"
 
+# A link that lacks the tables, or has them twice, names the symbol that
+# says what to do (doc/engines.md, Troubleshooting): no implementation
+# file, two, and files compiled with different flags.
+rule=tables__link_libmagicbb_a_or_one_MAGICBB_IMPLEMENTATION_file__see_doc_engines_md
+printf '#include "magicbb.h"\nuint64_t other(void);\nuint64_t other(void) { return mbb_rook_attacks(3, 0); }\n' \
+  > "$work/other.c"
+printf '#include "magicbb.h"\nuint64_t other(void);\nint main(void) { return (mbb_rook_attacks(3, 0) ^ other()) != 0; }\n' \
+  > "$work/main.c"
+while IFS='|' read -r what files want; do
+  # shellcheck disable=SC2086
+  if (cd "$work" && $cc -O2 -I"$single" -o linked $files) >"$work/link.log" 2>&1; then
+    not_ok "$what: linked"
+  elif grep -q "$want" "$work/link.log"; then
+    ok "$what: the link names $want"
+  else
+    not_ok "$what: $(grep -m 1 'mbb_' "$work/link.log")"
+  fi
+done <<EOF
+no implementation file|main.c other.c|mbb_black_$rule
+two implementation files|impl.c main.c other.c -x c impl.c|mbb_black_$rule
+EOF
+# (main.c for pext with -mbmi2, the rest for black: linked, never run)
+if (cd "$work" && $cc -O2 -mbmi2 -I"$single" -c main.c && $cc -O2 -I"$single" -o linked main.o other.c impl.c) \
+     >"$work/link.log" 2>&1; then
+  not_ok "files compiled with different flags: linked"
+elif grep -q "mbb_pext_$rule" "$work/link.log"; then
+  ok "files compiled with different flags: the link names mbb_pext_$rule"
+else
+  not_ok "files compiled with different flags: $(grep -m 1 'mbb_' "$work/link.log")"
+fi
+
 # MAGICBB_FLAVOUR_<NAME>: a carried flavour; the errors.
 if program selftest "$cc" -std=c99 -DMAGICBB_FLAVOUR_FANCY; then
   checked selftest fancy "MAGICBB_FLAVOUR_FANCY"

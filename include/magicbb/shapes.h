@@ -32,6 +32,15 @@
 
 #include "bits.h"
 
+/* The symbol each flavour's tables define for the link's sake alone: a
+ * program whose inline lookups (magicbb_inline.h) were linked without
+ * the tables (against the shared library, or a drop-in without its one
+ * MAGICBB_IMPLEMENTATION file, or with two, or files compiled with
+ * different flags) sees this name in the linker's message, which says
+ * what to do. */
+#define MBB_LINK_RULE(name)                                                                    \
+    mbb_##name##_tables__link_libmagicbb_a_or_one_MAGICBB_IMPLEMENTATION_file__see_doc_engines_md
+
 /* Index bits of the fixed-width flavours (plain, black). */
 #define MBB_ROOK_FIXED_BITS   12
 #define MBB_BISHOP_FIXED_BITS 9
