@@ -444,24 +444,60 @@ struct dense_squares {
     pthread_cond_t ended;                       /* a thread ended */
     unsigned order[PIECE_COUNT * 64], count;    /* the squares searched, as piece * 64 + square */
     unsigned next, done, threads, running;
+    double cost, cost_done;                     /* of the squares searched, and of those done */
     unsigned long before[PIECE_COUNT * 64], after[PIECE_COUNT * 64];
     struct work_entry best[PIECE_COUNT][64];    /* what a checkpoint writes */
     struct dense_counter counter[DENSE_MAX_JOBS];
     int failed;                                 /* memory ran out in a thread */
 };
 
-/* The squares of the budget: its pieces and squares, and of those (in
- * the order piece * 64 + square) every shards-th from the shard-th. */
+/* What a square costs the search, in proportion: each candidate is
+ * tried against its occupancies, 2^(relevant squares) of them, so a
+ * rook's corner costs 64 times a bishop's edge. */
+static double square_cost(const struct slider_tables *t, unsigned k)
+{
+    return (double)(1ul << popcount64(t->entry[k / 64][k % 64].mask));
+}
+
+/* The squares of the budget: its pieces and squares, and of those, with
+ * budget->shards, the shard-th share of a split balanced by cost: each
+ * square, costliest first (then in the order piece * 64 + square), goes
+ * to the share with the least cost so far (the lowest-numbered of
+ * equals), so no share gets the corners' rooks twice.  Searched in the
+ * order piece * 64 + square; all->cost is their cost. */
 static void dense_order(struct dense_squares *all, const struct dense_budget *budget)
 {
-    unsigned i = 0;
+    unsigned chosen[PIECE_COUNT * 64], count = 0;
+    double load[PIECE_COUNT * 64] = { 0 };
+    unsigned char share[PIECE_COUNT * 64];
 
     for (unsigned k = 0; k < PIECE_COUNT * 64; k++) {
-        if (!(budget->pieces & 1u << (k / 64)) || !(budget->squares >> (k % 64) & 1))
-            continue;
-        if (budget->shards == 0 || i % budget->shards == budget->shard)
+        if ((budget->pieces & 1u << (k / 64)) && (budget->squares >> (k % 64) & 1))
+            chosen[count++] = k;
+    }
+    for (unsigned done = 0; budget->shards != 0 && done < count; done++) {
+        unsigned best = 0, least = 0; /* the costliest not yet given, and where it goes */
+        double most = -1;
+
+        for (unsigned i = 0; i < count; i++) {
+            if (chosen[i] < PIECE_COUNT * 64 && square_cost(all->t, chosen[i]) > most) {
+                most = square_cost(all->t, chosen[i]);
+                best = i;
+            }
+        }
+        for (unsigned s = 1; s < budget->shards; s++)
+            least = load[s] < load[least] ? s : least;
+        load[least] += most;
+        share[chosen[best]] = (unsigned char)least;
+        chosen[best] += PIECE_COUNT * 64; /* given */
+    }
+    for (unsigned i = 0; i < count; i++) {
+        const unsigned k = chosen[i] % (PIECE_COUNT * 64);
+
+        if (budget->shards == 0 || share[k] == budget->shard) {
             all->order[all->count++] = k;
-        i++;
+            all->cost += square_cost(all->t, k);
+        }
     }
 }
 
@@ -530,6 +566,7 @@ static void dense_square(struct dense_squares *all, unsigned k, struct dense_scr
     all->before[k] = totals.before;
     all->after[k] = totals.after;
     all->done++;
+    all->cost_done += square_cost(all->t, k);
     pthread_mutex_unlock(&all->lock);
 }
 
@@ -582,9 +619,11 @@ static void say_time(double s, char *text, size_t size)
         snprintf(text, size, "%.1f h", s / 3600);
 }
 
-/* The status line: squares done, candidates a second, the best of the
- * squares done, and the time left at the rate so far.  Called with the
- * lock held. */
+/* The status line: squares done, the time left at the rate so far (by
+ * the cost of the squares done and left: the rooks come first, and
+ * cost most), candidates a second and the best of the squares done,
+ * short enough for an 80-column terminal (watch_status fits it to the
+ * terminal's width).  Called with the lock held. */
 static void dense_status(const struct dense_squares *all, double elapsed)
 {
     const char *unit = all->totals->offered != NULL ? "comb area"
@@ -599,12 +638,11 @@ static void dense_status(const struct dense_squares *all, double elapsed)
         before += all->before[all->order[i]];
         after += all->after[all->order[i]];
     }
-    if (all->done > 0)
-        say_time(elapsed * (all->count - all->done) / all->done, left, sizeof left);
-    watch_status("dense: %u of %u squares, %.2f million candidates/s, %s %lu in those done"
-                 " (%lu before), about %s left", all->done, all->count,
-                 elapsed > 0 ? (double)tried / elapsed / 1e6 : 0.0, unit, after,
-                 before, left);
+    if (all->cost_done > 0)
+        say_time(elapsed * (all->cost - all->cost_done) / all->cost_done, left, sizeof left);
+    watch_status("dense: %u of %u squares, %s left, %.1f M/s, %s %lu (was %lu)", all->done,
+                 all->count, left, elapsed > 0 ? (double)tried / elapsed / 1e6 : 0.0, unit, after,
+                 before);
 }
 
 /* The best magics so far written to the checkpoint; with the lock held,
@@ -623,15 +661,15 @@ static int dense_checkpoint(struct dense_squares *all)
 }
 
 /* The calling thread's part: until the threads end, the status line
- * (each second on a terminal, each minute elsewhere) and a checkpoint
+ * (each second on a terminal; elsewhere after 5 s, then each minute) and a checkpoint
  * every budget->checkpoint_every seconds.  A checkpoint that cannot be
  * written (reported) is said once; the search goes on without more,
  * and the run writes its outputs at the end. */
 static void dense_watch(struct dense_squares *all)
 {
     const int terminal = watch_on_terminal();
-    const double start = seconds(), tick = terminal ? 1 : 60;
-    double shown = start, saved = start;
+    const double start = seconds();
+    double shown = start, saved = start, tick = terminal ? 1 : 5; /* elsewhere: 5 s, then each minute */
     int failed = 0;
 
     pthread_mutex_lock(&all->lock);
@@ -648,6 +686,7 @@ static void dense_watch(struct dense_squares *all)
         if (now - shown >= tick && all->running > 0) {
             dense_status(all, now - start);
             shown = now;
+            tick = terminal ? 1 : 60;
         }
         if (all->budget->checkpoint != NULL && !failed && all->running > 0
             && now - saved >= all->budget->checkpoint_every) {

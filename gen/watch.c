@@ -6,7 +6,9 @@
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "magicsfile.h"
@@ -17,9 +19,27 @@ int watch_quiet;
 static pthread_mutex_t lines = PTHREAD_MUTEX_INITIALIZER;
 static int status_shown; /* a status line is on the terminal, unfinished */
 
+/* A terminal that can redraw a line: stderr is one, and TERM names one
+ * that takes escapes (not dumb, and set: an editor's shell buffer, say,
+ * has none). */
 int watch_on_terminal(void)
 {
-    return isatty(STDERR_FILENO);
+    const char *term = getenv("TERM");
+
+    return isatty(STDERR_FILENO) && term != NULL && term[0] != '\0' && strcmp(term, "dumb") != 0;
+}
+
+/* The terminal's width in columns: what it says, else COLUMNS, else 80. */
+static unsigned terminal_width(void)
+{
+    struct winsize size;
+    const char *columns = getenv("COLUMNS");
+
+    if (ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col >= 20)
+        return size.ws_col;
+    if (columns != NULL && atoi(columns) >= 20)
+        return (unsigned)atoi(columns);
+    return 80;
 }
 
 /* The status line is taken off the terminal's last line. */
@@ -49,16 +69,21 @@ void note(const char *format, ...)
 void watch_status(const char *format, ...)
 {
     const int terminal = watch_on_terminal();
+    char text[512];
     va_list args;
 
     if (watch_quiet)
         return;
-    pthread_mutex_lock(&lines);
-    fputs(terminal ? "\rmagicbb-gen: " : "magicbb-gen: ", stderr);
     va_start(args, format);
-    vfprintf(stderr, format, args);
+    vsnprintf(text, sizeof text, format, args);
     va_end(args);
-    fputs(terminal ? "\033[K" : "\n", stderr);
+    /* on a terminal, one column short of its width (a line that fills it
+     * wraps on some terminals, and \r then redraws only its last part);
+     * the text is ASCII */
+    if (terminal && strlen(text) + sizeof "magicbb-gen: " > terminal_width())
+        text[terminal_width() - sizeof "magicbb-gen: "] = '\0';
+    pthread_mutex_lock(&lines);
+    fprintf(stderr, "%smagicbb-gen: %s%s", terminal ? "\r" : "", text, terminal ? "\033[K" : "\n");
     fflush(stderr);
     status_shown = terminal;
     pthread_mutex_unlock(&lines);

@@ -151,8 +151,7 @@ done
 "$gen" -f fancy --search=dense --budget=300 --draws=200000 --seed=9 -q -d whole.txt 2>>shards.err
 if "$gen" -f fancy --merge shard1.txt shard2.txt -d merged.txt 2>merge.err \
    && [ "$(entries merged.txt)" = "$(entries whole.txt)" ] \
-   && [ "$(entries shard1.txt)" != "$(entries whole.txt)" ] \
-   && [ "$(entries shard2.txt)" != "$(entries whole.txt)" ] \
+   && [ "$(entries shard1.txt)" != "$(entries shard2.txt)" ] \
    && grep -q -- '--shard=2/2' shard2.txt; then
   ok "fancy: the merge of --shard=1/2 and 2/2 (each named in its provenance) equals the unsharded run"
 else
@@ -206,14 +205,46 @@ fi
 if command -v script >/dev/null 2>&1 && script -qec true typescript </dev/null >/dev/null 2>&1; then
   script -qec "'$gen' -f fancy --search=dense --budget=300 --seed=2 --jobs=1 --piece=rook -d tty.txt" \
     typescript </dev/null >/dev/null 2>&1
-  if grep -q "$(printf '\r')magicbb-gen: dense: [0-9]* of 64 squares, .* million candidates/s, slots" \
+  if grep -q "$(printf '\r')magicbb-gen: dense: [0-9]* of 64 squares, .* left, .* M/s, slots" \
        typescript; then
     ok "progress on a terminal: a status line written over in place"
   else
     not_ok "no status line on a terminal"
     tr '\r' '\n' < typescript | tail -3 | sed 's/^/# /'
   fi
+  # A 40-column terminal: no status line wider than 39 columns.  Under
+  # TERM=dumb: plain lines, no escapes.
+  script -qec "stty cols 40 2>/dev/null; '$gen' -f fancy --search=dense --budget=300 --seed=2 --jobs=1 --piece=rook -d tty.txt" \
+    narrow </dev/null >/dev/null 2>&1
+  widest=$(grep 'magicbb-gen: dense: [0-9]* of' narrow | tr '\r' '\n' | sed 's/\x1b\[K//g' |
+    grep 'magicbb-gen: dense: [0-9]* of' | awk '{ if (length($0) > w) w = length($0) } END { print w + 0 }')
+  if [ "$widest" -gt 0 ] && [ "$widest" -le 39 ]; then
+    ok "progress on a 40-column terminal: status lines of at most 39 columns ($widest)"
+  else
+    not_ok "progress on a 40-column terminal: a status line of $widest columns"
+  fi
+  script -qec "TERM=dumb '$gen' -f fancy --search=dense --budget=300 --seed=2 --jobs=1 --piece=rook -d tty.txt" \
+    dumb </dev/null >/dev/null 2>&1
+  if grep -q 'magicbb-gen: dense: rook a1' dumb && ! grep -q "$(printf '\033')" dumb \
+     && ! grep -q "$(printf '\r')magicbb-gen" dumb; then
+    ok "progress under TERM=dumb: plain lines, no escapes"
+  else
+    not_ok "progress under TERM=dumb: escapes or redraws"
+  fi
 else
   skip "no script(1) to give the generator a terminal"
+fi
+
+# 7. Shards balanced by cost: the squares' occupancies (2 to the power of
+# their relevant squares) summed per share of 16 differ by at most 10 %.
+for k in $(seq 1 16); do
+  "$gen" -f fancy --magics=shard1.txt --search=dense --budget=1 --draws=1 --seed=3 --shard="$k/16" \
+    -d "cost-$k.txt" 2>&1 | sed -n 's/.*: \([0-9]*\) relevant squares.*/\1/p' |
+    awk '{ s += 2 ^ $1 } END { print s + 0 }'
+done > costs
+if [ "$(wc -l < costs)" = 16 ] && awk 'NR == 1 || $1 < lo { lo = $1 } $1 > hi { hi = $1 } END { exit !(lo > 0 && hi <= 1.1 * lo) }' costs; then
+  ok "16 shards balanced by cost: $(sort -n costs | head -n 1) to $(sort -n costs | tail -n 1)"
+else
+  not_ok "16 shards not balanced: $(sort -n costs | tr '\n' ' ')"
 fi
 tap_done
