@@ -236,6 +236,12 @@ EOF
   refused "Cortex-M4 --with-tables=magic32 --with-flash=256" \
     "--with-tables=magic32 needs [0-9]* bytes of tables and about 4 KiB of code, more than --with-flash=256 KiB" \
     bare_metal --with-tables=magic32 --with-flash=256
+  # A magics file the generator refuses: its own line (file, line,
+  # problem), not that the measurement failed.
+  printf '# flavour: fancy\nrook a1 0x1 12\n' > "$work/short.txt"
+  refused "Cortex-M4 --with-flash=300 with a short magics file" \
+    "--with-flash measures the tables with the magics given, and the generator refused them: $work/short.txt:2: no entry for rook b1" \
+    bare_metal --with-flash=300 --with-magics="$work/short.txt"
 else
   echo "# arm-none-eabi-gcc not found: auto under a flash budget is not checked"
 fi

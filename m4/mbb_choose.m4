@@ -38,8 +38,15 @@ AS_CASE([$mbb_measure],
     [AC_MSG_CHECKING([the table bytes on $host of $mbb_measure_flavours, up to one that fits])
      mbb_measured=`CC=$CC CFLAGS="$CFLAGS $LIBRARY_CFLAGS" SIZE=$SIZE $SHELL "$srcdir/tools/table-bytes.sh" \
        $mbb_gen "$srcdir" conftest.gen.d $mbb_measure_limit "$mbb_measure_board" "$mbb_measure_magics" \
-       $mbb_measure_flavours 2>&AS_MESSAGE_LOG_FD` ||
-       AC_MSG_ERROR([cannot measure the tables for the flash budget (the generator, $CC or $SIZE failed); see config.log])
+       $mbb_measure_flavours 2>conftest.measure` ||
+       { cat conftest.measure >&AS_MESSAGE_LOG_FD
+         # the generator's own line where it refused the seed or the magics file
+         mbb_why=`sed -n 's/^magicbb-gen: //p' conftest.measure | sed -n 1p`
+         AS_IF([test -n "$mbb_why"],
+           [AC_MSG_ERROR([--with-flash measures the tables with the magics given, and the generator refused them: $mbb_why])],
+           [AC_MSG_ERROR([cannot measure the tables for the flash budget ($CC or $SIZE failed); see config.log])])
+       }
+     cat conftest.measure >&AS_MESSAGE_LOG_FD
      AC_MSG_RESULT([$mbb_measured])
      mbb_choose measured="$mbb_measured"],
   [fastest],
@@ -50,5 +57,5 @@ AS_CASE([$mbb_measure],
      cat conftest.fastest >&AS_MESSAGE_LOG_FD
      mbb_choose fastest="`cat conftest.fastest`"
      AC_MSG_RESULT([$MBB_FLAVOUR])])
-rm -rf conftest.gen.d conftest.choice conftest.err conftest.fastest
+rm -rf conftest.gen.d conftest.choice conftest.err conftest.fastest conftest.measure
 ])
