@@ -38,7 +38,7 @@ uint64_t emit_u64_at(const void *data, uint32_t i) { return ((const uint64_t *)d
 void emit_slices(FILE *out, const char *type, const char *name, const char *table,
                  const uint64_t offset[64])
 {
-    fprintf(out, "\nconst %s *const %s[64] MBB_PLACE(%s) = {", type, name, name);
+    fprintf(out, "\nconst %s *const %s[64] MBB_PLACE_LINKED(%s) = {", type, name, name);
     for (unsigned sq = 0; sq < 64; sq++)
         fprintf(out, "%s%s + %llu,", sq % 4 == 0 ? "\n    " : " ", table,
                 (unsigned long long)offset[sq]);
@@ -50,7 +50,7 @@ uint64_t emit_u8_at(const void *data, uint32_t i) { return ((const uint8_t *)dat
 void emit_entries(FILE *out, const char *type, const char *name,
                   void (*entry)(FILE *out, const void *data, unsigned sq), const void *data)
 {
-    fprintf(out, "\nconst struct %s %s[64] MBB_PLACE(%s) = {\n", type, name, name);
+    fprintf(out, "\nconst struct %s %s[64] MBB_PLACE_LINKED(%s) = {\n", type, name, name);
     for (unsigned sq = 0; sq < 64; sq++) {
         char square[3];
 
@@ -230,6 +230,15 @@ int emit_tables(FILE *f, const struct slider_tables *t, const char *origin, unsi
             "#define MBB_PLACE(table) __attribute__((section(MBB_TABLE_SECTION \".\" #table)))\n"
             "#else\n"
             "#define MBB_PLACE(table)\n"
+            "#endif\n"
+            "/* Records that may hold addresses: position-independent code relocates\n"
+            " * them at load, so there they stay where the compiler puts them\n"
+            " * (.data.rel.ro: read-only after relocation), never in NAME.T, which\n"
+            " * the linker would leave writable.  A static link resolves them: NAME.T. */\n"
+            "#if defined(MBB_TABLE_SECTION) && !defined(__PIC__) && !defined(__pic__)\n"
+            "#define MBB_PLACE_LINKED(table) MBB_PLACE(table)\n"
+            "#else\n"
+            "#define MBB_PLACE_LINKED(table)\n"
             "#endif\n",
             (unsigned long long)text_hash(sliders, length), t->flavour->name);
     if (parts & EMIT_SLIDERS)
