@@ -45,6 +45,11 @@ check() {
     *" -fsanitize="*) skip "$c_what: calls not counted under the sanitizers, whose checks change inlining" ;;
     *) no_calls "$work/$c_name" "$c_what" ;;
   esac
+  # only the inlined flavour's tables (a dispatch library's others stay out)
+  c_others=$(${NM:-nm} "$work/$c_name" | sed -n 's/.* [RrDdBbVv] mbb_\([a-z0-9]*\)_.*/\1/p' | sort -u |
+    grep -vx "$c_want" | grep -vx "tab\|link" | tr '\n' ' ')
+  [ -z "$c_others" ] && ok "$c_what: only $c_want's slider tables" \
+    || not_ok "$c_what: the tables of $c_others too"
   if "$work/$c_name" >"$work/$c_name.out" 2>&1 && grep -qx "flavour $c_want" "$work/$c_name.out"; then
     ok "$c_what: perft counts right, flavour $c_want"
   else
