@@ -15,6 +15,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -240,15 +241,31 @@ static int read_line(const char *path, FILE *in, unsigned line_no, char *text,
     return c != EOF || length > 0;
 }
 
+/* A comment line before the first entry, to t's provenance: but for the
+ * format line and the flavour line, each line's text after "#" and its
+ * spaces, joined by one space, cut where it does not fit. */
+static void add_provenance(struct slider_tables *t, const char *comment)
+{
+    const char *s = comment + 1 + strspn(comment + 1, " \t");
+    char name[8];
+    size_t used = strlen(t->provenance);
+
+    if (*s == '\0' || strncmp(s, "magicbb magics v", 16) == 0
+        || magics_flavour_comment(comment, name, sizeof name))
+        return;
+    snprintf(t->provenance + used, sizeof t->provenance - used, "%s%s", used > 0 ? " " : "", s);
+}
+
 int magics_parse(const char *path, FILE *in, struct slider_tables *t,
                  unsigned line[PIECE_COUNT][64])
 {
     char text[LINE_MAX_BYTES];
     unsigned line_no = 0;
     unsigned long total = 0;
-    int status = 0, more, flavour_seen = 0;
+    int status = 0, more, flavour_seen = 0, entries_seen = 0;
 
     memset(line, 0, sizeof(unsigned[PIECE_COUNT][64]));
+    t->provenance[0] = '\0';
     while (status == 0 && (more = read_line(path, in, line_no + 1, text, &total)) != 0) {
         char *comment;
 
@@ -266,8 +283,12 @@ int magics_parse(const char *path, FILE *in, struct slider_tables *t,
         comment = strchr(text, '#');
         if (comment != NULL) {
             status = check_flavour_comment(path, line_no, comment, t->flavour, &flavour_seen);
+            /* a whole-line comment before the first entry: provenance */
+            if (comment == text + strspn(text, " \t") && !entries_seen)
+                add_provenance(t, comment);
             *comment = '\0';
         }
+        entries_seen |= text[strspn(text, " \t")] != '\0';
         if (status == 0)
             status = parse_entry(path, line_no, text, t, line);
     }
@@ -324,11 +345,43 @@ int magics_load(const char *path, struct slider_tables *t, unsigned line[PIECE_C
     return status;
 }
 
+/* origin, escaped for a comment, as comment lines of at most about 100
+ * columns, broken at spaces (a word longer than a line, a long path,
+ * is cut at 200 bytes): a line of a magics file holds at most 254. */
+static void write_origin(FILE *out, const char *origin)
+{
+    char *escaped = NULL;
+    size_t size = 0;
+    FILE *text = open_memstream(&escaped, &size);
+    const char *s;
+
+    if (text == NULL) {
+        fputs("# (provenance left out: out of memory)\n", out);
+        return;
+    }
+    escape_text(text, origin, ESCAPE_COMMENT);
+    fclose(text);
+    for (s = escaped; *s != '\0';) {
+        size_t n = strlen(s);
+
+        if (n > 100) {
+            const char *space = NULL;
+
+            for (const char *c = s + 100; c > s && space == NULL; c--)
+                space = *c == ' ' ? c : NULL;
+            n = space != NULL ? (size_t)(space - s) : strcspn(s, " ") < 200 ? strcspn(s, " ") : 200;
+        }
+        fprintf(out, "# %.*s\n", (int)n, s);
+        s += n;
+        s += strspn(s, " ");
+    }
+    free(escaped);
+}
+
 void magics_write(FILE *out, const struct slider_tables *t, const char *origin)
 {
-    fprintf(out, "# magicbb magics v1\n# flavour: %s\n# ", t->flavour->name);
-    escape_text(out, origin, ESCAPE_COMMENT);
-    fputc('\n', out);
+    fprintf(out, "# magicbb magics v1\n# flavour: %s\n", t->flavour->name);
+    write_origin(out, origin);
     for (int p = 0; p < PIECE_COUNT; p++) {
         for (unsigned sq = 0; sq < 64; sq++) {
             const struct work_entry *e = &t->entry[p][sq];

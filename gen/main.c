@@ -661,10 +661,16 @@ static int find_magics(const struct request *r, struct slider_tables *tables,
         return 0;
     }
     if (r->magics_path != NULL) {
-        snprintf(origin, origin_size, "file %s", r->magics_path);
         /* a bad file is named, with its line, before any dense search */
-        return magics_load(r->magics_path, tables, line) != 0
-               || (r->dense && build(tables, r->magics_path, line) != 0);
+        status = magics_load(r->magics_path, tables, line) != 0
+                 || (r->dense && build(tables, r->magics_path, line) != 0);
+        /* a dense search names the runs it goes on from (a checkpoint is
+         * overwritten: a requeued shard's history is in its provenance) */
+        if (r->dense && tables->provenance[0] != '\0')
+            snprintf(origin, origin_size, "file %s (%s)", r->magics_path, tables->provenance);
+        else
+            snprintf(origin, origin_size, "file %s", r->magics_path);
+        return status;
     }
     snprintf(origin, origin_size, "seed 0x%llx", (unsigned long long)r->seed);
     status = tables_search(tables, r->seed);
@@ -768,33 +774,51 @@ static int merge_magics(const struct request *r, struct slider_tables *tables, c
     static struct slider_tables shard;
     static unsigned line[PIECE_COUNT][64];
     struct merge *m = merge_begin(r->flavour);
+    unsigned count = 0;
+    struct merge_run *runs;
     size_t size = 64;
     struct text named;
     int status = 0;
 
-    for (char **path = r->merged; *path != NULL; path++)
-        size += strlen(*path) + 2;
+    for (char **path = r->merged; *path != NULL; path++, count++)
+        size += strlen(*path) + 64;
     named = (struct text){ malloc(size), size, 0 };
-    if (m == NULL || named.buffer == NULL) {
+    runs = calloc(count, sizeof *runs);
+    if (m == NULL || named.buffer == NULL || runs == NULL) {
         report(NULL, 0, "out of memory");
         status = 1;
     }
     append(&named, "merge of");
-    for (char **path = r->merged; status == 0 && *path != NULL; path++) {
+    for (unsigned i = 0; status == 0 && i < count; i++) {
+        char split[48] = "";
+
         tables_prepare(&shard, r->flavour);
-        status = magics_load(*path, &shard, line) != 0 || build(&shard, *path, line) != 0;
+        status = magics_load(r->merged[i], &shard, line) != 0
+                 || build(&shard, r->merged[i], line) != 0;
         if (status == 0 && merge_add(m, &shard) != 0) {
             report(NULL, 0, "out of memory");
             status = 1;
         }
+        merge_run_of(shard.provenance, &runs[i]);
         tables_free(&shard);
-        append(&named, "%s %s", path == r->merged ? "" : ",", *path);
+        /* each input with its run's seed and shard */
+        if (runs[i].shards != 0)
+            snprintf(split, sizeof split, ", shard %u/%u", runs[i].shard, runs[i].shards);
+        append(&named, "%s %s (seed %s%s%s)", i == 0 ? "" : ",", r->merged[i],
+               runs[i].seed[0] ? runs[i].seed : "none", split,
+               runs[i].interrupted ? ", interrupted" : "");
     }
+    if (status == 0)
+        status = merge_check(r->merged, runs, count);
     if (status == 0 && merge_end(m, tables, r->seed, (uint32_t)r->anneal) != 0) {
         report(NULL, 0, "out of memory");
         status = 1;
     }
+    if (status == 0)
+        note("merge: %u files%s, each square's best of them", count,
+             runs[0].shards ? ", every shard of the split" : "");
     merge_free(m);
+    free(runs);
     if (named.buffer != NULL) {
         free(*origin);
         *origin = named.buffer;
@@ -826,7 +850,7 @@ int main(int argc, char **argv)
         return status;
     if (r.magics_dir != NULL && r.magics_path == NULL && !r.seed_given)
         r.magics_path = magics_default(r.magics_dir, r.flavour, default_path, sizeof default_path);
-    origin_size = strlen(r.magics_path != NULL ? r.magics_path : "") + 512;
+    origin_size = strlen(r.magics_path != NULL ? r.magics_path : "") + 512 + sizeof tables.provenance;
     if ((origin = malloc(origin_size)) == NULL) {
         report(NULL, 0, "out of memory");
         return 1;

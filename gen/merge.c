@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /* merge.c - join the magics of a search's shards, square by square
  * (merge.h). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "dense.h"
 #include "merge.h"
+#include "output.h"
 #include "pack.h"
 
 struct merge {
@@ -91,6 +94,111 @@ int merge_end(struct merge *m, struct slider_tables *t, uint64_t seed, uint32_t 
         status = tables_anneal(t, m->offered, seed, steps, m->smallest);
     }
     return status;
+}
+
+/* The value of "--NAME=" in text (up to a space or a comma) into value,
+ * or "". */
+static void option_value(const char *text, const char *name, char *value, size_t size)
+{
+    const char *at = strstr(text, name);
+    size_t n = 0;
+
+    if (at != NULL) {
+        at += strlen(name);
+        n = strcspn(at, " ,");
+        n = n < size - 1 ? n : size - 1;
+        memcpy(value, at, n);
+    }
+    value[n] = '\0';
+}
+
+void merge_run_of(const char *provenance, struct merge_run *run)
+{
+    char own[512], shard[24];
+    const char *from = strstr(provenance, ", from ");
+    size_t n = from != NULL ? (size_t)(from - provenance) : strlen(provenance);
+
+    memset(run, 0, sizeof *run);
+    n = n < sizeof own - 1 ? n : sizeof own - 1;
+    memcpy(own, provenance, n);
+    own[n] = '\0';
+    option_value(own, "--seed=", run->seed, sizeof run->seed);
+    option_value(own, "--budget=", run->budget, sizeof run->budget);
+    option_value(own, "--shard=", shard, sizeof shard);
+    if (sscanf(shard, "%u/%u", &run->shard, &run->shards) != 2)
+        run->shard = run->shards = 0;
+    run->interrupted = strstr(own, ", interrupted") != NULL;
+    run->checkpoint = strncmp(own, "checkpoint of ", 14) == 0;
+}
+
+/* Whether two paths name one file (the same device and inode). */
+static int same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/* The shards of runs: refused where their N differ, or a K of 1 to N is
+ * given by no file; a K given twice is a warning.  0 or 1. */
+static int check_shards(char *const paths[], const struct merge_run runs[], unsigned count)
+{
+    unsigned char given[PIECE_COUNT * 64 + 1] = { 0 };
+    unsigned shards = 0, first = 0;
+
+    for (unsigned i = 0; i < count; i++) {
+        if (runs[i].shards == 0)
+            continue;
+        if (shards != 0 && runs[i].shards != shards) {
+            report(paths[i], 0, "--merge: a shard of %u, where %s is a shard of %u: the files"
+                   " come from different splits", runs[i].shards, paths[first], shards);
+            return 1;
+        }
+        if (shards == 0)
+            first = i;
+        shards = runs[i].shards;
+        if (runs[i].shard >= 1 && runs[i].shard <= shards && given[runs[i].shard]++)
+            report(paths[i], 0, "--merge: warning: shard %u/%u is given by another file too",
+                   runs[i].shard, shards);
+    }
+    for (unsigned k = 1; k <= shards; k++) {
+        if (!given[k]) {
+            report(NULL, 0, "--merge: shard %u/%u is in none of the files (%s gives %u/%u): a merge"
+                   " of a split needs every shard", k, shards, paths[first], runs[first].shard,
+                   shards);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int merge_check(char *const paths[], const struct merge_run runs[], unsigned count)
+{
+    for (unsigned i = 0; i < count; i++) {
+        for (unsigned j = 0; j < i; j++) {
+            if (same_file(paths[i], paths[j])) {
+                report(paths[i], 0, "--merge: the same file as %s: give each file once", paths[j]);
+                return 1;
+            }
+        }
+    }
+    if (check_shards(paths, runs, count) != 0)
+        return 1;
+    for (unsigned i = 0; i < count; i++) {
+        if (runs[i].interrupted || runs[i].checkpoint)
+            report(paths[i], 0, "--merge: warning: %s, so some of its squares may not have had"
+                   " their whole budget", runs[i].checkpoint ? "a checkpoint written during its run"
+                   : "its run was interrupted");
+        if (i > 0 && strcmp(runs[i].seed, runs[0].seed) != 0)
+            report(paths[i], 0, "--merge: warning: seed %s, where %s has %s: the merge is no one"
+                   " seed's run", runs[i].seed[0] ? runs[i].seed : "none", paths[0],
+                   runs[0].seed[0] ? runs[0].seed : "none");
+        if (i > 0 && strcmp(runs[i].budget, runs[0].budget) != 0)
+            report(paths[i], 0, "--merge: warning: budget %s, where %s has %s",
+                   runs[i].budget[0] ? runs[i].budget : "none", paths[0],
+                   runs[0].budget[0] ? runs[0].budget : "none");
+    }
+    return 0;
 }
 
 void merge_free(struct merge *m)

@@ -25,4 +25,24 @@ int merge_end(struct merge *m, struct slider_tables *t, uint64_t seed, uint32_t 
 
 void merge_free(struct merge *m);
 
+/* What a magics file's provenance (slider_tables.provenance) says of the
+ * run that wrote it, as magicbb-gen writes it: its seed and budget as
+ * given ("" where it names none), its --shard=K/N (0/0 for none), and
+ * whether a signal interrupted it or it is a checkpoint written during
+ * it.  Only the run's own part counts: what follows its first ", from "
+ * is the runs it started from. */
+struct merge_run {
+    char seed[24], budget[24];
+    unsigned shard, shards;
+    int interrupted, checkpoint;
+};
+void merge_run_of(const char *provenance, struct merge_run *run);
+
+/* The merge's inputs, checked: the same file twice, and shards of a
+ * split that the files do not cover whole (each K of 1 to N, one N),
+ * are refused; shards of different seeds or budgets, a shard given
+ * twice and an interrupted run's file are merged with one warning line
+ * each.  Every line names its file.  0, or 1 after a refusal. */
+int merge_check(char *const paths[], const struct merge_run runs[], unsigned count);
+
 #endif /* GEN_MERGE_H */

@@ -101,6 +101,10 @@ struct slider_tables {
     uint64_t *attacks;        /* the one attack table: every slice */
     uint32_t count;           /* its entries */
     void *encoded;            /* the flavour's own tables (gen_flavour.encode) */
+    /* a loaded magics file's provenance: its comment lines before the
+     * first entry, but for the format and flavour lines, joined by
+     * spaces (cut to fit); "" for none */
+    char provenance[2048];
 };
 
 /* The most entries an overlapping layout (black, white) may span: every

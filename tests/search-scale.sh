@@ -160,8 +160,8 @@ else
 fi
 if "$gen" -f fancy --magics=merged.txt -d reread.txt 2>reread.err \
    && [ "$(entries reread.txt)" = "$(entries merged.txt)" ] \
-   && grep -q '^# merge of shard1.txt, shard2.txt' merged.txt; then
-  ok "the merged magics reload and verify, and name their shards"
+   && grep -q '^# merge of shard1.txt (seed 0x9, shard 1/2), shard2.txt (seed 0x9, shard 2/2)' merged.txt; then
+  ok "the merged magics reload and verify, and name their shards and seeds"
 else
   not_ok "the merged magics do not reload"
   sed 's/^/# /' reread.err
@@ -181,6 +181,41 @@ if [ -n "$smallest" ] && [ -n "$(size black-merged.c)" ] \
 else
   not_ok "black: the merge packs '$(size black-merged.c)' entries, its smallest shard '$smallest'"
   sed 's/^/# /' black-merge.err black.err
+fi
+# What a merge joins, checked: one line each, and a summary.
+ln -s shard1.txt again.txt # (the same file by another name)
+"$gen" -f fancy --search=dense --budget=300 --draws=200000 --seed=10 --shard=2/2 -q -d other-seed.txt
+sed 's/--draws=200000,/--draws=200000, interrupted,/' shard2.txt > stopped2.txt
+while IFS='|' read -r files status expect; do
+  # shellcheck disable=SC2086
+  "$gen" -f fancy --merge $files -d checked.txt 2>checked.err
+  got=$?
+  if [ "$got" = "$status" ] && grep -q -- "$expect" checked.err \
+     && { [ "$status" = 0 ] || [ ! -e checked.txt ]; }; then
+    ok "--merge $files: status $status, '$expect'"
+  else
+    not_ok "--merge $files: status $got"
+    sed 's/^/# /' checked.err
+  fi
+  rm -f checked.txt
+done <<'EOF'
+shard1.txt|1|shard 2/2 is in none of the files
+shard1.txt shard2.txt shard1.txt|1|shard1.txt: --merge: the same file as shard1.txt
+shard1.txt shard2.txt again.txt|1|again.txt: --merge: the same file as shard1.txt
+shard1.txt other-seed.txt|0|other-seed.txt: --merge: warning: seed 0xa, where shard1.txt has 0x9
+shard1.txt stopped2.txt|0|stopped2.txt: --merge: warning: its run was interrupted
+shard1.txt shard2.txt|0|merge: 2 files, every shard of the split
+EOF
+# A merge of many files: its provenance spans several comment lines, and
+# the merged file reloads (one line of over 254 bytes would not).
+for i in 1 2 3 4 5 6; do cp shard1.txt "the-first-of-two-shards-of-a-long-search-$i.txt"; done
+if "$gen" -f fancy --merge the-first-of-two-shards-of-a-long-search-*.txt shard2.txt -d wide.txt \
+     2>wide.err && [ "$(grep -c '^#' wide.txt)" -gt 3 ] && [ "$(awk '{ if (length($0) > w) w = length($0) } END { print w }' wide.txt)" -le 254 ] \
+   && "$gen" -f fancy --magics=wide.txt -d wide-again.txt 2>>wide.err; then
+  ok "a merge of 7 files: its provenance over several lines of at most 254 bytes, and it reloads"
+else
+  not_ok "a merge of 7 files does not reload"
+  sed 's/^/# /' wide.err | tail -n 3
 fi
 printf 'rook a1 0x1 12\n' > short.txt
 if ! "$gen" -f fancy --merge shard1.txt short.txt -d never2.txt 2>short.err \
