@@ -24,9 +24,13 @@ awk '$0 == "<!-- recipe:slurm -->" { found = 1; next }
      found && /^```sh/ { copy = 1; next }
      copy && /^```/ { exit }
      copy { print }' "$doc" > job.sh
-echo "1..4"
-if ! grep -q '^#SBATCH' job.sh; then
-  echo "Bail out! no SLURM recipe marked <!-- recipe:slurm --> in $doc"
+awk '$0 == "<!-- recipe:parallel -->" { found = 1; next }
+     found && /^```sh/ { copy = 1; next }
+     copy && /^```/ { exit }
+     copy { print }' "$doc" > parallel.sh
+echo "1..6"
+if ! grep -q '^#SBATCH' job.sh || ! grep -q '^parallel ' parallel.sh; then
+  echo "Bail out! no SLURM or parallel recipe marked <!-- recipe:slurm --> or <!-- recipe:parallel --> in $doc"
   exit 1
 fi
 
@@ -80,4 +84,44 @@ if "$gen" -f fancy --merge shard-1.txt shard-2.txt -d fancy.txt 2>merge.err; the
 else
   echo "not ok 4 - the shards' files do not merge"
   sed 's/^/# /' merge.err
+fi
+
+# GNU parallel's recipe, as written, in the foreground (SIGINT reaches
+# it as Ctrl-C would): each shard's lines carry its number, and SIGINT
+# once shards are under way leaves each started shard's file written.
+if command -v parallel >/dev/null 2>&1; then
+  mkdir par && cd par || exit 99
+  (
+    tries=0
+    until [ "$(grep -c '^[1-8]	magicbb-gen: dense: ' out 2>/dev/null)" -ge 4 ] || [ $tries -ge 300 ]; do
+      sleep 0.1
+      tries=$((tries + 1))
+    done
+    kill -INT "$(cat pid)"
+  ) >/dev/null 2>&1 &
+  watcher=$!
+  PATH="$work/bin:$PATH" sh -c 'echo $$ > pid; exec sh "$0"' ../parallel.sh >out 2>&1
+  status=$?
+  wait "$watcher"
+  started=$(sed -n 's/^\([1-8]\)	magicbb-gen: dense: .*/\1/p' out | sort -u)
+  if [ -n "$started" ] && ! grep -v '^[1-8]	' out | grep -q 'magicbb-gen: dense'; then
+    echo "ok 5 - parallel: every shard's line carries its number ($(echo $started))"
+  else
+    echo "not ok 5 - parallel: untagged or no lines"
+    head -n 3 out | sed 's/^/# /'
+  fi
+  missing=
+  for k in $started; do
+    [ -s "shard-$k.txt" ] && "$gen" -f fancy --magics="shard-$k.txt" -d "again-$k.txt" 2>/dev/null \
+      || missing="$missing $k"
+  done
+  if [ "$status" != 0 ] && [ -n "$started" ] && [ -z "$missing" ]; then
+    echo "ok 6 - parallel after SIGINT: status $status, each started shard's file written and reloads"
+  else
+    echo "not ok 6 - parallel after SIGINT: status $status, shards without a whole file:$missing"
+  fi
+  cd .. || exit 99
+else
+  echo "ok 5 # SKIP no GNU parallel here"
+  echo "ok 6 # SKIP no GNU parallel here"
 fi
