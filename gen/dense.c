@@ -447,6 +447,8 @@ struct dense_squares {
     double cost, cost_done;                     /* of the squares searched, and of those done */
     unsigned long before[PIECE_COUNT * 64], after[PIECE_COUNT * 64];
     struct work_entry best[PIECE_COUNT][64];    /* what a checkpoint writes */
+    struct work_entry start[PIECE_COUNT][64];   /* where each square started */
+    unsigned char finished[PIECE_COUNT * 64];   /* searched with its whole budget */
     struct dense_counter counter[DENSE_MAX_JOBS];
     int failed;                                 /* memory ran out in a thread */
 };
@@ -565,6 +567,7 @@ static void dense_square(struct dense_squares *all, unsigned k, struct dense_scr
     pthread_mutex_lock(&all->lock);
     all->before[k] = totals.before;
     all->after[k] = totals.after;
+    all->finished[k] = !search_stop; /* (an interrupted square starts again) */
     all->done++;
     all->cost_done += square_cost(all->t, k);
     pthread_mutex_unlock(&all->lock);
@@ -645,6 +648,64 @@ static void dense_status(const struct dense_squares *all, double elapsed)
                  before);
 }
 
+/* The progress of a run that has not finished every square (else none):
+ * its options, the squares finished, and where the others started, for
+ * a run of the same options to go on from (magicsfile.h).  Packed and
+ * offset-in-magic flavours lay out every slice after the squares: they
+ * keep none. */
+static void dense_progress(const struct dense_squares *all, struct dense_progress *g)
+{
+    const struct gen_flavour *f = all->t->flavour;
+    int unfinished = 0;
+
+    memset(g, 0, sizeof *g);
+    if (all->budget->run == NULL || f->layout == LAYOUT_PACKED || f->layout == LAYOUT_IN_MAGIC)
+        return;
+    for (unsigned i = 0; i < all->count; i++)
+        unfinished |= !all->finished[all->order[i]];
+    if (!unfinished)
+        return;
+    snprintf(g->run, sizeof g->run, "%s", all->budget->run);
+    for (unsigned k = 0; k < PIECE_COUNT * 64; k++)
+        g->done[k / 64][k % 64] = all->finished[k];
+    for (unsigned i = 0; i < all->count; i++) {
+        const unsigned k = all->order[i];
+
+        if (!all->finished[k]) {
+            g->started[k / 64][k % 64] = 1;
+            g->start[k / 64][k % 64] = all->start[k / 64][k % 64];
+        }
+    }
+}
+
+/* A run going on from the tables' progress (budget->resume): its
+ * finished squares are done (taken out of the order), and each square it
+ * did not finish starts where it started then, so the run ends with the
+ * magics one run without a stop gives. */
+static void dense_resume(struct dense_squares *all)
+{
+    const struct dense_progress *g = &all->t->progress;
+    unsigned kept = 0;
+
+    for (unsigned i = 0; i < all->count; i++) {
+        const unsigned k = all->order[i], p = k / 64, sq = k % 64;
+
+        if (g->done[p][sq]) {
+            all->finished[k] = 1;
+            all->cost -= square_cost(all->t, k);
+            continue;
+        }
+        if (g->started[p][sq]) {
+            all->t->entry[p][sq].magic = g->start[p][sq].magic;
+            all->t->entry[p][sq].shift = g->start[p][sq].shift;
+        }
+        all->order[kept++] = k;
+    }
+    note("dense: going on from the file's progress: %u squares done, %u to search",
+         all->count - kept, kept);
+    all->count = kept;
+}
+
 /* The best magics so far written to the checkpoint; with the lock held,
  * which it lets go while it writes.  0, or 1 after a report. */
 static int dense_checkpoint(struct dense_squares *all)
@@ -654,6 +715,7 @@ static int dense_checkpoint(struct dense_squares *all)
 
     snapshot.flavour = all->t->flavour;
     memcpy(snapshot.entry, all->best, sizeof snapshot.entry);
+    dense_progress(all, &snapshot.progress);
     pthread_mutex_unlock(&all->lock);
     status = watch_checkpoint(all->budget->checkpoint, &snapshot, all->budget->origin);
     pthread_mutex_lock(&all->lock);
@@ -743,8 +805,11 @@ static int dense_squares(struct slider_tables *t, uint64_t seed, const struct de
     all->seed = seed;
     all->budget = budget;
     all->totals = totals;
-    memcpy(all->best, t->entry, sizeof all->best);
     dense_order(all, budget);
+    if (budget->resume)
+        dense_resume(all);
+    memcpy(all->best, t->entry, sizeof all->best);
+    memcpy(all->start, t->entry, sizeof all->start);
     pthread_mutex_init(&all->lock, NULL);
     pthread_condattr_init(&monotonic);
     pthread_condattr_setclock(&monotonic, CLOCK_MONOTONIC);
@@ -756,6 +821,8 @@ static int dense_squares(struct slider_tables *t, uint64_t seed, const struct de
         dense_watch(all);
     for (unsigned i = 0; i < started; i++)
         pthread_join(thread[i], NULL);
+    /* a stopped run's progress, for the outputs and the last checkpoint */
+    dense_progress(all, &t->progress);
     for (unsigned k = 0; k < PIECE_COUNT * 64; k++) {
         totals->before += all->before[k];
         totals->after += all->after[k];

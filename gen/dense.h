@@ -27,6 +27,8 @@ struct dense_budget {
     const char *checkpoint;    /* NULL, or where the best magics so far go (watch.h) */
     unsigned checkpoint_every; /* seconds between checkpoints */
     const char *origin;        /* the checkpoints' provenance */
+    const char *run;           /* the run's options (dense_progress.run) */
+    int resume;                /* the tables' progress is this run's: go on from it */
 };
 
 /* The most threads --jobs takes. */

@@ -124,11 +124,13 @@ static int check_flavour_comment(const char *path, unsigned line_no, const char 
     return 0;
 }
 
-static int parse_entry(const char *path, unsigned line_no, char *text,
-                       struct slider_tables *t, unsigned line[PIECE_COUNT][64])
+/* An entry's fields (piece square magic bits, and black's and white's
+ * offset), checked, into *piece, *square and *e (e's mask from t); a
+ * duplicate is line[]'s to find.  0, or -1 after a report. */
+static int parse_fields(const char *path, unsigned line_no, char *field[], int n,
+                        const struct slider_tables *t, enum piece *piece_out, unsigned *square,
+                        struct work_entry *e)
 {
-    char *field[FIELD_COUNT + 1];
-    int n = split_fields(text, field);
     const int wanted = t->flavour->layout == LAYOUT_PACKED ? 5 : 4; /* + the offset */
     enum piece piece;
     int sq;
@@ -137,8 +139,6 @@ static int parse_entry(const char *path, unsigned line_no, char *text,
     unsigned relevant, fixed;
     char name[3];
 
-    if (n == 0)
-        return 0;
     if (n != wanted) {
         report(path, line_no, "expected %d fields (piece square magic bits%s), found %s%d", wanted,
                wanted == 5 ? " offset" : "", n > wanted ? "more than " : "",
@@ -155,11 +155,6 @@ static int parse_entry(const char *path, unsigned line_no, char *text,
         return -1;
     }
     square_name((unsigned)sq, name);
-    if (line[piece][sq] != 0) {
-        report(path, line_no, "duplicate entry for %s %s (first on line %u)", piece_name(piece),
-               name, line[piece][sq]);
-        return -1;
-    }
     if (parse_magic(field[2], &magic) != 0) {
         report(path, line_no, "bad magic '%s' (expected 0x and 1 to 16 hex digits)", field[2]);
         return -1;
@@ -188,19 +183,98 @@ static int parse_entry(const char *path, unsigned line_no, char *text,
             return -1;
         }
     }
-    line[piece][sq] = line_no;
-    t->entry[piece][sq].magic = magic;
-    t->entry[piece][sq].shift = index_shift(t->flavour, (unsigned)bits);
-    t->entry[piece][sq].offset = (uint32_t)offset;
+    *e = t->entry[piece][sq];
+    e->magic = magic;
+    e->shift = index_shift(t->flavour, (unsigned)bits);
+    e->offset = (uint32_t)offset;
     if (t->flavour->check != NULL) {
-        const char *why = t->flavour->check(piece, &t->entry[piece][sq]);
+        const char *why = t->flavour->check(piece, e);
 
         if (why != NULL) {
             report(path, line_no, "%s %s: %s", piece_name(piece), name, why);
             return -1;
         }
     }
+    *piece_out = piece;
+    *square = (unsigned)sq;
     return 0;
+}
+
+static int parse_entry(const char *path, unsigned line_no, char *text,
+                       struct slider_tables *t, unsigned line[PIECE_COUNT][64])
+{
+    char *field[FIELD_COUNT + 1];
+    const int n = split_fields(text, field);
+    struct work_entry e;
+    enum piece piece;
+    unsigned sq;
+    char name[3];
+
+    if (n == 0)
+        return 0;
+    if (parse_fields(path, line_no, field, n, t, &piece, &sq, &e) != 0)
+        return -1;
+    if (line[piece][sq] != 0) {
+        square_name(sq, name);
+        report(path, line_no, "duplicate entry for %s %s (first on line %u)", piece_name(piece),
+               name, line[piece][sq]);
+        return -1;
+    }
+    line[piece][sq] = line_no;
+    t->entry[piece][sq] = e;
+    return 0;
+}
+
+/* A line "#@ KEY ..." of a dense search's progress (sliders.h), into
+ * t->progress:
+ *   #@ run OPTIONS           the run's options (lines joined by spaces)
+ *   #@ done PIECE SQUARE...  squares it finished
+ *   #@ from ENTRY            where a square it did not finish started
+ * 0, or -1 after a report. */
+static int parse_progress(const char *path, unsigned line_no, char *text,
+                          struct slider_tables *t)
+{
+    struct dense_progress *g = &t->progress;
+    char *field[FIELD_COUNT + 1], *key = text + strspn(text, " \t");
+    size_t n = strcspn(key, " \t"), used = strlen(g->run);
+    char *rest = key + n + strspn(key + n, " \t");
+    enum piece piece;
+    unsigned sq;
+    struct work_entry e;
+    int count;
+
+    if (n == 3 && strncmp(key, "run", 3) == 0) {
+        snprintf(g->run + used, sizeof g->run - used, "%s%s", used > 0 ? " " : "", rest);
+        return 0;
+    }
+    if (n == 4 && strncmp(key, "from", 4) == 0) {
+        count = split_fields(rest, field);
+        if (parse_fields(path, line_no, field, count, t, &piece, &sq, &e) != 0)
+            return -1;
+        g->start[piece][sq] = e;
+        g->started[piece][sq] = 1;
+        return 0;
+    }
+    if (n == 4 && strncmp(key, "done", 4) == 0) {
+        char *s = rest;
+        int square;
+
+        if (parse_piece(strtok(s, " \t") ? s : "", &piece) != 0) {
+            report(path, line_no, "#@ done: expected rook or bishop, then squares");
+            return -1;
+        }
+        while ((s = strtok(NULL, " \t")) != NULL) {
+            if ((square = square_parse(s)) < 0) {
+                report(path, line_no, "#@ done: unknown square '%s' (expected a1 to h8)", s);
+                return -1;
+            }
+            g->done[piece][square] = 1;
+        }
+        return 0;
+    }
+    report(path, line_no, "unknown progress line '#@ %.*s' (expected run, done or from)", (int)n,
+           key);
+    return -1;
 }
 
 /* Read one line of at most LINE_MAX_BYTES - 2 bytes into text, without
@@ -266,6 +340,7 @@ int magics_parse(const char *path, FILE *in, struct slider_tables *t,
 
     memset(line, 0, sizeof(unsigned[PIECE_COUNT][64]));
     t->provenance[0] = '\0';
+    memset(&t->progress, 0, sizeof t->progress);
     while (status == 0 && (more = read_line(path, in, line_no + 1, text, &total)) != 0) {
         char *comment;
 
@@ -283,8 +358,11 @@ int magics_parse(const char *path, FILE *in, struct slider_tables *t,
         comment = strchr(text, '#');
         if (comment != NULL) {
             status = check_flavour_comment(path, line_no, comment, t->flavour, &flavour_seen);
-            /* a whole-line comment before the first entry: provenance */
-            if (comment == text + strspn(text, " \t") && !entries_seen)
+            /* a whole-line comment before the first entry: provenance;
+             * "#@": a dense search's progress */
+            if (status == 0 && comment == text + strspn(text, " \t") && comment[1] == '@')
+                status = parse_progress(path, line_no, comment + 2, t);
+            else if (comment == text + strspn(text, " \t") && !entries_seen)
                 add_provenance(t, comment);
             *comment = '\0';
         }
@@ -378,10 +456,64 @@ static void write_origin(FILE *out, const char *origin)
     free(escaped);
 }
 
+/* t's progress as "#@" lines, where it has any (a run that did not end:
+ * an interruption, a checkpoint during it). */
+static void write_progress(FILE *out, const struct slider_tables *t)
+{
+    const struct dense_progress *g = &t->progress;
+    const char *s = g->run;
+
+    while (*s != '\0') { /* the options, 150 bytes a line at most, broken at spaces */
+        size_t n = strlen(s);
+
+        if (n > 150) {
+            n = 150;
+            while (n > 0 && s[n] != ' ')
+                n--;
+            n = n > 0 ? n : strcspn(s, " ");
+        }
+        fprintf(out, "#@ run %.*s\n", (int)n, s);
+        s += n;
+        s += strspn(s, " ");
+    }
+    for (int p = 0; g->run[0] != '\0' && p < PIECE_COUNT; p++) {
+        int any = 0;
+
+        for (unsigned sq = 0; sq < 64; sq++) {
+            char name[3];
+
+            if (!g->done[p][sq])
+                continue;
+            square_name(sq, name);
+            fprintf(out, "%s %s", any ? "" : (p == PIECE_ROOK ? "#@ done rook" : "#@ done bishop"),
+                    name);
+            any = 1;
+        }
+        if (any)
+            fputc('\n', out);
+    }
+    for (int p = 0; g->run[0] != '\0' && p < PIECE_COUNT; p++) {
+        for (unsigned sq = 0; sq < 64; sq++) {
+            const struct work_entry *e = &g->start[p][sq];
+            char name[3];
+
+            if (!g->started[p][sq])
+                continue;
+            square_name(sq, name);
+            fprintf(out, "#@ from %s %s 0x%016llx %u", piece_name((enum piece)p), name,
+                    (unsigned long long)e->magic, index_bits(t->flavour, (enum piece)p, e));
+            if (t->flavour->layout == LAYOUT_PACKED)
+                fprintf(out, " %lu", (unsigned long)e->offset);
+            fputc('\n', out);
+        }
+    }
+}
+
 void magics_write(FILE *out, const struct slider_tables *t, const char *origin)
 {
     fprintf(out, "# magicbb magics v1\n# flavour: %s\n", t->flavour->name);
     write_origin(out, origin);
+    write_progress(out, t);
     for (int p = 0; p < PIECE_COUNT; p++) {
         for (unsigned sq = 0; sq < 64; sq++) {
             const struct work_entry *e = &t->entry[p][sq];

@@ -721,6 +721,7 @@ static int dense_search(struct request *r, struct slider_tables *tables, char **
         .checkpoint = r->checkpoint_path, .checkpoint_every = (unsigned)r->every,
         .origin = saved.buffer,
     };
+    char run[sizeof tables->progress.run];
     int status = 0;
 
     if (described.buffer == NULL || saved.buffer == NULL) {
@@ -730,6 +731,12 @@ static int dense_search(struct request *r, struct slider_tables *tables, char **
         return 1;
     }
     describe_dense(r, budget.draws, &described);
+    /* a file whose progress is this run's (the same options): go on */
+    snprintf(run, sizeof run, "%s", described.buffer);
+    budget.run = run;
+    budget.resume = tables->progress.run[0] != '\0' && strcmp(tables->progress.run, run) == 0;
+    if (!budget.resume)
+        memset(&tables->progress, 0, sizeof tables->progress);
     append(&saved, "checkpoint of %s, from %s", described.buffer, *origin);
     if (r->checkpoint_path != NULL
         && watch_checkpoint(r->checkpoint_path, tables, saved.buffer) != 0)
@@ -759,7 +766,7 @@ static int interrupted(const struct request *r)
 
     if (from != NULL)
         report(NULL, 0, "interrupted: the search stopped early and its outputs hold the best"
-               " so far; --magics=%s --search=dense goes on from it (exit status %d)", from,
+               " so far; the same command with --magics=%s goes on from it (exit status %d)", from,
                EXIT_INTERRUPTED);
     else
         report(NULL, 0, "interrupted: the search stopped early and its output holds the best"

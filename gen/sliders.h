@@ -105,6 +105,15 @@ struct slider_tables {
      * first entry, but for the format and flavour lines, joined by
      * spaces (cut to fit); "" for none */
     char provenance[2048];
+    /* A dense search's progress, for a run of the same options to go on
+     * (magicsfile.h's "#@" lines): the run's options (its provenance's
+     * own part), the squares it finished, and where each square it did
+     * not finish started; run "" for none. */
+    struct dense_progress {
+        char run[512];
+        unsigned char done[PIECE_COUNT][64], started[PIECE_COUNT][64];
+        struct work_entry start[PIECE_COUNT][64];
+    } progress;
 };
 
 /* The most entries an overlapping layout (black, white) may span: every

@@ -106,7 +106,7 @@ if [ -e ignored ]; then
   skip "SIGINT is ignored in this environment"
 elif [ "$status" = 75 ] && [ -s ck.txt ] && [ "$(entries ck.txt)" = "$(entries stopped.txt)" ] \
      && grep -q -- '--budget=100000000 --draws=3200000000, interrupted' ck.txt \
-     && grep -q '^magicbb-gen: interrupted: .*--magics=ck.txt --search=dense goes on' stopped.err; then
+     && grep -q '^magicbb-gen: interrupted: .*the same command with --magics=ck.txt goes on' stopped.err; then
   ok "SIGINT: status 75, and the checkpoint holds the magics written, marked interrupted"
 else
   not_ok "SIGINT: status $status, or the checkpoint differs from the magics written"
@@ -120,6 +120,57 @@ else
   not_ok "a run from the checkpoint failed or ended worse"
   sed 's/^/# /' resumed.err
 fi
+
+# 3b. The work goes on, not only the magics: a run stopped after some
+# squares, then the same command with --magics=CHECKPOINT, ends with the
+# magics of the run that was never stopped.
+own=$magics/own/fancy.txt
+"$gen" -f fancy --magics="$own" --search=dense --budget=3000 --seed=21 -q -d unstopped.txt 2>/dev/null
+(
+  tries=0
+  until [ "$(grep -c 'dense: ' part.err 2>/dev/null)" -ge 20 ] || [ $tries -ge 600 ]; do
+    sleep 0.05
+    tries=$((tries + 1))
+  done
+  kill -INT "$(cat pid)"
+) >/dev/null 2>&1 &
+watcher=$!
+sh -c 'echo $$ > pid; exec "$@"' sh "$gen" -f fancy --magics="$own" --search=dense --budget=3000 \
+  --seed=21 --checkpoint=part-ck.txt -d part.txt 2>part.err
+status=$?
+wait "$watcher"
+"$gen" -f fancy --magics=part-ck.txt --search=dense --budget=3000 --seed=21 -d resumed21.txt \
+  2>resumed21.err
+if [ "$status" = 75 ] && grep -q '^#@ done rook' part-ck.txt \
+   && grep -q "going on from the file's progress: [0-9]* squares done" resumed21.err \
+   && [ "$(entries resumed21.txt)" = "$(entries unstopped.txt)" ]; then
+  ok "a stopped run, gone on from its checkpoint, ends with the magics of a run never stopped"
+elif [ "$status" != 75 ]; then
+  skip "the run ended (status $status) before it could be stopped"
+else
+  not_ok "a stopped run, gone on from its checkpoint, ends with other magics"
+  grep 'going on\|interrupted' part.err resumed21.err | sed 's/^/# /'
+fi
+
+# Bad progress lines: one line naming the file and line, status 1.
+while IFS='|' read -r bad expect; do
+  { sed -n '1,3p' "$own"; echo "$bad"; sed '1,3d' "$own"; } > badprogress.txt
+  "$gen" -f fancy --magics=badprogress.txt -d never3.txt 2>badprogress.err
+  got=$?
+  if [ "$got" = 1 ] && [ "$(wc -l < badprogress.err)" = 1 ] \
+     && grep -q "^magicbb-gen: badprogress.txt:4: $expect" badprogress.err && [ ! -e never3.txt ]; then
+    ok "'$bad': status 1, '$expect'"
+  else
+    not_ok "'$bad': status $got: $(cat badprogress.err)"
+  fi
+done <<'EOF'
+#@ bogus|unknown progress line '#@ bogus' (expected run, done or from)
+#@ done knight a1|#@ done: expected rook or bishop, then squares
+#@ done rook a1 z9|#@ done: unknown square 'z9' (expected a1 to h8)
+#@ from rook a1 0xzz 12|bad magic '0xzz'
+#@ from rook a1 0x1 13|index bits '13' for rook a1 out of range (1 to 12)
+#@ from rook a1 0x1|expected 4 fields
+EOF
 
 # 4. SIGKILL: the checkpoint is whole (it reloads and verifies) and at
 # most one interval (1 s here) old, give or take a loaded machine's
