@@ -125,11 +125,12 @@ static int check_flavour_comment(const char *path, unsigned line_no, const char 
 }
 
 /* An entry's fields (piece square magic bits, and black's and white's
- * offset), checked, into *piece, *square and *e (e's mask from t); a
- * duplicate is line[]'s to find.  0, or -1 after a report. */
+ * offset), checked, into *piece, *square and *e (e's mask from t); with
+ * line, a (piece, square) it gives already is a duplicate.  0, or -1
+ * after a report. */
 static int parse_fields(const char *path, unsigned line_no, char *field[], int n,
-                        const struct slider_tables *t, enum piece *piece_out, unsigned *square,
-                        struct work_entry *e)
+                        const struct slider_tables *t, unsigned line[PIECE_COUNT][64],
+                        enum piece *piece_out, unsigned *square, struct work_entry *e)
 {
     const int wanted = t->flavour->layout == LAYOUT_PACKED ? 5 : 4; /* + the offset */
     enum piece piece;
@@ -155,6 +156,11 @@ static int parse_fields(const char *path, unsigned line_no, char *field[], int n
         return -1;
     }
     square_name((unsigned)sq, name);
+    if (line != NULL && line[piece][sq] != 0) {
+        report(path, line_no, "duplicate entry for %s %s (first on line %u)", piece_name(piece),
+               name, line[piece][sq]);
+        return -1;
+    }
     if (parse_magic(field[2], &magic) != 0) {
         report(path, line_no, "bad magic '%s' (expected 0x and 1 to 16 hex digits)", field[2]);
         return -1;
@@ -208,18 +214,11 @@ static int parse_entry(const char *path, unsigned line_no, char *text,
     struct work_entry e;
     enum piece piece;
     unsigned sq;
-    char name[3];
 
     if (n == 0)
         return 0;
-    if (parse_fields(path, line_no, field, n, t, &piece, &sq, &e) != 0)
+    if (parse_fields(path, line_no, field, n, t, line, &piece, &sq, &e) != 0)
         return -1;
-    if (line[piece][sq] != 0) {
-        square_name(sq, name);
-        report(path, line_no, "duplicate entry for %s %s (first on line %u)", piece_name(piece),
-               name, line[piece][sq]);
-        return -1;
-    }
     line[piece][sq] = line_no;
     t->entry[piece][sq] = e;
     return 0;
@@ -249,7 +248,7 @@ static int parse_progress(const char *path, unsigned line_no, char *text,
     }
     if (n == 4 && strncmp(key, "from", 4) == 0) {
         count = split_fields(rest, field);
-        if (parse_fields(path, line_no, field, count, t, &piece, &sq, &e) != 0)
+        if (parse_fields(path, line_no, field, count, t, NULL, &piece, &sq, &e) != 0)
             return -1;
         g->start[piece][sq] = e;
         g->started[piece][sq] = 1;
