@@ -148,8 +148,8 @@ expect_refused --enable-small=YES "--enable-small takes yes or no, not 'YES'"
 expect_refused --enable-debug=Yes "--enable-debug takes yes or no, not 'Yes'"
 # A flavour name in capitals is an unknown name, and the line says so.
 expect_refused --with-tables=Fancy "unknown flavour 'Fancy' for --with-tables: flavour names are lower case"
-if configure_with --enable-small && "$make" src/tables.c >>"$work/log" 2>&1 &&
-   grep -q mbb_tab_knight src/tables.c && ! grep -q 'mbb_tab_between\|mbb_tab_line' src/tables.c &&
+if configure_with --enable-small && "$make" src/board.c >>"$work/log" 2>&1 &&
+   grep -q mbb_tab_knight src/board.c && ! grep -q 'mbb_tab_between\|mbb_tab_line' src/board.c &&
    grep -q '^  small: *yes (between and line: computed)$' "$work/log"; then
   ok "--enable-small: no between and line tables"
 else
