@@ -198,7 +198,7 @@ static const struct flavour_impl ray_walk = {
     { { walk_rook_batch_throughput, walk_bishop_batch_throughput, walk_queen_batch_throughput },
       { walk_rook_batch_latency, walk_bishop_batch_latency, walk_queen_batch_latency } },
     { walk_rook_batch_pressure, walk_bishop_batch_pressure, walk_queen_batch_pressure },
-    NULL, NULL, NULL,
+    tt_reads_only, NULL, NULL, NULL,
 };
 
 static const struct flavour_impl *impl(unsigned i)
@@ -230,19 +230,17 @@ static const char *left_out(const struct flavour_impl *f, char *why, size_t size
 
 static struct tt tt; /* the transposition table */
 
-/* One repeat over the positions ring: each chunk timed with the reads
- * alone and then with the lookups too, on fresh probes each; a sample is
- * the difference, so that the machine's slow stretches cancel out. */
-static void sample_pressure(pressure_fn loop, const struct ring *ring, double *samples,
-                            double *baseline)
+/* One repeat over the positions ring: a pressure sample a chunk
+ * (timing.h), the reads first in every other one. */
+static void sample_pressure(pressure_fn loop, pressure_fn reads, const struct ring *ring,
+                            double *samples, double *baseline)
 {
     const uint64_t zero = zero_source;
     unsigned s = 0;
 
-    for (unsigned c = 0; c < RING; c += CHUNK, s++) {
-        baseline[s] = time_pressure(&tt, tt_reads_only, ring->sq + c, ring->occ + c, CHUNK, zero);
-        samples[s] = time_pressure(&tt, loop, ring->sq + c, ring->occ + c, CHUNK, zero) - baseline[s];
-    }
+    for (unsigned c = 0; c < RING; c += CHUNK, s++)
+        samples[s] = pressure_sample(&tt, loop, reads, ring->sq + c, ring->occ + c, CHUNK, zero, s,
+                                     &baseline[s]);
 }
 
 /* ---- Perft --------------------------------------------------------------- */
@@ -331,6 +329,10 @@ static struct {
     double search_samples[IMPLS][REPEATS];
     unsigned baseline_count;
     figure baseline; /* ns of a read alone */
+    /* the method against itself: the first flavour's reads alone as the
+     * "lookups" (an unbiased pairing gives an interval that holds 0) */
+    double null_samples[PRESSURE_SAMPLES], null_reads[PRESSURE_SAMPLES];
+    figure null;
 } run;
 
 /* What the command line asks for. */
@@ -428,13 +430,17 @@ static void measure_repeat(unsigned i, unsigned r, const struct position perft_s
     }
     for (int piece = 0; piece < PIECES && i < flavour_impl_count; piece++) {
         for (unsigned pass = 0; pass < PRESSURE_PASSES; pass++) {
-            sample_pressure(f->pressure[piece], &rings[POSITIONS],
+            sample_pressure(f->pressure[piece], f->reads, &rings[POSITIONS],
                             run.pressure_samples[i][piece]
                                 + (r * PRESSURE_PASSES + pass) * (RING / CHUNK),
                             run.baseline_samples + run.baseline_count);
             run.baseline_count += RING / CHUNK;
         }
     }
+    for (unsigned pass = 0; i == 0 && pass < PRESSURE_PASSES; pass++)
+        sample_pressure(f->reads, f->reads, &rings[POSITIONS],
+                        run.null_samples + (r * PRESSURE_PASSES + pass) * (RING / CHUNK),
+                        run.null_reads + (r * PRESSURE_PASSES + pass) * (RING / CHUNK));
     for (int pos = 0; pos < PERFTS && i < flavour_impl_count; pos++) {
         for (unsigned k = 0; k < PERFT_RUNS; k++)
             run.perft_samples[i][pos][r * PERFT_RUNS + k] =
@@ -516,9 +522,13 @@ static void summarise_all(unsigned n, FILE *csv)
 {
     char why[FEN_WHY_SIZE];
 
-    if (csv != NULL)
+    run.null = median_interval(run.null_samples, PRESSURE_SAMPLES);
+    if (csv != NULL) {
         fprintf(csv, "reads-only,0.0,positions,pressure-baseline,none,%.3f,%.3f,%.3f\n",
                 run.baseline.median, run.baseline.low, run.baseline.high);
+        fprintf(csv, "reads-only,0.0,positions,pressure-null,none,%.3f,%.3f,%.3f\n",
+                run.null.median, run.null.low, run.null.high);
+    }
     for (unsigned i = 0; i < n; i++) {
         const struct flavour_impl *f = impl(i);
 
@@ -628,9 +638,10 @@ static void print_engine(unsigned n, unsigned tt_mib)
            "tell from none); perft = million nodes a second, the move generator on the\n"
            "flavour's inline lookups; search = thousand nodes a second of the engine search\n"
            "(lab/search.h) of the six standard positions to depth %d, %u MiB table,\n"
-           "%llu nodes\n\n",
+           "%llu nodes.  The pressure method against itself (the reads as the\n"
+           "lookups, reads and lookups first by turns): %.2f ns [%.2f, %.2f], its bias\n\n",
            tt_mib, run.baseline.median, PRESSURE_SAMPLES, SEARCH_DEPTH, tt_mib,
-           (unsigned long long)search_nodes);
+           (unsigned long long)search_nodes, run.null.median, run.null.low, run.null.high);
     printf("%-11s | %-27s | %-27s | %s\n", "", "pressure", "perft Mnps", "search knps");
     printf("%-11s | %6s %6s %6s %6s | %8s %11s %6s | %7s %6s\n", "flavour", "rook", "bishop",
            "queen", "+-95%", "start d5", "kiwipete d4", "+-95%", "all d4", "+-95%");

@@ -71,9 +71,12 @@ static double sample(const struct flavour_impl *f, enum workload w, int round, u
     *nodes = 0;
     if (w == LOOKUPS)
         return time_batch(f->batch[THROUGHPUT][SLIDE_QUEEN], sq, occ, CHUNK, zero);
-    if (w == PRESSURE)
-        return time_pressure(&tt, f->pressure[SLIDE_QUEEN], sq, occ, CHUNK, zero)
-               - time_pressure(&tt, tt_reads_only, sq, occ, CHUNK, zero);
+    if (w == PRESSURE) {
+        double reads;
+
+        return pressure_sample(&tt, f->pressure[SLIDE_QUEEN], f->reads, sq, occ, CHUNK, zero,
+                               (unsigned)round, &reads);
+    }
     start = now_ns();
     for (unsigned k = 0; k < STANDARD_POSITION_COUNT; k++) {
         search_table_clear(&table);

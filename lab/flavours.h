@@ -49,6 +49,10 @@ struct flavour_impl {
     lookup_fn rook, bishop, queen;
     batch_fn batch[MODES][PIECES];
     pressure_fn pressure[PIECES];
+    /* the pressure loop's reads alone, compiled beside the flavour's with
+     * its flags: what a pressure sample subtracts (a reads loop compiled
+     * elsewhere, with other flags and alignment, is no fair baseline) */
+    pressure_fn reads;
     const uint32_t *table_bytes;
     perft_fn perft;
     search_fn search;
@@ -118,7 +122,18 @@ int flavour_timeable(const struct flavour_impl *f);
     uint64_t name##_queen(unsigned sq, uint64_t occ) { return mbb_##name##_queen_attacks(sq, occ); } \
     FLAVOUR_BATCH_EXPORTED(name##_rook_batch, mbb_##name##_rook_attacks)                      \
     FLAVOUR_BATCH_EXPORTED(name##_bishop_batch, mbb_##name##_bishop_attacks)                  \
-    FLAVOUR_BATCH_EXPORTED(name##_queen_batch, mbb_##name##_queen_attacks)
+    FLAVOUR_BATCH_EXPORTED(name##_queen_batch, mbb_##name##_queen_attacks)                   \
+    uint64_t name##_reads_pressure(const unsigned char *sq, const uint64_t *occ, size_t n,      \
+                                   uint64_t zero, const uint64_t *table, const uint32_t *probe) \
+    {                                                                                          \
+        uint64_t last = 0;                                                                     \
+        (void)sq;                                                                              \
+        for (size_t i = 0; i < n; i++) {                                                       \
+            last = occ[i] ^ (last & zero);                                                     \
+            last ^= table[probe[i] ^ (uint32_t)(last & zero)];                                 \
+        }                                                                                      \
+        return last;                                                                           \
+    }
 
 /* Declarations of what FLAVOUR_IMPL(name) defines. */
 #define FLAVOUR_DECLARE(name)                                                                 \
@@ -132,7 +147,7 @@ int flavour_timeable(const struct flavour_impl *f);
         name##_queen_batch_throughput, name##_rook_batch_latency,                             \
         name##_bishop_batch_latency, name##_queen_batch_latency;                              \
     pressure_body name##_rook_batch_pressure, name##_bishop_batch_pressure,                   \
-        name##_queen_batch_pressure;
+        name##_queen_batch_pressure, name##_reads_pressure;
 
 #define FLAVOUR_ENTRY(name, isa)                                                              \
     { #name, #isa, &flavours_built_##isa, name##_rook, name##_bishop, name##_queen,           \
@@ -142,6 +157,6 @@ int flavour_timeable(const struct flavour_impl *f);
           name##_queen_batch_latency } },                                                     \
       { name##_rook_batch_pressure, name##_bishop_batch_pressure,                             \
         name##_queen_batch_pressure },                                                        \
-      &mbb_##name##_table_bytes, perft_##name, search_##name }
+      name##_reads_pressure, &mbb_##name##_table_bytes, perft_##name, search_##name }
 
 #endif /* LAB_FLAVOURS_H */

@@ -83,6 +83,22 @@ double time_pressure(struct tt *t, pressure_fn loop, const unsigned char *sq, co
     return (now_ns() - start) / (double)n;
 }
 
+double pressure_sample(struct tt *t, pressure_fn loop, pressure_fn reads_loop,
+                       const unsigned char *sq, const uint64_t *occ, size_t n, uint64_t zero,
+                       unsigned turn, double *reads)
+{
+    double with;
+
+    if (turn % 2 == 0) {
+        *reads = time_pressure(t, reads_loop, sq, occ, n, zero);
+        with = time_pressure(t, loop, sq, occ, n, zero);
+    } else {
+        with = time_pressure(t, loop, sq, occ, n, zero);
+        *reads = time_pressure(t, reads_loop, sq, occ, n, zero);
+    }
+    return with - *reads;
+}
+
 double median_of(double *values, size_t n)
 {
     qsort(values, n, sizeof values[0], compare_doubles);

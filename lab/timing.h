@@ -37,6 +37,19 @@ pressure_body tt_reads_only;
 double time_pressure(struct tt *t, pressure_fn loop, const unsigned char *sq, const uint64_t *occ,
                      size_t n, uint64_t zero);
 
+/* One sample of what the lookups add under cache pressure: ns per lookup
+ * of loop less that of reads, the same loop's reads alone compiled beside
+ * it (flavour_impl.reads), each on fresh probes, the reads first where
+ * turn is even and second where it is odd:
+ * callers alternate turn, so that whatever the first of a pair pays
+ * (the memory's state after the last chunk, a clock's ramp) falls on
+ * both alike.  (The reads always first biased every difference one way:
+ * on one machine all 48 medians of make bench came out below zero.)
+ * *reads gets the reads' ns per lookup. */
+double pressure_sample(struct tt *t, pressure_fn loop, pressure_fn reads_loop,
+                       const unsigned char *sq, const uint64_t *occ, size_t n, uint64_t zero,
+                       unsigned turn, double *reads);
+
 /* The median of n values, which it sorts. */
 double median_of(double *values, size_t n);
 
