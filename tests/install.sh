@@ -102,7 +102,9 @@ else
     > "$work/cmake-pc/CMakeLists.txt"
   printf '%s\n' '#define MAGICBB_INLINE' '#include <magicbb.h>' \
     'int main(void) { return mbb_rook_attacks(0, 0) != 0x1010101010101feULL; }' > "$work/cmake-pc/main.c"
-  if ! { PKG_CONFIG_PATH="$pc_dir" cmake -S "$work/cmake-pc" -B "$work/cmake-pc/build" &&
+  # (the build's compiler and flags: a sanitizer build's library needs its runtime)
+  if ! { PKG_CONFIG_PATH="$pc_dir" CC="${MBB_CC:-cc}" CFLAGS="${MBB_CFLAGS:-}" LDFLAGS="${MBB_LDFLAGS:-}" \
+           cmake -S "$work/cmake-pc" -B "$work/cmake-pc/build" &&
          cmake --build "$work/cmake-pc/build"; } >"$work/cmake-pc.log" 2>&1; then
     not_ok "pkg_check_modules(IMPORTED_TARGET magicbb-inline): $(grep -m 1 'error\|Error' "$work/cmake-pc.log")"
   elif grep -qw bmi2 "$pc_dir/magicbb-inline.pc" && ! grep -qw bmi2 /proc/cpuinfo; then
