@@ -161,6 +161,19 @@ uint64_t line_through(unsigned a, unsigned b)
     return squares;
 }
 
+uint64_t ray_past(unsigned a, unsigned b)
+{
+    struct step dir;
+    uint64_t squares = 0;
+
+    if (!alignment(a, b, &dir))
+        return 0;
+    for (int file = (int)(b % 8), rank = (int)(b / 8); on_board(file, rank);
+         file += dir.file, rank += dir.rank)
+        squares |= bit(file, rank);
+    return squares;
+}
+
 static uint64_t line_without(unsigned sq, int file_step, int rank_step)
 {
     uint64_t line = 0;

@@ -48,6 +48,25 @@ MBB_API uint64_t mbb_rook_attacks(unsigned sq, uint64_t occupied);
 MBB_API uint64_t mbb_bishop_attacks(unsigned sq, uint64_t occupied);
 MBB_API uint64_t mbb_queen_attacks(unsigned sq, uint64_t occupied);
 
+/* The rook's and the bishop's attacks of one square, from one call:
+ * rook == mbb_rook_attacks(sq, occupied), bishop ==
+ * mbb_bishop_attacks(sq, occupied) (returned in two registers), for
+ * threat inputs that ask both of every square a piece lands on. */
+struct mbb_both {
+    uint64_t rook, bishop;
+};
+MBB_API struct mbb_both mbb_both_attacks(unsigned sq, uint64_t occupied);
+
+/* Every square attacked by at least one slider of the set `pieces` (any
+ * squares, occupied or not, none too): the union over its squares of the
+ * single lookups with the same `occupied`.  Knights and kings need no
+ * occupancy. */
+MBB_API uint64_t mbb_rook_attacks_set(uint64_t pieces, uint64_t occupied);
+MBB_API uint64_t mbb_bishop_attacks_set(uint64_t pieces, uint64_t occupied);
+MBB_API uint64_t mbb_queen_attacks_set(uint64_t pieces, uint64_t occupied);
+MBB_API uint64_t mbb_knight_attacks_set(uint64_t pieces);
+MBB_API uint64_t mbb_king_attacks_set(uint64_t pieces);
+
 /* Squares attacked by a leaper on sq.  color: 0 white, 1 black. */
 MBB_API uint64_t mbb_knight_attacks(unsigned sq);
 MBB_API uint64_t mbb_king_attacks(unsigned sq);
@@ -71,6 +90,12 @@ MBB_API uint64_t mbb_segment(unsigned a, unsigned b);
 /* 1 where c lies on the line through a and b (a != b, aligned), else 0:
  * a pinned piece on c may move along the pin. */
 MBB_API int mbb_aligned(unsigned a, unsigned b, unsigned c);
+
+/* The ray from a through b, past b to the board's edge: b included, a
+ * not, nor anything between them; 0 where a and b are equal or not on
+ * one rank, file or diagonal.  What a slider on a would see through b,
+ * were b empty: Stockfish's ray_pass_bb. */
+MBB_API uint64_t mbb_ray_pass(unsigned a, unsigned b);
 
 /* Name of the table flavour built into the library, such as "fancy" or
  * "pext" (magicbb(3) lists them). */
@@ -109,6 +134,13 @@ MBB_API const char *mbb_version(void);
 #define mbb_flavour mbb_flavour_inline
 #define mbb_table_bytes mbb_table_bytes_inline
 #define mbb_version mbb_version_inline
+#define mbb_both_attacks mbb_both_attacks_inline
+#define mbb_rook_attacks_set mbb_rook_attacks_set_inline
+#define mbb_bishop_attacks_set mbb_bishop_attacks_set_inline
+#define mbb_queen_attacks_set mbb_queen_attacks_set_inline
+#define mbb_knight_attacks_set mbb_knight_attacks_set_inline
+#define mbb_king_attacks_set mbb_king_attacks_set_inline
+#define mbb_ray_pass mbb_ray_pass_inline
 #endif
 /* The vendored drop-in's tables, in the one file that defines
  * MAGICBB_IMPLEMENTATION (single/magicbb_config.h names them), once. */

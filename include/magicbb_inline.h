@@ -16,10 +16,11 @@
  * a program built against one flavour's header fails to link against
  * another's library rather than read the wrong tables.
  *
- * Engines that index tables may read two arrays directly (not in a
+ * Engines that index tables may read three arrays directly (not in a
  * library configured --enable-small, MBB_SMALL):
  *   mbb_tab_between[a][b]   mbb_between(a, b)
  *   mbb_tab_line[a][b]      mbb_line(a, b)
+ *   mbb_tab_ray_pass[a][b]  mbb_ray_pass(a, b)
  *
  * Preconditions as in <magicbb.h>; compiled with MBB_DEBUG defined, the
  * inline lookups trap on an out-of-range square. */
@@ -35,6 +36,7 @@ extern "C" {
 /* The flavour: its tables and lookups (MBB_INLINE_ROOK and so on), with C
  * linkage in C++ too; MBB_REQUIRE, the debug build's trap, with them. */
 #include "magicbb_config.h"
+#include "magicbb/sets.h"
 
 /* A program whose inline lookups were linked without their tables fails
  * to link naming MBB_LINK_RULE's symbol (magicbb/shapes.h), which says
@@ -51,6 +53,7 @@ extern const uint64_t mbb_tab_pawn[2][64];
 #if !MBB_SMALL
 extern const uint64_t mbb_tab_between[64][64];
 extern const uint64_t mbb_tab_line[64][64];
+extern const uint64_t mbb_tab_ray_pass[64][64];
 #endif
 
 MBB_FN uint64_t mbb_rook_attacks_inline(unsigned sq, uint64_t occupied)
@@ -145,6 +148,27 @@ MBB_FN uint64_t mbb_line_inline(unsigned a, unsigned b)
 }
 #endif
 
+#if MBB_SMALL
+/* The line's squares less what a slider on a sees with b occupied (the
+ * squares between, b, and the ray away from b) and a itself, then b. */
+MBB_FN uint64_t mbb_ray_pass_inline(unsigned a, unsigned b)
+{
+    const uint64_t bit_a = UINT64_C(1) << a, bit_b = UINT64_C(1) << b, line = mbb_line_inline(a, b);
+
+    if (line == 0)
+        return 0;
+    return (line & ~(bit_a | ((mbb_rook_attacks_inline(a, 0) & bit_b) ? mbb_rook_attacks_inline(a, bit_b)
+                                                                   : mbb_bishop_attacks_inline(a, bit_b))))
+           | bit_b;
+}
+#else
+MBB_FN uint64_t mbb_ray_pass_inline(unsigned a, unsigned b)
+{
+    MBB_REQUIRE(a < 64 && b < 64);
+    return mbb_tab_ray_pass[a][b];
+}
+#endif
+
 MBB_FN uint64_t mbb_segment_inline(unsigned a, unsigned b)
 {
     MBB_REQUIRE(a < 64 && b < 64);
@@ -155,6 +179,22 @@ MBB_FN int mbb_aligned_inline(unsigned a, unsigned b, unsigned c)
 {
     MBB_REQUIRE(c < 64);
     return MBB_CAST(int, mbb_line_inline(a, b) >> c & 1);
+}
+
+/* Both sliders of a square, and the set attacks, on the inlined
+ * flavour's lookups (magicbb/sets.h). */
+MBB_DEFINE_SETS(mbb_both_attacks_inline, mbb_rook_attacks_set_inline,
+                mbb_bishop_attacks_set_inline, mbb_queen_attacks_set_inline, MBB_INLINE_ROOK,
+                MBB_INLINE_BISHOP, MBB_INLINE_QUEEN)
+
+MBB_FN uint64_t mbb_knight_attacks_set_inline(uint64_t pieces)
+{
+    return mbb_knight_set(pieces);
+}
+
+MBB_FN uint64_t mbb_king_attacks_set_inline(uint64_t pieces)
+{
+    return mbb_king_set(pieces);
 }
 
 /* The flavour inlined here (a dispatch library's mbb_flavour() names the

@@ -1098,6 +1098,8 @@ static void print_results(struct choice *c)
         inline_first_met(&choice, str(&c->dispatch));
     else
         inline_library(&choice, c->flavour);
+    /* (the set attacks' crossover, policy.h's, for the installed headers) */
+    add(&choice, "\n#define MBB_SET_FILL_FROM %d", MBB_SET_FILL_FROM);
     assign("MBB_INLINE_CHOICE", str(&choice));
     print_magics(c, tables_flavour, &magics);
     add(&summary, "  flavour:        %s (%s)%s\n  runs on:        ", c->flavour, str(&c->why),

@@ -10,7 +10,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "magicbb.h"
 #include MBB_IMPL_HEADER
+#include "policy.h" /* MBB_SET_FILL_FROM */
+#include "magicbb/sets.h"
 
 #define MBB_CAT3_(a, b, c) a##b##c
 #define MBB_CAT3(a, b, c) MBB_CAT3_(a, b, c)
@@ -24,6 +27,34 @@ uint64_t IMPL(bishop)(unsigned sq, uint64_t occupied);
 uint64_t IMPL(queen)(unsigned sq, uint64_t occupied);
 const char *IMPL(flavour)(void);
 size_t IMPL(table_bytes)(void);
+struct mbb_both IMPL(both)(unsigned sq, uint64_t occupied);
+uint64_t IMPL(rook_set)(uint64_t pieces, uint64_t occupied);
+uint64_t IMPL(bishop_set)(uint64_t pieces, uint64_t occupied);
+uint64_t IMPL(queen_set)(uint64_t pieces, uint64_t occupied);
+
+/* Both sliders of a square and the set attacks (magicbb/sets.h) on this
+ * flavour's lookups. */
+MBB_DEFINE_SETS(both, rook_set, bishop_set, queen_set, LOOKUP(rook), LOOKUP(bishop), LOOKUP(queen))
+
+struct mbb_both IMPL(both)(unsigned sq, uint64_t occupied)
+{
+    return both(sq, occupied);
+}
+
+uint64_t IMPL(rook_set)(uint64_t pieces, uint64_t occupied)
+{
+    return rook_set(pieces, occupied);
+}
+
+uint64_t IMPL(bishop_set)(uint64_t pieces, uint64_t occupied)
+{
+    return bishop_set(pieces, occupied);
+}
+
+uint64_t IMPL(queen_set)(uint64_t pieces, uint64_t occupied)
+{
+    return queen_set(pieces, occupied);
+}
 
 uint64_t IMPL(rook)(unsigned sq, uint64_t occupied)
 {

@@ -21,6 +21,8 @@
 #undef MBB_ISA
 
 typedef uint64_t slider_fn(unsigned, uint64_t);
+typedef struct mbb_both both_fn(unsigned, uint64_t);
+typedef uint64_t set_fn(uint64_t, uint64_t);
 typedef const char *name_fn(void);
 typedef size_t size_fn(void);
 
@@ -29,6 +31,9 @@ typedef size_t size_fn(void);
 /* Each flavour's functions, built by src/dispatch.c. */
 #define DECLARE(name, isa, unused)                                                              \
     slider_fn mbb_##name##_impl_rook, mbb_##name##_impl_bishop, mbb_##name##_impl_queen;      \
+    both_fn mbb_##name##_impl_both;                                                            \
+    set_fn mbb_##name##_impl_rook_set, mbb_##name##_impl_bishop_set,                           \
+        mbb_##name##_impl_queen_set;                                                           \
     name_fn mbb_##name##_impl_flavour;                                                         \
     size_fn mbb_##name##_impl_table_bytes;
 MBB_DISPATCH_EACH(DECLARE, unused)
@@ -51,6 +56,10 @@ MBB_DISPATCH_EACH(DECLARE, unused)
 RESOLVER(slider_fn, rook)
 RESOLVER(slider_fn, bishop)
 RESOLVER(slider_fn, queen)
+RESOLVER(both_fn, both)
+RESOLVER(set_fn, rook_set)
+RESOLVER(set_fn, bishop_set)
+RESOLVER(set_fn, queen_set)
 RESOLVER(name_fn, flavour)
 RESOLVER(size_fn, table_bytes)
 
@@ -58,6 +67,13 @@ uint64_t mbb_rook_attacks(unsigned sq, uint64_t occupied) __attribute__((ifunc("
 uint64_t mbb_bishop_attacks(unsigned sq, uint64_t occupied)
     __attribute__((ifunc("resolve_bishop")));
 uint64_t mbb_queen_attacks(unsigned sq, uint64_t occupied) __attribute__((ifunc("resolve_queen")));
+struct mbb_both mbb_both_attacks(unsigned sq, uint64_t occupied) __attribute__((ifunc("resolve_both")));
+uint64_t mbb_rook_attacks_set(uint64_t pieces, uint64_t occupied)
+    __attribute__((ifunc("resolve_rook_set")));
+uint64_t mbb_bishop_attacks_set(uint64_t pieces, uint64_t occupied)
+    __attribute__((ifunc("resolve_bishop_set")));
+uint64_t mbb_queen_attacks_set(uint64_t pieces, uint64_t occupied)
+    __attribute__((ifunc("resolve_queen_set")));
 const char *mbb_flavour(void) __attribute__((ifunc("resolve_flavour")));
 size_t mbb_table_bytes(void) __attribute__((ifunc("resolve_table_bytes")));
 
@@ -78,6 +94,26 @@ uint64_t mbb_bishop_attacks(unsigned sq, uint64_t occupied)
 uint64_t mbb_queen_attacks(unsigned sq, uint64_t occupied)
 {
     return mbb_queen_attacks_inline(sq, occupied);
+}
+
+struct mbb_both mbb_both_attacks(unsigned sq, uint64_t occupied)
+{
+    return mbb_both_attacks_inline(sq, occupied);
+}
+
+uint64_t mbb_rook_attacks_set(uint64_t pieces, uint64_t occupied)
+{
+    return mbb_rook_attacks_set_inline(pieces, occupied);
+}
+
+uint64_t mbb_bishop_attacks_set(uint64_t pieces, uint64_t occupied)
+{
+    return mbb_bishop_attacks_set_inline(pieces, occupied);
+}
+
+uint64_t mbb_queen_attacks_set(uint64_t pieces, uint64_t occupied)
+{
+    return mbb_queen_attacks_set_inline(pieces, occupied);
 }
 
 const char *mbb_flavour(void)
@@ -109,6 +145,21 @@ uint64_t mbb_pawn_attacks(unsigned color, unsigned sq)
 uint64_t mbb_pawn_attacks_set(unsigned color, uint64_t pawns)
 {
     return mbb_pawn_attacks_set_inline(color, pawns);
+}
+
+uint64_t mbb_knight_attacks_set(uint64_t pieces)
+{
+    return mbb_knight_attacks_set_inline(pieces);
+}
+
+uint64_t mbb_king_attacks_set(uint64_t pieces)
+{
+    return mbb_king_attacks_set_inline(pieces);
+}
+
+uint64_t mbb_ray_pass(unsigned a, unsigned b)
+{
+    return mbb_ray_pass_inline(a, b);
 }
 
 uint64_t mbb_between(unsigned a, unsigned b)

@@ -102,6 +102,18 @@ static inline const char *mbb_flash_order(int bits32, const char **why)
 #define MBB_CODE_ALLOWANCE 4096
 #define MBB_BARE_METAL_FLASH_KIB "256"
 
+/* The set attacks (mbb_rook_attacks_set and the like): a set of fewer
+ * pieces than this takes the flavour's own lookups, one a piece (so one
+ * piece never costs more than the lookup); a larger one the
+ * flavour-independent Kogge-Stone fill of magicbb_inline.h.  Measured on
+ * the 2-core AMD EPYC (Zen 4) of doc/benchmark.md, a plain 64-bit fill
+ * against a loop of inline pext lookups on occupancies of 16 to 32
+ * pieces took 0.64, 0.74 and 0.68 of the loop's time for 2 rooks,
+ * bishops and queens, and 1.04 to 1.32 for one (issue 49's first
+ * figures; pext is the fastest lookup, so a slower flavour's loop
+ * crosses over no later). */
+#define MBB_SET_FILL_FROM 2
+
 /* The flavours of a dispatch library without --with-dispatch, in order
  * of preference. */
 #define MBB_DISPATCH_DEFAULT "pext,black"

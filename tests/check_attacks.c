@@ -30,6 +30,20 @@ struct slider {
 };
 
 #ifdef CHECK_INLINE
+#define BOTH mbb_both_attacks_inline
+#define ROOK_SET mbb_rook_attacks_set_inline
+#define BISHOP_SET mbb_bishop_attacks_set_inline
+#define QUEEN_SET mbb_queen_attacks_set_inline
+#define KIND "inline "
+#else
+#define BOTH mbb_both_attacks
+#define ROOK_SET mbb_rook_attacks_set
+#define BISHOP_SET mbb_bishop_attacks_set
+#define QUEEN_SET mbb_queen_attacks_set
+#define KIND ""
+#endif
+
+#ifdef CHECK_INLINE
 /* Function pointers to the static inline versions, each inlined there. */
 static uint64_t rook_inline(unsigned sq, uint64_t occ) { return mbb_rook_attacks_inline(sq, occ); }
 static uint64_t bishop_inline(unsigned sq, uint64_t occ) { return mbb_bishop_attacks_inline(sq, occ); }
@@ -116,6 +130,111 @@ END_TEST
 START_TEST(queen_random_boards)
 {
     check_random_boards(&queen, (unsigned)_i);
+}
+END_TEST
+
+/* Both sliders of a square from one call: each field against the ray
+ * walk, over every subset of the squares that matter to either slider
+ * (the other's squares held at random), as for the single lookups. */
+static void check_both(unsigned sq, uint64_t occ)
+{
+    const struct mbb_both got = BOTH(sq, occ);
+
+    ck_assert_msg(got.rook == ref_rook(sq, occ) && got.bishop == ref_bishop(sq, occ),
+                  KIND "both on square %u, occupancy 0x%016llx: got rook 0x%016llx bishop 0x%016llx,"
+                  " want 0x%016llx 0x%016llx", sq, (unsigned long long)occ,
+                  (unsigned long long)got.rook, (unsigned long long)got.bishop,
+                  (unsigned long long)ref_rook(sq, occ), (unsigned long long)ref_bishop(sq, occ));
+}
+
+START_TEST(both_every_relevant_occupancy)
+{
+    const unsigned sq = (unsigned)_i;
+    uint64_t state = 0xb07 + sq;
+
+    for (int piece = 0; piece < 2; piece++) {
+        const uint64_t mask = piece == 0 ? ref_rook_mask(sq) : ref_bishop_mask(sq);
+        uint64_t subset = 0;
+
+        do {
+            check_both(sq, subset | (ref_random(&state) & ~mask));
+            subset = (subset - mask) & mask;
+        } while (subset != 0);
+    }
+    check_both(sq, 0);
+    check_both(sq, ~(uint64_t)0);
+}
+END_TEST
+
+/* The set attacks: the union of the single lookups of the ray walk over
+ * the set's squares, with the same occupancy. */
+static void check_set(const char *what, uint64_t (*set_fn)(uint64_t, uint64_t),
+                      uint64_t (*reference)(unsigned, uint64_t), uint64_t pieces, uint64_t occ)
+{
+    uint64_t want = 0;
+    const uint64_t got = set_fn(pieces, occ);
+
+    for (unsigned sq = 0; sq < 64; sq++)
+        if (pieces >> sq & 1)
+            want |= reference(sq, occ);
+    ck_assert_msg(got == want, KIND "%s of 0x%016llx, occupancy 0x%016llx: got 0x%016llx, want 0x%016llx",
+                  what, (unsigned long long)pieces, (unsigned long long)occ, (unsigned long long)got,
+                  (unsigned long long)want);
+}
+
+static uint64_t rook_set(uint64_t pieces, uint64_t occ) { return ROOK_SET(pieces, occ); }
+static uint64_t bishop_set(uint64_t pieces, uint64_t occ) { return BISHOP_SET(pieces, occ); }
+static uint64_t queen_set(uint64_t pieces, uint64_t occ) { return QUEEN_SET(pieces, occ); }
+
+/* n random squares, some on occupied squares and some not. */
+static uint64_t random_set(uint64_t *state, unsigned n)
+{
+    uint64_t set = 0;
+
+    while (ref_popcount(set) < n)
+        set |= (uint64_t)1 << (ref_random(state) % 64);
+    return set;
+}
+
+/* Random sets of 0 to 16 pieces on random occupancies (sparse to dense),
+ * _i sets of each size a run; then the adversarial ones: every edge
+ * square, every square, the full and the empty board, pieces on occupied
+ * and on empty squares only. */
+START_TEST(sets_random_and_adversarial)
+{
+    uint64_t state = 0x5e7 + (uint64_t)_i;
+    const uint64_t edges = UINT64_C(0xff818181818181ff);
+    const uint64_t boards[] = { 0, ~(uint64_t)0, edges, ~edges, UINT64_C(0x00ff00000000ff00) };
+
+    for (int round = 0; round < 4000; round++) {
+        const unsigned n = (unsigned)round % 17;
+        uint64_t occ = ref_random(&state);
+
+        for (int thin = round % 3; thin > 0; thin--)
+            occ &= ref_random(&state);
+        {
+            const uint64_t pieces = random_set(&state, n);
+
+            check_set("rook set", rook_set, ref_rook, pieces, occ);
+            check_set("bishop set", bishop_set, ref_bishop, pieces, occ);
+            check_set("queen set", queen_set, ref_queen, pieces, occ);
+            check_set("rook set", rook_set, ref_rook, pieces, occ | pieces);
+            check_set("rook set", rook_set, ref_rook, pieces, occ & ~pieces);
+            check_set("queen set", queen_set, ref_queen, pieces, occ & ~pieces);
+        }
+    }
+    for (unsigned b = 0; b < sizeof boards / sizeof boards[0]; b++) {
+        for (unsigned p = 0; p < sizeof boards / sizeof boards[0]; p++) {
+            check_set("rook set", rook_set, ref_rook, boards[p], boards[b]);
+            check_set("bishop set", bishop_set, ref_bishop, boards[p], boards[b]);
+            check_set("queen set", queen_set, ref_queen, boards[p], boards[b]);
+        }
+        for (unsigned sq = 0; sq < 64; sq++) { /* one piece, where the lookup serves */
+            check_set("rook set", rook_set, ref_rook, (uint64_t)1 << sq, boards[b]);
+            check_set("bishop set", bishop_set, ref_bishop, (uint64_t)1 << sq, boards[b]);
+            check_set("queen set", queen_set, ref_queen, (uint64_t)1 << sq, boards[b]);
+        }
+    }
 }
 END_TEST
 
@@ -228,6 +347,8 @@ static Suite *attacks_suite(void)
     tcase_add_loop_test(boards, rook_random_boards, 0, 64);
     tcase_add_loop_test(boards, bishop_random_boards, 0, 64);
     tcase_add_loop_test(boards, queen_random_boards, 0, 64);
+    tcase_add_loop_test(exhaustive, both_every_relevant_occupancy, 0, 64);
+    tcase_add_loop_test(boards, sets_random_and_adversarial, 0, 64);
     tcase_add_test(about, flavour_is_the_configured_one);
     tcase_add_test(about, table_bytes_match_the_layout);
     tcase_add_test(about, versions_agree);

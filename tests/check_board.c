@@ -20,6 +20,9 @@
 #define SEGMENT mbb_segment_inline
 #define ALIGNED mbb_aligned_inline
 #define PAWN_SET mbb_pawn_attacks_set_inline
+#define RAY_PASS mbb_ray_pass_inline
+#define KNIGHT_SET mbb_knight_attacks_set_inline
+#define KING_SET mbb_king_attacks_set_inline
 #else
 #define KIND ""
 #define KNIGHT mbb_knight_attacks
@@ -30,6 +33,9 @@
 #define SEGMENT mbb_segment
 #define ALIGNED mbb_aligned
 #define PAWN_SET mbb_pawn_attacks_set
+#define RAY_PASS mbb_ray_pass
+#define KNIGHT_SET mbb_knight_attacks_set
+#define KING_SET mbb_king_attacks_set
 #endif
 
 #define CHECK_SQUARE(what, sq, got, want)                                                    \
@@ -159,6 +165,68 @@ START_TEST(pawn_attacks_of_sets)
 }
 END_TEST
 
+/* The ray from a through b past it, by its definition, walked here: from
+ * b, step on in the direction from a to b (one file and rank step of
+ * -1, 0 or 1 each, where the two are aligned) to the edge. */
+static uint64_t ray_pass_walk(unsigned a, unsigned b)
+{
+    const int df = (int)(b % 8) - (int)(a % 8), dr = (int)(b / 8) - (int)(a / 8);
+    const int sf = (df > 0) - (df < 0), sr = (dr > 0) - (dr < 0);
+    uint64_t ray = 0;
+
+    if (a == b || (df != 0 && dr != 0 && df != dr && df != -dr))
+        return 0;
+    for (int f = (int)(b % 8), r = (int)(b / 8); f >= 0 && f < 8 && r >= 0 && r < 8; f += sf, r += sr)
+        ray |= (uint64_t)1 << (r * 8 + f);
+    return ray;
+}
+
+START_TEST(ray_pass_every_pair)
+{
+    const unsigned a = (unsigned)_i;
+
+    for (unsigned b = 0; b < 64; b++) {
+        const uint64_t want = ray_pass_walk(a, b), got = RAY_PASS(a, b);
+
+        ck_assert_msg(got == want, KIND "ray from %u through %u: got 0x%016llx, want 0x%016llx", a,
+                      b, (unsigned long long)got, (unsigned long long)want);
+        /* b on it, a and the squares between not, all on the line */
+        if (want != 0)
+            ck_assert_msg((got >> b & 1) && !(got >> a & 1) && (got & ref_between(a, b)) == 0
+                              && (got & ~ref_line(a, b)) == 0,
+                          "ray from %u through %u is not on its line past b", a, b);
+    }
+}
+END_TEST
+
+/* Knight and king attacks of sets: the union of each piece's, for random
+ * sets of every density, the empty and the full board, every edge. */
+START_TEST(leaper_attacks_of_sets)
+{
+    uint64_t state = 0x5e75;
+
+    for (int i = 0; i < 20000; i++) {
+        uint64_t set = ref_random(&state), want_knight = 0, want_king = 0;
+
+        for (int thin = i % 4; thin > 0; thin--)
+            set &= ref_random(&state);
+        set = i == 0 ? 0 : i == 1 ? ~(uint64_t)0 : i == 2 ? UINT64_C(0xff818181818181ff) : set;
+        for (unsigned sq = 0; sq < 64; sq++) {
+            if (set >> sq & 1) {
+                want_knight |= ref_knight(sq);
+                want_king |= ref_king(sq);
+            }
+        }
+        ck_assert_msg(KNIGHT_SET(set) == want_knight, KIND "knights on 0x%016llx: got 0x%016llx, want 0x%016llx",
+                      (unsigned long long)set, (unsigned long long)KNIGHT_SET(set),
+                      (unsigned long long)want_knight);
+        ck_assert_msg(KING_SET(set) == want_king, KIND "kings on 0x%016llx: got 0x%016llx, want 0x%016llx",
+                      (unsigned long long)set, (unsigned long long)KING_SET(set),
+                      (unsigned long long)want_king);
+    }
+}
+END_TEST
+
 /* A few well-known cases, spelled out. */
 START_TEST(lines_spot_checks)
 {
@@ -192,6 +260,8 @@ static Suite *board_suite(void)
     tcase_add_loop_test(lines, line_every_pair, 0, 64);
     tcase_add_loop_test(lines, segment_and_aligned_every_pair, 0, 64);
     tcase_add_test(leapers, pawn_attacks_of_sets);
+    tcase_add_test(leapers, leaper_attacks_of_sets);
+    tcase_add_loop_test(lines, ray_pass_every_pair, 0, 64);
     tcase_add_test(lines, lines_spot_checks);
     suite_add_tcase(s, leapers);
     suite_add_tcase(s, lines);

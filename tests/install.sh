@@ -23,7 +23,8 @@ docdir=$(find "$root" -type d -path '*/doc/magicbb' | head -n 1)
 # man mbb_NAME: a page of that name that leads to magicbb(3)
 for f in mbb_rook_attacks mbb_bishop_attacks mbb_queen_attacks mbb_knight_attacks \
     mbb_king_attacks mbb_pawn_attacks mbb_between mbb_line mbb_flavour mbb_table_bytes \
-    mbb_version; do
+    mbb_version mbb_both_attacks mbb_rook_attacks_set mbb_bishop_attacks_set mbb_queen_attacks_set \
+    mbb_knight_attacks_set mbb_king_attacks_set mbb_ray_pass; do
   if [ -n "$man3" ] && [ -f "$man3/$f.3" ] &&
      { grep -q '^\.so man3/magicbb\.3$' "$man3/$f.3" || grep -q "^\\.TH MAGICBB 3" "$man3/$f.3"; } &&
      [ -f "$man3/magicbb.3" ]; then

@@ -4,7 +4,9 @@
  * No Check, no malloc: every square and every relevant occupancy of rooks
  * and bishops, random full boards for queens, every leaper, between, line,
  * segment and aligned entry, and pawn attacks of random sets of pawns,
- * against the reference ray walk of support/reference.c.
+ * against the reference ray walk of support/reference.c; both sliders of
+ * a square, the rays past a square and the attacks of random sets of
+ * pieces, against its lines and the union of its single attacks.
  * Small enough to run under an emulator or as a firmware power-on self
  * test: build with -DSELFTEST_NO_MAIN and call selftest_run(&passed),
  * which returns the number of failed checks (and sets passed).
@@ -54,6 +56,65 @@ static void every_subset(struct selftest *t, const char *what, unsigned sq, uint
     } while (subset != 0);
 }
 
+/* The ray from a through b past it, from the reference's lines: the
+ * squares x of the line with b on the way from a to x, or x == b. */
+static uint64_t ray_pass_of_lines(unsigned a, unsigned b)
+{
+    const uint64_t line = ref_line(a, b);
+    uint64_t ray = 0;
+
+    for (unsigned x = 0; x < 64; x++)
+        if ((line >> x & 1) && (x == b || (ref_between(a, x) >> b & 1)))
+            ray |= UINT64_C(1) << x;
+    return ray;
+}
+
+/* The union of a lookup over a set's squares. */
+static uint64_t union_of(uint64_t pieces, uint64_t occupied, uint64_t (*reference)(unsigned, uint64_t))
+{
+    uint64_t all = 0;
+
+    for (unsigned sq = 0; sq < 64; sq++)
+        if (pieces >> sq & 1)
+            all |= reference(sq, occupied);
+    return all;
+}
+
+static uint64_t ref_knight_of(unsigned sq, uint64_t occupied) { return (void)occupied, ref_knight(sq); }
+static uint64_t ref_king_of(unsigned sq, uint64_t occupied) { return (void)occupied, ref_king(sq); }
+
+/* Both sliders of a square, the sets of pieces and the rays past a square. */
+static void run_threats(struct selftest *t, uint64_t *state)
+{
+    for (unsigned sq = 0; sq < 64; sq++) {
+        for (int i = 0; i < 100; i++) {
+            const uint64_t occupied = ref_random(state) & ref_random(state);
+            const struct mbb_both both = mbb_both_attacks(sq, occupied);
+
+            expect(t, "both: rook", sq, occupied, both.rook, ref_rook(sq, occupied));
+            expect(t, "both: bishop", sq, occupied, both.bishop, ref_bishop(sq, occupied));
+        }
+        for (unsigned b = 0; b < 64; b++)
+            expect(t, "ray pass", sq, b, mbb_ray_pass(sq, b), ray_pass_of_lines(sq, b));
+    }
+    for (int i = 0; i < 2000; i++) {
+        uint64_t pieces = 0, occupied = ref_random(state) & ref_random(state);
+
+        while (ref_popcount(pieces) < (unsigned)i % 17)
+            pieces |= UINT64_C(1) << (ref_random(state) % 64);
+        occupied = i % 2 ? occupied | pieces : occupied;
+        expect(t, "rook set", 0, pieces, mbb_rook_attacks_set(pieces, occupied),
+               union_of(pieces, occupied, ref_rook));
+        expect(t, "bishop set", 0, pieces, mbb_bishop_attacks_set(pieces, occupied),
+               union_of(pieces, occupied, ref_bishop));
+        expect(t, "queen set", 0, pieces, mbb_queen_attacks_set(pieces, occupied),
+               union_of(pieces, occupied, ref_queen));
+        expect(t, "knight set", 0, pieces, mbb_knight_attacks_set(pieces),
+               union_of(pieces, 0, ref_knight_of));
+        expect(t, "king set", 0, pieces, mbb_king_attacks_set(pieces), union_of(pieces, 0, ref_king_of));
+    }
+}
+
 static void run_all(struct selftest *t)
 {
     uint64_t state = 0x5eed;
@@ -95,6 +156,7 @@ static void run_all(struct selftest *t)
             expect(t, "pawn set", color, pawns, mbb_pawn_attacks_set(color, pawns), want);
         }
     }
+    run_threats(t, &state);
 }
 
 unsigned long selftest_run(unsigned long *passed);

@@ -53,7 +53,8 @@ EOT
   cat "$srcdir/include/magicbb.h"
 } > "$tmp/magicbb.h" || fail "cannot write $tmp/magicbb.h"
 cp "$srcdir/include/magicbb_inline.h" "$tmp/" &&
-  cp "$srcdir/include/magicbb/bits.h" "$srcdir/include/magicbb/shapes.h" "$srcdir/src/policy.h" \
+  cp "$srcdir/include/magicbb/bits.h" "$srcdir/include/magicbb/shapes.h" "$srcdir/include/magicbb/sets.h" \
+    "$srcdir/src/policy.h" \
     "$tmp/magicbb/" || fail "cannot copy the headers"
 
 # tables FLAGS... NAME: the generator's tables, without the include of

@@ -191,6 +191,41 @@ MBB_FN uint64_t mbb_highest_bit(uint64_t x)
 #endif
 }
 
+/* The square of x's lowest set bit (x not 0): a count of trailing
+ * zeros, or where the compiler has none, the lowest bit times a de
+ * Bruijn sequence (0x022fdd63cc95386d: each 6-bit window of its 64
+ * rotations appears once), its top six bits looked up. */
+MBB_FN unsigned mbb_lowest_square(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return MBB_CAST(unsigned, __builtin_ctzll(x));
+#elif defined(MBB_MSVC) && defined(_M_X64)
+    unsigned long lowest;
+
+    _BitScanForward64(&lowest, x);
+    return MBB_CAST(unsigned, lowest);
+#else
+    static const unsigned char square_of[64] = {
+         0,  1,  2, 53,  3,  7, 54, 27,  4, 38, 41,  8, 34, 55, 48, 28,
+        62,  5, 39, 46, 44, 42, 22,  9, 24, 35, 59, 56, 49, 18, 29, 11,
+        63, 52,  6, 26, 37, 40, 33, 47, 61, 45, 43, 21, 23, 58, 17, 10,
+        51, 25, 36, 32, 60, 20, 57, 16, 50, 31, 19, 15, 30, 14, 13, 12,
+    };
+
+    return square_of[((x & (0 - x)) * UINT64_C(0x022fdd63cc95386d)) >> 58];
+#endif
+}
+
+/* Whether x has fewer than n bits set (n a constant: the loop unrolls). */
+MBB_FN int mbb_fewer_than(uint64_t x, int n)
+{
+    if (n <= 0)
+        return 0;
+    for (int i = 1; i < n && x != 0; i++)
+        x &= x - 1;
+    return x == 0;
+}
+
 /* x, kept in a general register (an empty asm, under clang): a computed
  * flavour's line goes through it so that clang does not pack the four
  * lines into vectors, where without AVX-512 it emulates a count of
