@@ -255,10 +255,14 @@ static int cpu_slow_pext(void)
 static void find_isa(struct choice *c, size_t i)
 {
     char key[64];
-    const struct isa_row *row = &isa_rows[i];
-    struct isa_found *found = &c->isa[i];
+    const struct isa_row *row;
+    struct isa_found *found;
     const char *state;
 
+    if (i >= ISA_COUNT) /* (never: but gcc -O2 -Warray-bounds cannot tell) */
+        return;
+    row = &isa_rows[i];
+    found = &c->isa[i];
     snprintf(key, sizeof key, "isa_%s", row->name);
     state = input(key, "no");
     found->compiles = !is(state, "no");
