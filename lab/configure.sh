@@ -231,7 +231,7 @@ if command -v arm-none-eabi-gcc >/dev/null 2>&1 && command -v arm-none-eabi-size
 --with-flash=1024|magic32
 --with-flash=64 --enable-small|hqrev
 EOF
-  refused "Cortex-M4 --with-flash=64" "no flavour fits 64 KiB of flash: .*hq 73 KiB" \
+  refused "Cortex-M4 --with-flash=64" "no flavour fits 64 KiB of flash: .*hq [0-9]* KiB" \
     bare_metal --with-flash=64
   refused "Cortex-M4 --with-tables=magic32 --with-flash=256" \
     "--with-tables=magic32 needs [0-9]* bytes of tables and about 4 KiB of code, more than --with-flash=256 KiB" \
