@@ -1102,8 +1102,16 @@ static void print_results(struct choice *c)
         inline_first_met(&choice, str(&c->dispatch));
     else
         inline_library(&choice, c->flavour);
-    /* (the set attacks' crossover, policy.h's, for the installed headers) */
-    add(&choice, "\n#define MBB_SET_FILL_FROM %d", MBB_SET_FILL_FROM);
+    /* (the set attacks' crossovers, policy.h's, for the installed headers) */
+#define FILL_ROWS(path)                                                                        \
+    add(&choice, "\n#define MBB_ROOK_FILL_FROM_" #path " %d\n#define MBB_BISHOP_FILL_FROM_" #path  \
+        " %d\n#define MBB_QUEEN_FILL_FROM_" #path " %d\n#define MBB_LEAPER_FILL_FROM_" #path " %d",  \
+        MBB_ROOK_FILL_FROM_##path, MBB_BISHOP_FILL_FROM_##path, MBB_QUEEN_FILL_FROM_##path,          \
+        MBB_LEAPER_FILL_FROM_##path)
+    FILL_ROWS(AVX512);
+    FILL_ROWS(AVX2);
+    FILL_ROWS(PLAIN);
+#undef FILL_ROWS
     assign("MBB_INLINE_CHOICE", str(&choice));
     print_magics(c, tables_flavour, &magics);
     add(&summary, "  flavour:        %s (%s)%s\n  runs on:        ", c->flavour, str(&c->why),

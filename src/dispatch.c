@@ -12,7 +12,7 @@
 
 #include "magicbb.h"
 #include MBB_IMPL_HEADER
-#include "policy.h" /* MBB_SET_FILL_FROM */
+#include "policy.h" /* the set attacks' crossovers */
 #include "magicbb/sets.h"
 
 #define MBB_CAT3_(a, b, c) a##b##c

@@ -103,26 +103,60 @@ static inline const char *mbb_flash_order(int bits32, const char **why)
 #define MBB_BARE_METAL_FLASH_KIB "256"
 
 /* The set attacks (mbb_rook_attacks_set and the like): a set of fewer
- * pieces than this takes the flavour's own lookups, one a piece (so one
- * piece never costs more than the lookup); a larger one the
- * flavour-independent Kogge-Stone fill of magicbb/sets.h.  Measured on
- * the 2-core AMD EPYC (Zen 4) of doc/benchmark.md, gcc 12 -O2
- * -fno-tree-loop-vectorize, the plain 64-bit fill's time over a loop of
- * the inline lookups, 4096 random sets of N pieces on occupancies of
- * about 28 pieces, 201 rounds paired and interleaved (medians; every
- * 95 % interval within 0.04 of its median):
- *                       N:   1     2     4     6     8
- *   throughput, pext rook  5.15  2.77  1.51  1.00  0.72
- *               pext queen 6.96  3.65  1.88  1.27  0.96
- *              black queen 4.91  2.63  1.35  1.11  0.69
- *   latency,    pext rook  1.02  0.88  0.70  0.60  0.54
- *               pext queen 1.49  1.26  0.96  0.80  0.70
- * (bishops: the fill loses up to 8 in throughput with pext, 1.06).
- * From 8 pieces the fill is no slower in either mode; below, the loop
- * is faster where engines use it most, throughput, by up to 3.7 times at
- * 2 pieces.  Vector fills (AVX2, AVX-512) may cross over sooner: to be
- * measured. */
-#define MBB_SET_FILL_FROM 8
+ * pieces than its row says takes the flavour's own lookups, one a piece
+ * (so one piece never costs more than the lookup); a larger one the
+ * flavour-independent Kogge-Stone fill of magicbb/sets.h, in whatever the
+ * code is compiled for: eight directions in an AVX-512 vector, four in an
+ * AVX2 one, else one at a time in 64-bit integers.  A row for each, which
+ * magicbb/sets.h picks from the compiler's macros.  Measured on the
+ * 2-core AMD EPYC (Zen 4) of doc/benchmark.md, gcc 12 -O2
+ * -fno-tree-loop-vectorize (-march=native for AVX-512, with -mno-avx512f
+ * for AVX2, -mbmi2 -mpopcnt for the plain fill), sets.h's functions
+ * always filling over always looping on pext's lookups, 4096 random sets
+ * of N pieces on occupancies of about 28 pieces, in throughput, 201 rounds
+ * paired and interleaved (medians; every 95 % interval within 0.03 of its
+ * median but one, plain rook at 8: 0.61-0.65):
+ *              N:   1     2     3     4     5     6     7     8
+ *   AVX-512 rook  1.55  0.94  0.68  0.48  0.41  0.34  0.31  0.25
+ *         bishop  2.13  1.28  0.85  0.62  0.55  0.48  0.42  0.34
+ *          queen  1.70  1.08  0.77  0.59  0.48  0.40  0.35  0.31
+ *   AVX2    rook  2.25  1.25  0.89  0.67  0.58  0.46  0.41  0.36
+ *         bishop  2.39  1.55  1.14  0.91  0.79  0.70  0.56  0.56
+ *          queen  3.69  2.05  1.34  1.06  0.82  0.68  0.58  0.50
+ *   plain   rook  4.02  2.25  1.55  1.21  0.97  0.81  0.68  0.63
+ *         bishop  5.44  3.13  2.21  1.68  1.38  1.13  0.97  0.89
+ *          queen  5.43  3.09  2.13  1.61  1.29  1.06  0.91  0.80
+ * Each row is the smallest N from which the fill is faster, with pext,
+ * the flavour auto takes on these CPUs and the slowest to beat; over
+ * black's lookups the fill gains sooner (AVX-512: from 2 for all three;
+ * plain: rook 4, bishop 6, queen 5), so there the rows cost at most 21 %
+ * (5 queens, plain).  In latency (each set's occupancy waiting on the
+ * last answer) the fill gains less, and bishops' is slower up to 8
+ * pieces on every path: engines ask the set attacks in throughput. */
+#define MBB_ROOK_FILL_FROM_AVX512 2
+#define MBB_BISHOP_FILL_FROM_AVX512 3
+#define MBB_QUEEN_FILL_FROM_AVX512 3
+#define MBB_ROOK_FILL_FROM_AVX2 3
+#define MBB_BISHOP_FILL_FROM_AVX2 4
+#define MBB_QUEEN_FILL_FROM_AVX2 5
+#define MBB_ROOK_FILL_FROM_PLAIN 5
+#define MBB_BISHOP_FILL_FROM_PLAIN 7
+#define MBB_QUEEN_FILL_FROM_PLAIN 7
+/* Knights' and kings' sets (mbb_knight_attacks_set, mbb_king_attacks_set):
+ * table lookups below the row, shifts of the whole set from it.  The
+ * shifts' time over the lookups' (as above, gcc 12 -O2, -march=native
+ * for the vector rows, -mbmi2 for the plain one):
+ *              N:   1     2     3     4     5     6
+ *   native knight 2.64  1.98  1.44  1.17  0.84  0.90
+ *          king   2.27  1.45  1.23  1.00  0.72  0.77
+ *   plain  knight 2.22  1.66  1.29  0.93  0.76  0.65
+ *          king   2.22  1.52  1.17  0.85  0.69  0.60
+ * (In the threat workload of make bench, where a side has 0 to 2
+ * knights, the shifts alone made the whole 5-8 % slower than single
+ * lookups.) */
+#define MBB_LEAPER_FILL_FROM_AVX512 5
+#define MBB_LEAPER_FILL_FROM_AVX2 5
+#define MBB_LEAPER_FILL_FROM_PLAIN 4
 
 /* The flavours of a dispatch library without --with-dispatch, in order
  * of preference. */

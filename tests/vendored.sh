@@ -57,8 +57,8 @@ else
 fi
 
 others=$(cat "$single"/*.h "$single"/magicbb/*.h "$single"/magicbb-tables/*.h | grep '^ *# *include *<' |
-  grep -v '<stddef.h>\|<stdint.h>\|<intrin.h>' | sort -u | tr '\n' ' ')
-[ -z "$others" ] && ok "the drop-in includes only <stddef.h> and <stdint.h> (<intrin.h> for MSVC)" \
+  grep -v '<stddef.h>\|<stdint.h>\|<intrin.h>\|<immintrin.h>' | sort -u | tr '\n' ' ')
+[ -z "$others" ] && ok "the drop-in includes only <stddef.h> and <stdint.h> (<immintrin.h> for AVX2, <intrin.h> for MSVC)" \
   || not_ok "the drop-in includes $others"
 printf '#define MAGICBB_IMPLEMENTATION\n#include "magicbb.h"\n' > "$work/impl.c"
 

@@ -3,16 +3,18 @@
  * sliders of one square, for every flavour: the set attacks of
  * <magicbb.h> (mbb_rook_attacks_set and the like) and mbb_both_attacks.
  *
- * A set of MBB_SET_FILL_FROM pieces or more (src/policy.h's decision
- * table, which configure writes into magicbb_config.h) takes a
- * Kogge-Stone occluded fill, the same for every flavour: from all the
- * set's squares at once, each direction's rays grow through the empty
- * squares in three doubling steps (1, 2, then 4 squares), and one step
- * more takes in the first blocker.  A smaller set takes the flavour's own
- * lookup for each piece, so one piece never costs more than the lookup.
- * Either way the answer is the union over the set's squares of the
- * single lookups with the same `occupied`.  Portable C99, after
- * <magicbb.h> (struct mbb_both) and magicbb/bits.h. */
+ * A set of MBB_ROOK_FILL_FROM pieces or more (and the like for bishops,
+ * queens, knights and kings: src/policy.h's decision table, which
+ * configure writes into magicbb_config.h, a row for each of the fills
+ * below) takes a fill of all its squares at once, the same for every
+ * flavour.  The sliders' is a Kogge-Stone occluded fill: each direction's
+ * rays grow through the empty squares in three doubling steps (1, 2, then
+ * 4 squares), and one step more takes in the first blocker; in AVX2 or
+ * AVX-512 vectors where the code is compiled for them.  A smaller set
+ * takes the flavour's own lookup for each piece, so one piece never
+ * costs more than the lookup.  Either way the answer is the union over
+ * the set's squares of the single lookups with the same `occupied`.
+ * C99, after <magicbb.h> (struct mbb_both) and magicbb/bits.h. */
 #ifndef MAGICBB_SETS_H
 #define MAGICBB_SETS_H
 
@@ -48,6 +50,96 @@ MBB_FN uint64_t mbb_fill_ray(uint64_t from, uint64_t empty, int shift, uint64_t 
     return from >> s & lands;
 }
 
+#if defined(MBB_HAVE_AVX2)
+#if !defined(MBB_MSVC) /* (MSVC's <intrin.h>, which bits.h includes, has them) */
+#include <immintrin.h>
+#endif
+
+/* The fills in vectors, a direction a 64-bit lane: four in 256 bits
+ * (AVX2), eight in 512 (AVX-512).  A lane's step is a signed count d,
+ * left where positive: AVX-512 rotates by it (modulo 64), AVX2 shifts
+ * left by d and right by -d (a count past 63 gives 0, so one of the two
+ * is 0).  A rotation's bits that wrap land on the edge rank, so a lane's
+ * landing mask leaves out that rank as well as the edge file. */
+#define MBB_NOT_RANK1 UINT64_C(0xffffffffffffff00)
+#define MBB_NOT_RANK8 UINT64_C(0x00ffffffffffffff)
+#define MBB_LANES4(a, b, c, d)                                                                 \
+    _mm256_set_epi64x(MBB_CAST(long long, d), MBB_CAST(long long, c), MBB_CAST(long long, b),  \
+                      MBB_CAST(long long, a))
+
+#if defined(MBB_HAVE_AVX512)
+#define MBB_STEP4(v, d) _mm256_rolv_epi64(v, d)
+#else
+#define MBB_STEP4(v, d)                                                                        \
+    _mm256_or_si256(_mm256_sllv_epi64(v, d),                                                   \
+                    _mm256_srlv_epi64(v, _mm256_sub_epi64(_mm256_setzero_si256(), d)))
+#endif
+
+/* The union of the four lanes' fills: steps d, then 2d and 4d. */
+MBB_FN uint64_t mbb_fill4(uint64_t pieces, uint64_t empty, __m256i d, __m256i lands)
+{
+    const __m256i d2 = _mm256_add_epi64(d, d), d4 = _mm256_add_epi64(d2, d2);
+    __m256i from = _mm256_set1_epi64x(MBB_CAST(long long, pieces));
+    __m256i through = _mm256_and_si256(_mm256_set1_epi64x(MBB_CAST(long long, empty)), lands);
+    __m128i half;
+
+    from = _mm256_or_si256(from, _mm256_and_si256(through, MBB_STEP4(from, d)));
+    through = _mm256_and_si256(through, MBB_STEP4(through, d));
+    from = _mm256_or_si256(from, _mm256_and_si256(through, MBB_STEP4(from, d2)));
+    through = _mm256_and_si256(through, MBB_STEP4(through, d2));
+    from = _mm256_or_si256(from, _mm256_and_si256(through, MBB_STEP4(from, d4)));
+    from = _mm256_and_si256(MBB_STEP4(from, d), lands);
+    half = _mm_or_si128(_mm256_castsi256_si128(from), _mm256_extracti128_si256(from, 1));
+    return MBB_CAST(uint64_t, _mm_cvtsi128_si64(_mm_or_si128(half, _mm_unpackhi_epi64(half, half))));
+}
+
+/* North, east, west, south; northeast, northwest, southeast, southwest. */
+#define MBB_ROOK_STEPS MBB_LANES4(8, 1, -1, -8)
+#define MBB_ROOK_LANDS MBB_LANES4(MBB_NOT_RANK1, MBB_LANDS_EAST, MBB_LANDS_WEST, MBB_NOT_RANK8)
+#define MBB_BISHOP_STEPS MBB_LANES4(9, 7, -7, -9)
+#define MBB_BISHOP_LANDS                                                                       \
+    MBB_LANES4(MBB_NOT_RANK1 & MBB_LANDS_EAST, MBB_NOT_RANK1 & MBB_LANDS_WEST,                 \
+               MBB_NOT_RANK8 & MBB_LANDS_EAST, MBB_NOT_RANK8 & MBB_LANDS_WEST)
+
+MBB_FN uint64_t mbb_rook_fill(uint64_t pieces, uint64_t empty)
+{
+    return mbb_fill4(pieces, empty, MBB_ROOK_STEPS, MBB_ROOK_LANDS);
+}
+
+MBB_FN uint64_t mbb_bishop_fill(uint64_t pieces, uint64_t empty)
+{
+    return mbb_fill4(pieces, empty, MBB_BISHOP_STEPS, MBB_BISHOP_LANDS);
+}
+
+#if defined(MBB_HAVE_AVX512)
+/* The queen's eight directions in one 512-bit vector. */
+MBB_FN uint64_t mbb_queen_fill(uint64_t pieces, uint64_t empty)
+{
+    const __m512i d =
+        _mm512_inserti64x4(_mm512_castsi256_si512(MBB_ROOK_STEPS), MBB_BISHOP_STEPS, 1);
+    const __m512i lands =
+        _mm512_inserti64x4(_mm512_castsi256_si512(MBB_ROOK_LANDS), MBB_BISHOP_LANDS, 1);
+    const __m512i d2 = _mm512_add_epi64(d, d), d4 = _mm512_add_epi64(d2, d2);
+    __m512i from = _mm512_set1_epi64(MBB_CAST(long long, pieces));
+    __m512i through = _mm512_and_si512(_mm512_set1_epi64(MBB_CAST(long long, empty)), lands);
+
+    from = _mm512_or_si512(from, _mm512_and_si512(through, _mm512_rolv_epi64(from, d)));
+    through = _mm512_and_si512(through, _mm512_rolv_epi64(through, d));
+    from = _mm512_or_si512(from, _mm512_and_si512(through, _mm512_rolv_epi64(from, d2)));
+    through = _mm512_and_si512(through, _mm512_rolv_epi64(through, d2));
+    from = _mm512_or_si512(from, _mm512_and_si512(through, _mm512_rolv_epi64(from, d4)));
+    from = _mm512_and_si512(_mm512_rolv_epi64(from, d), lands);
+    return MBB_CAST(uint64_t, _mm512_reduce_or_epi64(from));
+}
+#else
+MBB_FN uint64_t mbb_queen_fill(uint64_t pieces, uint64_t empty)
+{
+    return mbb_rook_fill(pieces, empty) | mbb_bishop_fill(pieces, empty);
+}
+#endif
+
+#else /* no AVX2: a direction at a time, in 64-bit integers */
+
 MBB_FN uint64_t mbb_rook_fill(uint64_t pieces, uint64_t empty)
 {
     return mbb_fill_ray(pieces, empty, 8, MBB_LANDS_ANY) | mbb_fill_ray(pieces, empty, -8, MBB_LANDS_ANY)
@@ -61,6 +153,12 @@ MBB_FN uint64_t mbb_bishop_fill(uint64_t pieces, uint64_t empty)
            | mbb_fill_ray(pieces, empty, -7, MBB_LANDS_EAST)
            | mbb_fill_ray(pieces, empty, -9, MBB_LANDS_WEST);
 }
+
+MBB_FN uint64_t mbb_queen_fill(uint64_t pieces, uint64_t empty)
+{
+    return mbb_rook_fill(pieces, empty) | mbb_bishop_fill(pieces, empty);
+}
+#endif
 
 /* Every knight's eight jumps and every king's eight steps at once, the
  * landings that would wrap across the board's edge masked off. */
@@ -81,11 +179,35 @@ MBB_FN uint64_t mbb_king_set(uint64_t pieces)
     return east | west | pieces << 8 | pieces >> 8;
 }
 
-/* Fewer than MBB_SET_FILL_FROM pieces: the union of one lookup a piece,
- * lowest square first (the count is a constant: the loop unrolls). */
-#define MBB_SET_BY_LOOKUPS(LOOKUP, pieces, occupied)                                            \
+/* The crossovers for the code being compiled (src/policy.h's rows, in
+ * magicbb_config.h), unless the including code sets them. */
+#define MBB_FILL_CAT_(a, b) a##b
+#define MBB_FILL_CAT(a, b) MBB_FILL_CAT_(a, b)
+#if defined(MBB_HAVE_AVX512)
+#define MBB_FILL_PATH_ AVX512
+#elif defined(MBB_HAVE_AVX2)
+#define MBB_FILL_PATH_ AVX2
+#else
+#define MBB_FILL_PATH_ PLAIN
+#endif
+#ifndef MBB_ROOK_FILL_FROM
+#define MBB_ROOK_FILL_FROM MBB_FILL_CAT(MBB_ROOK_FILL_FROM_, MBB_FILL_PATH_)
+#endif
+#ifndef MBB_BISHOP_FILL_FROM
+#define MBB_BISHOP_FILL_FROM MBB_FILL_CAT(MBB_BISHOP_FILL_FROM_, MBB_FILL_PATH_)
+#endif
+#ifndef MBB_QUEEN_FILL_FROM
+#define MBB_QUEEN_FILL_FROM MBB_FILL_CAT(MBB_QUEEN_FILL_FROM_, MBB_FILL_PATH_)
+#endif
+#ifndef MBB_LEAPER_FILL_FROM /* knights and kings */
+#define MBB_LEAPER_FILL_FROM MBB_FILL_CAT(MBB_LEAPER_FILL_FROM_, MBB_FILL_PATH_)
+#endif
+
+/* Fewer than FROM pieces: the union of one lookup a piece, lowest square
+ * first (FROM is a constant: the loop unrolls). */
+#define MBB_SET_BY_LOOKUPS(LOOKUP, FROM, pieces, occupied)                                     \
     uint64_t mbb_attacks_ = 0;                                                                 \
-    for (int mbb_i_ = 1; mbb_i_ < MBB_SET_FILL_FROM && (pieces) != 0; mbb_i_++) {              \
+    for (int mbb_i_ = 1; mbb_i_ < (FROM) && (pieces) != 0; mbb_i_++) {                         \
         mbb_attacks_ |= LOOKUP(mbb_lowest_square(pieces), occupied);                           \
         (pieces) &= (pieces) - 1;                                                              \
     }                                                                                          \
@@ -94,9 +216,9 @@ MBB_FN uint64_t mbb_king_set(uint64_t pieces)
 /* Defines BOTH(sq, occupied) and the set attacks ROOK_SET, BISHOP_SET
  * and QUEEN_SET(pieces, occupied) on a flavour's lookups ROOK, BISHOP and
  * QUEEN(sq, occupied), where <magicbb.h> (struct mbb_both) and
- * MBB_SET_FILL_FROM (magicbb_config.h, from src/policy.h) are there. */
-#define MBB_DEFINE_SETS(BOTH, ROOK_SET, BISHOP_SET, QUEEN_SET, ROOK, BISHOP, QUEEN)             \
-    MBB_FN struct mbb_both BOTH(unsigned sq, uint64_t occupied)                               \
+ * the crossovers above are there. */
+#define MBB_DEFINE_SETS(BOTH, ROOK_SET, BISHOP_SET, QUEEN_SET, ROOK, BISHOP, QUEEN)            \
+    MBB_FN struct mbb_both BOTH(unsigned sq, uint64_t occupied)                                \
     {                                                                                          \
         struct mbb_both both;                                                                  \
                                                                                                \
@@ -105,23 +227,23 @@ MBB_FN uint64_t mbb_king_set(uint64_t pieces)
         both.bishop = BISHOP(sq, occupied);                                                    \
         return both;                                                                           \
     }                                                                                          \
-    MBB_FN uint64_t ROOK_SET(uint64_t pieces, uint64_t occupied)                              \
+    MBB_FN uint64_t ROOK_SET(uint64_t pieces, uint64_t occupied)                               \
     {                                                                                          \
-        if (!mbb_fewer_than(pieces, MBB_SET_FILL_FROM))                                        \
+        if (!mbb_fewer_than(pieces, MBB_ROOK_FILL_FROM))                                       \
             return mbb_rook_fill(pieces, ~occupied);                                           \
-        MBB_SET_BY_LOOKUPS(ROOK, pieces, occupied);                                            \
+        MBB_SET_BY_LOOKUPS(ROOK, MBB_ROOK_FILL_FROM, pieces, occupied);                        \
     }                                                                                          \
-    MBB_FN uint64_t BISHOP_SET(uint64_t pieces, uint64_t occupied)                            \
+    MBB_FN uint64_t BISHOP_SET(uint64_t pieces, uint64_t occupied)                             \
     {                                                                                          \
-        if (!mbb_fewer_than(pieces, MBB_SET_FILL_FROM))                                        \
+        if (!mbb_fewer_than(pieces, MBB_BISHOP_FILL_FROM))                                     \
             return mbb_bishop_fill(pieces, ~occupied);                                         \
-        MBB_SET_BY_LOOKUPS(BISHOP, pieces, occupied);                                          \
+        MBB_SET_BY_LOOKUPS(BISHOP, MBB_BISHOP_FILL_FROM, pieces, occupied);                    \
     }                                                                                          \
-    MBB_FN uint64_t QUEEN_SET(uint64_t pieces, uint64_t occupied)                             \
+    MBB_FN uint64_t QUEEN_SET(uint64_t pieces, uint64_t occupied)                              \
     {                                                                                          \
-        if (!mbb_fewer_than(pieces, MBB_SET_FILL_FROM))                                        \
-            return mbb_rook_fill(pieces, ~occupied) | mbb_bishop_fill(pieces, ~occupied);      \
-        MBB_SET_BY_LOOKUPS(QUEEN, pieces, occupied);                                           \
+        if (!mbb_fewer_than(pieces, MBB_QUEEN_FILL_FROM))                                      \
+            return mbb_queen_fill(pieces, ~occupied);                                          \
+        MBB_SET_BY_LOOKUPS(QUEEN, MBB_QUEEN_FILL_FROM, pieces, occupied);                      \
     }
 
 #endif /* MAGICBB_SETS_H */
