@@ -1,0 +1,343 @@
+/* SPDX-License-Identifier: MIT */
+/* threats.c - the threat workload of make bench: what an engine whose
+ * network takes threat inputs asks of the slider tables on every move,
+ * written twice on the configured library's inline lookups, once with
+ * the calls made for it (mbb_both_attacks, the set attacks) and once with
+ * single lookups, and timed against each other.
+ *
+ *     magicbb-threats [--once api|single] [--rounds N]
+ *
+ * The moves are every legal move of every position of the perft walks
+ * (two plies) from the six standard positions, each kept as the position
+ * after it.  Per move, for its from, to and captured squares: both
+ * sliders' attacks of the square and, for each slider of either side that
+ * sees it, the ray from that slider on through the square (mbb_ray_pass);
+ * the moved piece's attacks from its new square; and for each side the
+ * set attacks of its knights, bishops, rooks and queens, as move ordering
+ * asks them.  Before any timing, both versions are checked against the
+ * same work done on the reference ray walk, move by move.
+ *
+ * The timing: --rounds N rounds (201), each running both versions over
+ * every move, their order alternating; the ratio of the two times in each
+ * round, and the median of the ratios with its distribution-free 95 %
+ * interval (lab/timing.h).  --once runs one version once over every move,
+ * untimed, for valgrind (make bench-callgrind). */
+#define _POSIX_C_SOURCE 200809L
+#define MAGICBB_INLINE
+#include <magicbb.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "movegen.h"
+#include "reference.h"
+#include "timing.h"
+
+#define MOVES (1u << 16)
+
+struct record {
+    uint64_t pieces[2][6]; /* after the move */
+    uint64_t occupied;
+    unsigned char from, to, captured, moved, side; /* side: the mover's */
+};
+
+static struct record *records;
+static unsigned record_count;
+
+static void collect(const struct position *p, void *data)
+{
+    struct move list[MOVES_MAX];
+    const int n = generate(p, list);
+
+    (void)data;
+    for (int i = 0; i < n && record_count < MOVES; i++) {
+        struct position after = *p;
+        struct record *r = &records[record_count];
+        const unsigned to = list[i].to;
+
+        play(&after, &list[i]);
+        memcpy(r->pieces, after.pieces, sizeof r->pieces);
+        r->occupied = occupied_squares(&after);
+        r->from = list[i].from;
+        r->to = (unsigned char)to;
+        /* en passant takes the pawn behind the target square */
+        r->captured = (unsigned char)(p->board[list[i].from] == PAWN && (int)to == p->ep
+                                          ? (p->side == WHITE ? to - 8 : to + 8)
+                                          : to);
+        r->moved = after.board[to];
+        r->side = (unsigned char)p->side;
+        record_count++;
+    }
+}
+
+static unsigned lowest(uint64_t x)
+{
+    unsigned sq = 0;
+
+    while (!(x >> sq & 1))
+        sq++;
+    return sq;
+}
+
+/* ---- The work, three ways ------------------------------------------------ */
+
+/* The reference: the ray walk of support/reference.c, and the ray past a
+ * square walked from it. */
+static uint64_t ref_ray_pass(unsigned a, unsigned b)
+{
+    const int df = (int)(b % 8) - (int)(a % 8), dr = (int)(b / 8) - (int)(a / 8);
+    const int sf = (df > 0) - (df < 0), sr = (dr > 0) - (dr < 0);
+    uint64_t ray = 0;
+
+    if (a == b || (df != 0 && dr != 0 && df != dr && df != -dr))
+        return 0;
+    for (int f = (int)(b % 8), r = (int)(b / 8); f >= 0 && f < 8 && r >= 0 && r < 8;
+         f += sf, r += sr)
+        ray |= UINT64_C(1) << (r * 8 + f);
+    return ray;
+}
+
+static uint64_t ref_set(uint64_t (*attacks)(unsigned, uint64_t), uint64_t pieces, uint64_t occ)
+{
+    uint64_t a = 0;
+
+    for (; pieces; pieces &= pieces - 1)
+        a |= attacks(lowest(pieces), occ);
+    return a;
+}
+
+static uint64_t ref_knight_set(uint64_t pieces)
+{
+    uint64_t a = 0;
+
+    for (; pieces; pieces &= pieces - 1)
+        a |= ref_knight(lowest(pieces));
+    return a;
+}
+
+static uint64_t ref_piece(unsigned type, unsigned side, unsigned sq, uint64_t occ)
+{
+    switch (type) {
+    case PAWN: return ref_pawn(side, sq);
+    case KNIGHT: return ref_knight(sq);
+    case BISHOP: return ref_bishop(sq, occ);
+    case ROOK: return ref_rook(sq, occ);
+    case QUEEN: return ref_queen(sq, occ);
+    default: return ref_king(sq);
+    }
+}
+
+/* One move's work: the square's threats, the moved piece, the sets.
+ * BOTH(sq, occ, &rook, &bishop); SET(type, pieces, occ); PIECE(type,
+ * side, sq, occ); RAY_PASS(a, b). */
+#define THREAT_WORK(NAME, BOTH, SET, PIECE, RAY_PASS)                                           \
+    static uint64_t NAME(const struct record *r)                                               \
+    {                                                                                          \
+        const uint64_t occ = r->occupied;                                                      \
+        const uint64_t diagonal = r->pieces[WHITE][BISHOP] | r->pieces[BLACK][BISHOP]          \
+                                  | r->pieces[WHITE][QUEEN] | r->pieces[BLACK][QUEEN];         \
+        const uint64_t straight = r->pieces[WHITE][ROOK] | r->pieces[BLACK][ROOK]              \
+                                  | r->pieces[WHITE][QUEEN] | r->pieces[BLACK][QUEEN];         \
+        const unsigned squares[3] = { r->from, r->to, r->captured };                           \
+        uint64_t hash = 0;                                                                     \
+                                                                                               \
+        for (unsigned k = 0; k < (r->captured != r->to ? 3u : 2u); k++) {                      \
+            const unsigned sq = squares[k];                                                    \
+            uint64_t rook, bishop, seers;                                                      \
+                                                                                               \
+            BOTH(sq, occ, &rook, &bishop);                                                     \
+            hash = hash * 31 + (rook ^ bishop << 1);                                           \
+            for (seers = (rook & straight) | (bishop & diagonal); seers; seers &= seers - 1)   \
+                hash = hash * 31 + RAY_PASS(mbb_lowest_square(seers), sq);                     \
+        }                                                                                      \
+        hash = hash * 31 + PIECE(r->moved, r->side, r->to, occ);                               \
+        for (int side = WHITE; side <= BLACK; side++)                                          \
+            for (unsigned type = KNIGHT; type <= QUEEN; type++)                                \
+                hash = hash * 31 + SET(type, r->pieces[side][type], occ);                      \
+        return hash;                                                                           \
+    }
+
+#define REF_BOTH(sq, occ, rook, bishop)                                                        \
+    (*(rook) = ref_rook(sq, occ), *(bishop) = ref_bishop(sq, occ))
+#define REF_SET(type, pieces, occ)                                                             \
+    ((type) == KNIGHT   ? ref_knight_set(pieces)                                               \
+     : (type) == BISHOP ? ref_set(ref_bishop, pieces, occ)                                     \
+     : (type) == ROOK   ? ref_set(ref_rook, pieces, occ)                                       \
+                        : ref_set(ref_queen, pieces, occ))
+THREAT_WORK(work_reference, REF_BOTH, REF_SET, ref_piece, ref_ray_pass)
+
+/* The moved piece's attacks, as an engine asks them (the same in both
+ * versions). */
+static inline uint64_t mbb_piece(unsigned type, unsigned side, unsigned sq, uint64_t occ)
+{
+    switch (type) {
+    case PAWN: return mbb_pawn_attacks(side, sq);
+    case KNIGHT: return mbb_knight_attacks(sq);
+    case BISHOP: return mbb_bishop_attacks(sq, occ);
+    case ROOK: return mbb_rook_attacks(sq, occ);
+    case QUEEN: return mbb_queen_attacks(sq, occ);
+    default: return mbb_king_attacks(sq);
+    }
+}
+
+/* With magicbb's calls for it. */
+#define API_BOTH(sq, occ, out_rook, out_bishop)                                                \
+    do {                                                                                       \
+        const struct mbb_both both_ = mbb_both_attacks(sq, occ);                               \
+        *(out_rook) = both_.rook, *(out_bishop) = both_.bishop;                                \
+    } while (0)
+#define API_SET(type, pieces, occ)                                                             \
+    ((type) == KNIGHT   ? mbb_knight_attacks_set(pieces)                                       \
+     : (type) == BISHOP ? mbb_bishop_attacks_set(pieces, occ)                                  \
+     : (type) == ROOK   ? mbb_rook_attacks_set(pieces, occ)                                    \
+                        : mbb_queen_attacks_set(pieces, occ))
+THREAT_WORK(work_api, API_BOTH, API_SET, mbb_piece, mbb_ray_pass)
+
+/* With single lookups: two for both, a loop for each set. */
+#define SINGLE_BOTH(sq, occ, rook, bishop)                                                     \
+    (*(rook) = mbb_rook_attacks(sq, occ), *(bishop) = mbb_bishop_attacks(sq, occ))
+static inline uint64_t single_set(unsigned type, uint64_t pieces, uint64_t occ)
+{
+    uint64_t a = 0;
+
+    for (; pieces; pieces &= pieces - 1) {
+        const unsigned sq = mbb_lowest_square(pieces);
+
+        a |= type == KNIGHT ? mbb_knight_attacks(sq)
+             : type == BISHOP ? mbb_bishop_attacks(sq, occ)
+             : type == ROOK   ? mbb_rook_attacks(sq, occ)
+                              : mbb_queen_attacks(sq, occ);
+    }
+    return a;
+}
+THREAT_WORK(work_single, SINGLE_BOTH, single_set, mbb_piece, mbb_ray_pass)
+
+static volatile uint64_t sink;
+
+__attribute__((noinline)) static uint64_t run_api(void)
+{
+    uint64_t h = 0;
+
+    for (unsigned i = 0; i < record_count; i++)
+        h ^= work_api(&records[i]);
+    return h;
+}
+
+__attribute__((noinline)) static uint64_t run_single(void)
+{
+    uint64_t h = 0;
+
+    for (unsigned i = 0; i < record_count; i++)
+        h ^= work_single(&records[i]);
+    return h;
+}
+
+static double now_ns(void)
+{
+    struct timespec t;
+
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
+}
+
+static int usage(FILE *out, int status)
+{
+    fputs("Usage: magicbb-threats [--once api|single] [--rounds N]\n"
+          "The threat workload on the configured flavour: magicbb's calls for it against\n"
+          "single lookups, paired rounds (--rounds, 201); --once runs one version once,\n"
+          "untimed (for valgrind).\n",
+          out);
+    return status;
+}
+
+int main(int argc, char **argv)
+{
+    static const char *const fens[] = { STANDARD_POSITIONS };
+    const char *once = NULL;
+    long rounds = 201;
+
+    for (int a = 1; a < argc; a++) {
+        if (strcmp(argv[a], "--once") == 0 && a + 1 < argc
+            && (strcmp(argv[a + 1], "api") == 0 || strcmp(argv[a + 1], "single") == 0)) {
+            once = argv[++a];
+        } else if (strcmp(argv[a], "--rounds") == 0 && a + 1 < argc) {
+            char *end;
+
+            rounds = strtol(argv[++a], &end, 10);
+            if (*end != '\0' || end == argv[a] || rounds < 6 || rounds > 100000) {
+                fprintf(stderr,
+                        "magicbb-threats: --rounds: '%s' is not a number from 6 to 100000\n",
+                        argv[a]);
+                return 2;
+            }
+        } else if (strcmp(argv[a], "--help") == 0 || strcmp(argv[a], "-h") == 0) {
+            return usage(stdout, 0);
+        } else {
+            fprintf(stderr, "magicbb-threats: unknown or incomplete option '%s'\n", argv[a]);
+            return usage(stderr, 2);
+        }
+    }
+    records = malloc(MOVES * sizeof *records);
+    if (records == NULL) {
+        fputs("magicbb-threats: no memory for the moves\n", stderr);
+        return 1;
+    }
+    for (unsigned i = 0; i < STANDARD_POSITION_COUNT && record_count < MOVES; i++) {
+        struct position p;
+        char why[FEN_WHY_SIZE];
+
+        if (parse_fen(fens[i], &p, why) != 0) {
+            fprintf(stderr, "magicbb-threats: standard position %u: %s\n", i + 1, why);
+            return 1;
+        }
+        walk(&p, 2, collect, NULL);
+    }
+    if (once != NULL) {
+        sink = strcmp(once, "api") == 0 ? run_api() : run_single();
+        return 0;
+    }
+    for (unsigned i = 0; i < record_count; i++) {
+        const uint64_t want = work_reference(&records[i]);
+
+        if (work_api(&records[i]) != want || work_single(&records[i]) != want) {
+            fprintf(stderr, "magicbb-threats: move %u (from %u to %u): the %s version differs from"
+                    " the ray walk\n", i, records[i].from, records[i].to,
+                    work_api(&records[i]) != want ? "api" : "single");
+            return 1;
+        }
+    }
+
+    double *ratio = malloc((size_t)rounds * sizeof *ratio);
+
+    if (ratio == NULL) {
+        fputs("magicbb-threats: no memory for the rounds\n", stderr);
+        return 1;
+    }
+    for (long r = 0; r < rounds; r++) {
+        double t0, t1, t2;
+
+        if (r & 1) {
+            t0 = now_ns(), sink ^= run_api(), t1 = now_ns(), sink ^= run_single(), t2 = now_ns();
+            ratio[r] = (t1 - t0) / (t2 - t1);
+        } else {
+            t0 = now_ns(), sink ^= run_single(), t1 = now_ns(), sink ^= run_api(), t2 = now_ns();
+            ratio[r] = (t2 - t1) / (t1 - t0);
+        }
+    }
+
+    const struct interval i = median_interval(ratio, (size_t)rounds);
+
+    printf("threat workload, flavour %s: %u moves, checked against the ray walk\n",
+           mbb_flavour(), record_count);
+    printf("  both + set attacks / single lookups: %.3f [%.3f, %.3f] (time ratio, median of %ld"
+           " paired rounds [95%%]); %s\n",
+           i.median, i.low, i.high, rounds,
+           i.low <= 1.0 && i.high >= 1.0 ? "a tie"
+           : i.high < 1.0               ? "the calls are faster"
+                                        : "single lookups are faster");
+    free(ratio);
+    free(records);
+    return 0;
+}
