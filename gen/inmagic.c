@@ -7,7 +7,6 @@
 
 #include "candidates.h"
 #include "inmagic.h"
-#include "search.h"
 #include "watch.h"
 
 /* What placing one square's slice works with: the flavour, the table's

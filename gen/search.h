@@ -8,10 +8,6 @@
 /* The build's fixed seed: every build of a release emits the same tables. */
 #define DEFAULT_SEED 0x6d616769636262u /* "magicbb" */
 
-/* Puts the occupancies in a random order fixed by the seed, the empty
- * board and the single blockers first. */
-void occupancies_shuffle(struct occupancies *list, uint64_t seed);
-
 /* Find a magic for every entry by a search seeded with seed; -1 if a
  * square cannot be solved, -2 if memory ran out. */
 int tables_search(struct slider_tables *t, uint64_t seed);

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "candidates.h"
 #include "flavour_unit.h"
 #include "sliders.h"
 
@@ -254,4 +255,32 @@ void tables_free(struct slider_tables *t)
 void release_encoded(struct slider_tables *t)
 {
     free(t->encoded);
+}
+
+static void swap_places(struct occupancies *list, unsigned a, unsigned b)
+{
+    const uint64_t occupied = list->occupied[a], attacks = list->attacks[a];
+
+    list->occupied[a] = list->occupied[b];
+    list->attacks[a] = list->attacks[b];
+    list->occupied[b] = occupied;
+    list->attacks[b] = attacks;
+}
+
+/* Puts the occupancies in a random order (fixed by the seed): a bad
+ * candidate then clashes after a few of them, where in counting order
+ * the first hundreds differ only in their lowest squares. */
+void occupancies_shuffle(struct occupancies *list, uint64_t seed)
+{
+    uint64_t state = seed;
+
+    for (unsigned i = list->count; i > 1; i--)
+        swap_places(list, i - 1, (unsigned)(splitmix64(&state) % i));
+    /* The empty board and the single blockers first: all their attack
+     * sets differ, and a sparse magic that maps the relevant squares
+     * badly clashes there at once. */
+    for (unsigned i = 0, front = 0; i < list->count; i++) {
+        if ((list->occupied[i] & (list->occupied[i] - 1)) == 0)
+            swap_places(list, front++, i);
+    }
 }

@@ -23,6 +23,9 @@ struct occupancies {
 };
 
 void occupancies_list(enum piece piece, unsigned sq, struct occupancies *list);
+/* Puts the occupancies in a random order fixed by the seed, the empty
+ * board and the single blockers first (both searches). */
+void occupancies_shuffle(struct occupancies *list, uint64_t seed);
 
 /* Two occupancies that land in one slot although their attacks differ,
  * or (first == second) one whose lookup gives the wrong attacks.  The
