@@ -96,7 +96,7 @@ enum gen_registry_magics {
     GEN_SQUARES_STATE(name, )                                                                  \
     static int name##_encode(struct slider_tables *t)                                          \
     {                                                                                          \
-        struct name##_state *s = calloc(1, sizeof *s);                                         \
+        struct name##_state *s = state_alloc(sizeof *s);                                       \
         if (s == NULL)                                                                         \
             return -2;                                                                         \
         for (int p = 0; p < PIECE_COUNT; p++) {                                                \
@@ -155,7 +155,7 @@ enum gen_registry_magics {
     };                                                                                         \
     static int flavour##_encode(struct slider_tables *t)                                       \
     {                                                                                          \
-        struct flavour##_state *s = calloc(1, sizeof *s);                                      \
+        struct flavour##_state *s = state_alloc(sizeof *s);                                    \
         if (s == NULL)                                                                         \
             return -2;                                                                         \
         for (unsigned sq = 0; sq < 64; sq++)                                                   \
@@ -185,5 +185,12 @@ enum gen_registry_magics {
 
 /* Frees t->encoded, for flavours whose encode() made one allocation. */
 void release_encoded(struct slider_tables *t);
+
+/* A unit's encoded state, zeroed and aligned for its records (a common
+ * shape's square records are aligned to up to 64 bytes, MBB_RECORD_ALIGNED,
+ * where calloc promises 16: compiled for AVX, copies into them become
+ * aligned vector stores, which fault); NULL if memory ran out.  Freed
+ * with free() (release_encoded). */
+void *state_alloc(size_t size);
 
 #endif /* GEN_FLAVOUR_UNIT_H */

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* sliders.c - lay out, fill, encode and verify one flavour's tables. */
+#define _POSIX_C_SOURCE 200809L /* posix_memalign */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -255,6 +256,15 @@ void tables_free(struct slider_tables *t)
 void release_encoded(struct slider_tables *t)
 {
     free(t->encoded);
+}
+
+void *state_alloc(size_t size)
+{
+    void *state;
+
+    if (posix_memalign(&state, 64, size) != 0)
+        return NULL;
+    return memset(state, 0, size);
 }
 
 static void swap_places(struct occupancies *list, unsigned a, unsigned b)

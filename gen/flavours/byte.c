@@ -24,7 +24,7 @@ static uint32_t byte_index(enum piece piece, const struct work_entry *w, uint64_
 
 static int byte_encode(struct slider_tables *t)
 {
-    struct byte_state *s = calloc(1, sizeof *s);
+    struct byte_state *s = state_alloc(sizeof *s);
 
     if (s == NULL)
         return -2;

@@ -12,7 +12,7 @@ struct hq_state {
 
 static int hq_encode(struct slider_tables *t)
 {
-    struct hq_state *s = calloc(1, sizeof *s);
+    struct hq_state *s = state_alloc(sizeof *s);
 
     if (s == NULL)
         return -2;

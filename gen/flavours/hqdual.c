@@ -13,7 +13,7 @@ struct hqdual_state {
 
 static int hqdual_encode(struct slider_tables *t)
 {
-    struct hqdual_state *s = calloc(1, sizeof *s);
+    struct hqdual_state *s = state_alloc(sizeof *s);
 
     if (s == NULL)
         return -2;

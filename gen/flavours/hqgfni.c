@@ -11,7 +11,7 @@ struct hqgfni_state {
 
 static int hqgfni_encode(struct slider_tables *t)
 {
-    struct hqgfni_state *s = calloc(1, sizeof *s);
+    struct hqgfni_state *s = state_alloc(sizeof *s);
 
     if (s == NULL)
         return -2;

@@ -8,7 +8,7 @@
 
 static int hqrev_encode(struct slider_tables *t)
 {
-    struct mbb_hqrev_tables *s = calloc(1, sizeof *s);
+    struct mbb_hqrev_tables *s = state_alloc(sizeof *s);
 
     if (s == NULL)
         return -2;

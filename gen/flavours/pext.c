@@ -19,7 +19,7 @@ static uint32_t pext_index(enum piece piece, const struct work_entry *w, uint64_
 
 static int pext_encode(struct slider_tables *t)
 {
-    struct pext_state *s = calloc(1, sizeof *s);
+    struct pext_state *s = state_alloc(sizeof *s);
 
     if (s == NULL)
         return -2;

@@ -17,7 +17,7 @@ static uint32_t pext16_index(enum piece piece, const struct work_entry *w, uint6
 
 static int pext16_encode(struct slider_tables *t)
 {
-    struct pext16_state *s = calloc(1, sizeof *s);
+    struct pext16_state *s = state_alloc(sizeof *s);
 
     if (s == NULL || (s->attacks = calloc(t->count, sizeof *s->attacks)) == NULL) {
         free(s);
