@@ -87,9 +87,9 @@ static void square_pair_fields(FILE *out, const void *data, unsigned sq)
 {
     const struct square_pair *pair = data;
 
-    fputs(".rook = { ", out);
+    fputs("/* rook */ { ", out);
     entry_fields(out, pair, PIECE_ROOK, sq);
-    fputs(" },\n      .bishop = { ", out);
+    fputs(" },\n      /* bishop */ { ", out);
     entry_fields(out, pair, PIECE_BISHOP, sq);
     fputs(" }", out);
 }
@@ -123,7 +123,7 @@ void emit_table_bytes(FILE *out, const char *flavour, const char *const tables[]
 
 void emit_masks(FILE *out, const char *field, const uint64_t mask[4])
 {
-    fprintf(out, ".%s = { 0x%016llxu, 0x%016llxu, 0x%016llxu, 0x%016llxu }", field,
+    fprintf(out, "/* %s */ { 0x%016llxu, 0x%016llxu, 0x%016llxu, 0x%016llxu }", field,
             (unsigned long long)mask[0], (unsigned long long)mask[1], (unsigned long long)mask[2],
             (unsigned long long)mask[3]);
 }
@@ -221,7 +221,7 @@ int emit_tables(FILE *f, const struct slider_tables *t, const char *origin, unsi
     fprintf(f,
             " *   hash:     0x%016llx (FNV-1a 64 of the slider tables' source below)\n"
             " */\n"
-            "#include \"magicbb/%s.h\"\n"
+            "%s%s%s"
             "\n"
             "/* A build configured --with-table-section=NAME puts each table T in\n"
             " * a section NAME.T of its own, for a linker script to place with\n"
@@ -240,11 +240,22 @@ int emit_tables(FILE *f, const struct slider_tables *t, const char *origin, unsi
             "#define MBB_PLACE_LINKED(table) MBB_PLACE(table)\n"
             "#else\n"
             "#define MBB_PLACE_LINKED(table)\n"
+            "#endif\n"
+            "/* The records are initialised by position, C's and C++'s way alike,\n"
+            " * each field's name in a comment; the fields after the last given (a\n"
+            " * record's padding) are zero. */\n"
+            "#if defined(__GNUC__) || defined(__clang__)\n"
+            "#pragma GCC diagnostic push\n"
+            "#pragma GCC diagnostic ignored \"-Wmissing-field-initializers\"\n"
             "#endif\n",
-            (unsigned long long)text_hash(sliders, length), t->flavour->name);
+            (unsigned long long)text_hash(sliders, length),
+            parts & EMIT_NO_INCLUDE ? "" : "#include \"magicbb/",
+            parts & EMIT_NO_INCLUDE ? "" : t->flavour->name,
+            parts & EMIT_NO_INCLUDE ? "" : ".h\"\n");
     if (parts & EMIT_SLIDERS)
         fwrite(sliders, 1, length, f);
     free(sliders);
     emit_board(f, parts);
+    fputs("\n#if defined(__GNUC__) || defined(__clang__)\n#pragma GCC diagnostic pop\n#endif\n", f);
     return 0;
 }

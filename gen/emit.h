@@ -10,7 +10,7 @@
 
 /* What emit_tables writes: the slider tables, the leaper tables (knight,
  * king, pawn), the between and line tables. */
-enum { EMIT_SLIDERS = 1, EMIT_LEAPERS = 2, EMIT_LINES = 4 };
+enum { EMIT_SLIDERS = 1, EMIT_LEAPERS = 2, EMIT_LINES = 4, EMIT_NO_INCLUDE = 8 };
 
 /* Write the parts (EMIT_...) of the tables to out: the slider tables of t
  * (built and verified), the board's.  origin says where the magics came
@@ -38,13 +38,14 @@ void emit_slices(FILE *out, const char *type, const char *name, const char *tabl
 void emit_entries(FILE *out, const char *type, const char *name,
                   void (*entry)(FILE *out, const void *data, unsigned sq), const void *data);
 
-/* Writes the designated initializers of entries[sq], in the order of the
- * entry's fields (the drop-in makes them positional); slice, where not
- * NULL, is the initializer of its field .slice: "mbb_NAME_attacks + N". */
+/* Writes the initializers of entries[sq] by position, in the order of the
+ * entry's fields, each field's name in a comment (C and C++ alike);
+ * slice, where not NULL, is the initializer of its field slice:
+ * "mbb_NAME_attacks + N". */
 typedef void square_fields(FILE *out, const void *entries, unsigned sq, const char *slice);
 
 /* "\nconst struct mbb_NAME_square mbb_NAME_squares[64] MBB_PLACE = {" then
- * one line a square, "    { .rook = { ... }, .bishop = { ... } }, / * a1 * /",
+ * one line a square, "    { / * rook * / { ... }, / * bishop * / { ... } }, / * a1 * /",
  * the entries' initializers written by entry(out, rook, sq, slice) and
  * entry(out, bishop, sq, slice), where slice is the entry's slice for
  * records of pointers (slices not NULL: its entries' offsets), else

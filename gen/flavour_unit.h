@@ -54,7 +54,7 @@ enum gen_registry_magics {
  *   struct mbb_NAME_entry NAME_entry_from(enum piece, const struct work_entry *)
  *   void NAME_entry_fields(FILE *out, const void *entries, unsigned sq,
  *                          const char *slice)  (square_fields)
- *       (writes the designated initializers of entry sq)
+ *       (writes the initializers of entry sq, by position)
  *   uint32_t NAME_index(enum piece, const struct work_entry *, uint64_t occupied)
  * GEN_COMMON_SHAPE(name, slices): slices 1 where the entry points to its
  * slice (a field const attack_type *slice, set by encode and written by
@@ -128,7 +128,7 @@ enum gen_registry_magics {
                                     const char *slice)                                         \
     {                                                                                          \
         const struct mbb_##name##_entry *e = (const struct mbb_##name##_entry *)entries + sq;  \
-        fprintf(out, ".mask = 0x%016llxu, .magic = 0x%016llxu, .slice = %s",                    \
+        fprintf(out, "/* mask */ 0x%016llxu, /* magic */ 0x%016llxu, /* slice */ %s",          \
                 (unsigned long long)e->mask, (unsigned long long)e->magic, slice);             \
     }                                                                                          \
     static uint32_t name##_index(enum piece piece, const struct work_entry *w,                 \
@@ -145,7 +145,7 @@ enum gen_registry_magics {
  *   void NAME_square(struct mbb_NAME_square *s, unsigned sq)
  *       (fills square sq's record)
  *   void NAME_fields(FILE *out, const void *squares, unsigned sq)
- *       (writes the designated initializers of record sq)
+ *       (writes the initializers of record sq, by position)
  * and passes its name and what its records hold, for the provenance
  * comment. */
 #define GEN_FOUR_LINES_SHAPE(flavour, holds)                                                   \

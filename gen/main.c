@@ -68,6 +68,9 @@ static void usage(FILE *out)
           "      --board-only         write only the leaper, between and line tables\n"
           "      --no-lines           leave the between and line tables out (a library\n"
           "                           configured --enable-small computes them)\n"
+          "      --no-include         leave out the #include of the flavour's header\n"
+          "                           (the file that includes the output has it: the\n"
+          "                           vendored drop-in's tables)\n"
           "      --search=dense       offline: improve the magics (searched, or loaded\n"
           "                           with --magics) with more candidates from the seed:\n"
           "                           fewer index bits, or narrower fixed-width slices\n"
@@ -214,7 +217,7 @@ struct request {
 /* The long-only options' values, beyond any character, so that getopt's
  * optopt tells them from a short option. */
 enum {
-    OPT_MAGICS_DIR = 256, OPT_SLIDERS_ONLY, OPT_BOARD_ONLY, OPT_NO_LINES, OPT_SEARCH, OPT_BUDGET,
+    OPT_MAGICS_DIR = 256, OPT_SLIDERS_ONLY, OPT_BOARD_ONLY, OPT_NO_LINES, OPT_NO_INCLUDE, OPT_SEARCH, OPT_BUDGET,
     OPT_ANNEAL, OPT_DRAWS, OPT_PIECE, OPT_SQUARES, OPT_JOBS, OPT_SHARD, OPT_CHECKPOINT,
     OPT_CHECKPOINT_EVERY, OPT_MERGE
 };
@@ -229,6 +232,7 @@ static const struct option long_options[] = {
     { "sliders-only", no_argument, NULL, OPT_SLIDERS_ONLY },
     { "board-only", no_argument, NULL, OPT_BOARD_ONLY },
     { "no-lines", no_argument, NULL, OPT_NO_LINES },
+    { "no-include", no_argument, NULL, OPT_NO_INCLUDE },
     { "search", required_argument, NULL, OPT_SEARCH },
     { "budget", required_argument, NULL, OPT_BUDGET },
     { "anneal", required_argument, NULL, OPT_ANNEAL },
@@ -351,6 +355,9 @@ static int take_output_option(struct request *r, int option)
         break;
     case OPT_NO_LINES:
         r->parts &= ~(unsigned)EMIT_LINES;
+        break;
+    case OPT_NO_INCLUDE:
+        r->parts |= EMIT_NO_INCLUDE;
         break;
     case 'q':
         watch_quiet = 1;

@@ -57,29 +57,15 @@ cp "$srcdir/include/magicbb_inline.h" "$tmp/" &&
     "$srcdir/src/policy.h" \
     "$tmp/magicbb/" || fail "cannot copy the headers"
 
-# tables FLAGS... NAME: the generator's tables, without the include of
-# their flavour's header (the including file has it), their designated
-# initialisers made positional for C++ (the generator writes the fields
-# in the order of their struct, leaving out only trailing padding, which
-# is zero either way)
+# tables NAME FLAGS...: the generator's tables, without the include of
+# their flavour's header (the including file has it)
 tables() {
   name=$1
   shift
   # run in the source tree, so that the provenance names gen/magics/NAME.txt
   # whatever the build directory (a tarball made in any is the same)
-  (cd "$srcdir" && "$gen_path" "$@" --output="$tmp_path/magicbb-tables/$name.c") >/dev/null ||
-    fail "magicbb-gen $* failed"
-  {
-    echo '#if defined(__GNUC__) || defined(__clang__)'
-    echo '#pragma GCC diagnostic push'
-    echo '#pragma GCC diagnostic ignored "-Wmissing-field-initializers"'
-    echo '#endif'
-    sed -e '/^#include "magicbb\/[a-z0-9_]*\.h"$/d' -e 's/\([{,]\) *\.[a-z_][a-z_0-9]* = /\1 /g' \
-      -e 's/^\( *\)\.[a-z_][a-z_0-9]* = /\1/' "$tmp/magicbb-tables/$name.c"
-    echo '#if defined(__GNUC__) || defined(__clang__)'
-    echo '#pragma GCC diagnostic pop'
-    echo '#endif'
-  } > "$tmp/magicbb-tables/$name.h" && rm "$tmp/magicbb-tables/$name.c" || fail "cannot write $name.h"
+  (cd "$srcdir" && "$gen_path" "$@" --no-include --output="$tmp_path/magicbb-tables/$name.h") \
+    >/dev/null || fail "magicbb-gen $* failed"
 }
 gen_path=$(cd "$(dirname "$gen")" && pwd)/$(basename "$gen") &&
   tmp_path=$(cd "$tmp" && pwd) || fail "cannot find $gen or $tmp"

@@ -17,7 +17,7 @@ static void black_entry_fields(FILE *out, const void *entries, unsigned sq, cons
 {
     const struct mbb_black_entry *e = (const struct mbb_black_entry *)entries + sq;
 
-    fprintf(out, ".not_mask = 0x%016llxu, .magic = 0x%016llxu, .slice = %s",
+    fprintf(out, "/* not_mask */ 0x%016llxu, /* magic */ 0x%016llxu, /* slice */ %s",
             (unsigned long long)e->not_mask, (unsigned long long)e->magic, slice);
 }
 

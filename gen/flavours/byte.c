@@ -86,8 +86,8 @@ static void byte_entry_fields(FILE *out, const void *data, unsigned sq)
     const struct mbb_byte_entry *e = &rows->entry[sq];
 
     fprintf(out,
-            ".mask = 0x%016llxu, .magic = 0x%016llxu, .index = mbb_byte_index_table + %6lu,"
-            " .shift = %2u, .sets = %4u",
+            "/* mask */ 0x%016llxu, /* magic */ 0x%016llxu, /* index */ mbb_byte_index_table + %6lu,"
+            " /* shift */ %2u, /* sets */ %4u",
             (unsigned long long)e->mask, (unsigned long long)e->magic,
             (unsigned long)(e->index - rows->index), (unsigned)e->shift, (unsigned)e->sets);
 }

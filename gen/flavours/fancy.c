@@ -15,7 +15,7 @@ static void fancy_entry_fields(FILE *out, const void *entries, unsigned sq, cons
 {
     const struct mbb_fancy_entry *e = (const struct mbb_fancy_entry *)entries + sq;
 
-    fprintf(out, ".mask = 0x%016llxu, .magic = 0x%016llxu, .slice = %s, .shift = %2lu",
+    fprintf(out, "/* mask */ 0x%016llxu, /* magic */ 0x%016llxu, /* slice */ %s, /* shift */ %2lu",
             (unsigned long long)e->mask, (unsigned long long)e->magic, slice,
             (unsigned long)e->shift);
 }

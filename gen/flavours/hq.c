@@ -35,8 +35,8 @@ static void hq_line_fields(FILE *out, const void *entries, unsigned sq)
 {
     const struct mbb_hq_entry *l = (const struct mbb_hq_entry *)entries + sq;
 
-    fprintf(out, ".file = 0x%016llxu, .diagonal = 0x%016llxu, .antidiagonal = 0x%016llxu,"
-            " .bit = 0x%016llxu", (unsigned long long)l->file, (unsigned long long)l->diagonal,
+    fprintf(out, "/* file */ 0x%016llxu, /* diagonal */ 0x%016llxu, /* antidiagonal */ 0x%016llxu,"
+            " /* bit */ 0x%016llxu", (unsigned long long)l->file, (unsigned long long)l->diagonal,
             (unsigned long long)l->antidiagonal, (unsigned long long)l->bit);
 }
 

@@ -16,7 +16,7 @@ static void magic32_entry_fields(FILE *out, const void *entries, unsigned sq,
 {
     const struct mbb_magic32_entry *e = (const struct mbb_magic32_entry *)entries + sq;
 
-    fprintf(out, ".mask = 0x%016llxu, .magic = 0x%016llxu, .slice = %s, .shift = %2lu",
+    fprintf(out, "/* mask */ 0x%016llxu, /* magic */ 0x%016llxu, /* slice */ %s, /* shift */ %2lu",
             (unsigned long long)e->mask, (unsigned long long)e->magic, slice,
             (unsigned long)e->shift);
 }

@@ -20,7 +20,7 @@ static void offsetmagic_entry_fields(FILE *out, const void *entries, unsigned sq
     const struct mbb_offsetmagic_entry *e = (const struct mbb_offsetmagic_entry *)entries + sq;
 
     (void)slice; /* offsets: the slice starts in the magic */
-    fprintf(out, ".mask = 0x%016llxu, .magic = 0x%016llxu", (unsigned long long)e->mask,
+    fprintf(out, "/* mask */ 0x%016llxu, /* magic */ 0x%016llxu", (unsigned long long)e->mask,
             (unsigned long long)e->magic);
 }
 

@@ -50,7 +50,7 @@ static void pext16_entry_fields(FILE *out, const void *entries, unsigned sq,
 {
     const struct mbb_pext16_entry *e = (const struct mbb_pext16_entry *)entries + sq;
 
-    fprintf(out, ".mask = 0x%016llxu, .attacks = 0x%016llxu, .slice = %s",
+    fprintf(out, "/* mask */ 0x%016llxu, /* attacks */ 0x%016llxu, /* slice */ %s",
             (unsigned long long)e->mask, (unsigned long long)e->attacks, slice);
 }
 

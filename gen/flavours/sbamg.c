@@ -35,7 +35,7 @@ static void sbamg_fields(FILE *out, const void *squares, unsigned sq)
     emit_masks(out, "line", s->line);
     fputs(",\n      ", out);
     emit_masks(out, "ends", s->ends);
-    fprintf(out, ",\n      .below = 0x%016llxu", (unsigned long long)s->below);
+    fprintf(out, ",\n      /* below */ 0x%016llxu", (unsigned long long)s->below);
 }
 
 GEN_FOUR_LINES_SHAPE(sbamg, "9 masks a square")

@@ -20,8 +20,8 @@ static void shared_entry_fields(FILE *out, const void *entries, unsigned sq,
 
     (void)slice; /* offsets: its 32-byte entry has no room for a pointer */
     fprintf(out,
-            ".mask = 0x%016llxu, .magic = 0x%016llxu, .postmask = 0x%016llxu, .offset = %6lu,"
-            " .shift = %2lu",
+            "/* mask */ 0x%016llxu, /* magic */ 0x%016llxu, /* postmask */ 0x%016llxu, /* offset */ %6lu,"
+            " /* shift */ %2lu",
             (unsigned long long)e->mask, (unsigned long long)e->magic,
             (unsigned long long)e->postmask, (unsigned long)e->offset, (unsigned long)e->shift);
 }

@@ -19,7 +19,7 @@ static void shiftmagic_entry_fields(FILE *out, const void *entries, unsigned sq,
 {
     const struct mbb_shiftmagic_entry *e = (const struct mbb_shiftmagic_entry *)entries + sq;
 
-    fprintf(out, ".mask = 0x%016llxu, .magic = 0x%016llxu, .postmask = 0x%016llxu, .slice = %s",
+    fprintf(out, "/* mask */ 0x%016llxu, /* magic */ 0x%016llxu, /* postmask */ 0x%016llxu, /* slice */ %s",
             (unsigned long long)e->mask, (unsigned long long)e->magic,
             (unsigned long long)e->postmask, slice);
 }
