@@ -162,6 +162,32 @@ START_TEST(same_seed_same_bytes)
 }
 END_TEST
 
+/* The records are written by position (C and C++ alike), each field's
+ * name in a comment; --no-include leaves out only the header's include
+ * (the drop-in's tables). */
+START_TEST(no_include_leaves_out_only_the_include)
+{
+    static const char include[] = "#include \"magicbb/fancy.h\"\n";
+    char *with, *without, *at;
+
+    ck_assert_int_eq(run("--seed=12345", "--sliders-only", "-o", path("a.c"), NULL), 0);
+    ck_assert_int_eq(run("--seed=12345", "--sliders-only", "--no-include", "-o", path("b.c"), NULL), 0);
+    with = slurp(path("a.c"));
+    without = slurp(path("b.c"));
+    ck_assert_ptr_nonnull(with);
+    ck_assert_ptr_nonnull(without);
+    at = strstr(with, include);
+    ck_assert_msg(at != NULL, "the output does not include magicbb/fancy.h");
+    ck_assert_msg(strstr(without, "#include") == NULL, "--no-include: an #include is left");
+    memmove(at, at + strlen(include), strlen(at + strlen(include)) + 1);
+    ck_assert_msg(strcmp(with, without) == 0, "--no-include changed more than the include");
+    ck_assert_msg(strstr(with, ".mask = ") == NULL && strstr(with, "/* mask */ 0x") != NULL,
+                  "the records are not written by position with their fields named");
+    free(with);
+    free(without);
+}
+END_TEST
+
 START_TEST(other_seed_other_magics)
 {
     char *first, *second;
@@ -1793,6 +1819,7 @@ static Suite *generator_suite(void)
     tcase_add_checked_fixture(input, setup, teardown);
     tcase_add_checked_fixture(search, setup, teardown);
     tcase_add_test(output, same_seed_same_bytes);
+    tcase_add_test(output, no_include_leaves_out_only_the_include);
     tcase_add_test(output, other_seed_other_magics);
     tcase_add_test(output, dumped_magics_reload_to_the_same_table);
     tcase_add_test(output, magic32_magics_round_trip);
