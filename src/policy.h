@@ -114,32 +114,35 @@ static inline const char *mbb_flash_order(int bits32, const char **why)
  * for AVX2, -mbmi2 -mpopcnt for the plain fill), sets.h's functions
  * always filling over always looping on pext's lookups, 4096 random sets
  * of N pieces on occupancies of about 28 pieces, in throughput, 201 rounds
- * paired and interleaved (medians; every 95 % interval within 0.03 of its
- * median but one, plain rook at 8: 0.61-0.65):
- *              N:   1     2     3     4     5     6     7     8
- *   AVX-512 rook  1.55  0.94  0.68  0.48  0.41  0.34  0.31  0.25
- *         bishop  2.13  1.28  0.85  0.62  0.55  0.48  0.42  0.34
- *          queen  1.70  1.08  0.77  0.59  0.48  0.40  0.35  0.31
- *   AVX2    rook  2.25  1.25  0.89  0.67  0.58  0.46  0.41  0.36
- *         bishop  2.39  1.55  1.14  0.91  0.79  0.70  0.56  0.56
- *          queen  3.69  2.05  1.34  1.06  0.82  0.68  0.58  0.50
- *   plain   rook  4.02  2.25  1.55  1.21  0.97  0.81  0.68  0.63
- *         bishop  5.44  3.13  2.21  1.68  1.38  1.13  0.97  0.89
- *          queen  5.43  3.09  2.13  1.61  1.29  1.06  0.91  0.80
- * Each row is the smallest N from which the fill is faster, with pext,
- * the flavour auto takes on these CPUs and the slowest to beat; over
- * black's lookups the fill gains sooner (AVX-512: from 2 for all three;
- * plain: rook 4, bishop 6, queen 5), so there the rows cost at most 21 %
- * (5 queens, plain).  In latency (each set's occupancy waiting on the
- * last answer) the fill gains less, and bishops' is slower up to 8
- * pieces on every path: engines ask the set attacks in throughput. */
+ * paired and interleaved, two runs (medians, first/second; every 95 %
+ * interval within 0.04 of its median):
+ *            N:    1         2         3         4         5         6         7
+ *   AVX-512 rook 1.55/1.42 0.94/0.79 0.68/0.56 0.48/0.42 0.41/0.35 0.34/0.31 0.31/0.26
+ *         bishop 2.13/1.83 1.28/1.14 0.85/0.79 0.62/0.62 0.55/0.56 0.48/0.48 0.42/0.42
+ *          queen 1.70/1.70 1.08/1.08 0.77/0.76 0.59/0.58 0.48/0.48 0.40/0.40 0.35/0.35
+ *   AVX2    rook 2.25/2.63 1.25/1.59 0.89/1.11 0.67/0.81 0.58/0.70 0.46/0.57 0.41/0.51
+ *         bishop 2.39/3.05 1.55/1.93 1.14/1.49 0.91/1.14 0.79/0.90 0.70/0.77 0.56/0.71
+ *          queen 3.69/3.69 2.05/2.05 1.34/1.37 1.06/1.04 0.82/0.82 0.68/0.68 0.58/0.59
+ *   plain   rook 4.02/4.04 2.25/2.31 1.55/1.58 1.21/1.24 0.97/1.01 0.81/0.85 0.68/0.71
+ *         bishop 5.44/5.44 3.13/3.13 2.21/2.21 1.68/1.70 1.38/1.38 1.13/1.12 0.97/0.98
+ *          queen 5.43/5.54 3.09/3.13 2.13/2.17 1.61/1.62 1.29/1.30 1.06/1.09 0.91/0.92
+ * (at 8 pieces the fill takes 0.22 to 0.89 of the loop's time).  Each row
+ * is the smallest N from which the fill is faster in both runs, with
+ * pext, the flavour auto takes on these CPUs and the slowest to beat
+ * (where the two runs disagree, AVX2 rooks at 3 and bishops at 4, plain
+ * rooks at 5, the lookups stay).  Over black's lookups the fill gains
+ * sooner (AVX-512: from 2 for all three; plain: rook 4, bishop 6, queen
+ * 5), so there the rows may keep the lookups where the fill takes 0.73 of
+ * their time (5 rooks, plain).  In latency (each set's occupancy waiting
+ * on the last answer) the fill gains less, and bishops' is slower up to
+ * 8 pieces on every path: engines ask the set attacks in throughput. */
 #define MBB_ROOK_FILL_FROM_AVX512 2
 #define MBB_BISHOP_FILL_FROM_AVX512 3
 #define MBB_QUEEN_FILL_FROM_AVX512 3
-#define MBB_ROOK_FILL_FROM_AVX2 3
-#define MBB_BISHOP_FILL_FROM_AVX2 4
+#define MBB_ROOK_FILL_FROM_AVX2 4
+#define MBB_BISHOP_FILL_FROM_AVX2 5
 #define MBB_QUEEN_FILL_FROM_AVX2 5
-#define MBB_ROOK_FILL_FROM_PLAIN 5
+#define MBB_ROOK_FILL_FROM_PLAIN 6
 #define MBB_BISHOP_FILL_FROM_PLAIN 7
 #define MBB_QUEEN_FILL_FROM_PLAIN 7
 /* Knights' and kings' sets (mbb_knight_attacks_set, mbb_king_attacks_set):
@@ -151,7 +154,8 @@ static inline const char *mbb_flash_order(int bits32, const char **why)
  *          king   2.27  1.45  1.23  1.00  0.72  0.77
  *   plain  knight 2.22  1.66  1.29  0.93  0.76  0.65
  *          king   2.22  1.52  1.17  0.85  0.69  0.60
- * (In the threat workload of make bench, where a side has 0 to 2
+ * (A second run: within 0.25 of these, king at 2 native 1.70, and the
+ * same rows.)  (In the threat workload of make bench, where a side has 0 to 2
  * knights, the shifts alone made the whole 5-8 % slower than single
  * lookups.) */
 #define MBB_LEAPER_FILL_FROM_AVX512 5
