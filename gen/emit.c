@@ -220,38 +220,37 @@ int emit_tables(FILE *f, const struct slider_tables *t, const char *origin, unsi
     (t->flavour->describe != NULL ? t->flavour->describe : describe_entries)(f, t);
     fprintf(f,
             " *   hash:     0x%016llx (FNV-1a 64 of the slider tables' source below)\n"
-            " */\n"
-            "%s%s%s"
-            "\n"
-            "/* A build configured --with-table-section=NAME puts each table T in\n"
-            " * a section NAME.T of its own, for a linker script to place with\n"
-            " * NAME* and --gc-sections to drop if unused.  (Otherwise the build's\n"
-            " * -fdata-sections does the same in .rodata.T.) */\n"
-            "#ifdef MBB_TABLE_SECTION\n"
-            "#define MBB_PLACE(table) __attribute__((section(MBB_TABLE_SECTION \".\" #table)))\n"
-            "#else\n"
-            "#define MBB_PLACE(table)\n"
-            "#endif\n"
-            "/* Records that may hold addresses: position-independent code relocates\n"
-            " * them at load, so there they stay where the compiler puts them\n"
-            " * (.data.rel.ro: read-only after relocation), never in NAME.T, which\n"
-            " * the linker would leave writable.  A static link resolves them: NAME.T. */\n"
-            "#if defined(MBB_TABLE_SECTION) && !defined(__PIC__) && !defined(__pic__)\n"
-            "#define MBB_PLACE_LINKED(table) MBB_PLACE(table)\n"
-            "#else\n"
-            "#define MBB_PLACE_LINKED(table)\n"
-            "#endif\n"
-            "/* The records are initialised by position, C's and C++'s way alike,\n"
-            " * each field's name in a comment; the fields after the last given (a\n"
-            " * record's padding) are zero. */\n"
-            "#if defined(__GNUC__) || defined(__clang__)\n"
-            "#pragma GCC diagnostic push\n"
-            "#pragma GCC diagnostic ignored \"-Wmissing-field-initializers\"\n"
-            "#endif\n",
-            (unsigned long long)text_hash(sliders, length),
-            parts & EMIT_NO_INCLUDE ? "" : "#include \"magicbb/",
-            parts & EMIT_NO_INCLUDE ? "" : t->flavour->name,
-            parts & EMIT_NO_INCLUDE ? "" : ".h\"\n");
+            " */\n",
+            (unsigned long long)text_hash(sliders, length));
+    if (!(parts & EMIT_NO_INCLUDE))
+        fprintf(f, "#include \"magicbb/%s.h\"\n", t->flavour->name);
+    fputs("\n"
+          "/* A build configured --with-table-section=NAME puts each table T in\n"
+          " * a section NAME.T of its own, for a linker script to place with\n"
+          " * NAME* and --gc-sections to drop if unused.  (Otherwise the build's\n"
+          " * -fdata-sections does the same in .rodata.T.) */\n"
+          "#ifdef MBB_TABLE_SECTION\n"
+          "#define MBB_PLACE(table) __attribute__((section(MBB_TABLE_SECTION \".\" #table)))\n"
+          "#else\n"
+          "#define MBB_PLACE(table)\n"
+          "#endif\n"
+          "/* Records that may hold addresses: position-independent code relocates\n"
+          " * them at load, so there they stay where the compiler puts them\n"
+          " * (.data.rel.ro: read-only after relocation), never in NAME.T, which\n"
+          " * the linker would leave writable.  A static link resolves them: NAME.T. */\n"
+          "#if defined(MBB_TABLE_SECTION) && !defined(__PIC__) && !defined(__pic__)\n"
+          "#define MBB_PLACE_LINKED(table) MBB_PLACE(table)\n"
+          "#else\n"
+          "#define MBB_PLACE_LINKED(table)\n"
+          "#endif\n"
+          "/* The records are initialised by position, C's and C++'s way alike,\n"
+          " * each field's name in a comment; the fields after the last given (a\n"
+          " * record's padding) are zero. */\n"
+          "#if defined(__GNUC__) || defined(__clang__)\n"
+          "#pragma GCC diagnostic push\n"
+          "#pragma GCC diagnostic ignored \"-Wmissing-field-initializers\"\n"
+          "#endif\n",
+          f);
     if (parts & EMIT_SLIDERS)
         fwrite(sliders, 1, length, f);
     free(sliders);

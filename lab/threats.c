@@ -72,15 +72,6 @@ static void collect(const struct position *p, void *data)
     }
 }
 
-static unsigned lowest(uint64_t x)
-{
-    unsigned sq = 0;
-
-    while (!(x >> sq & 1))
-        sq++;
-    return sq;
-}
-
 /* ---- The work, three ways ------------------------------------------------ */
 
 /* The reference: the ray walk of support/reference.c, and the ray past a
@@ -104,7 +95,7 @@ static uint64_t ref_set(uint64_t (*attacks)(unsigned, uint64_t), uint64_t pieces
     uint64_t a = 0;
 
     for (; pieces; pieces &= pieces - 1)
-        a |= attacks(lowest(pieces), occ);
+        a |= attacks(mbb_lowest_square(pieces), occ);
     return a;
 }
 
@@ -113,7 +104,7 @@ static uint64_t ref_knight_set(uint64_t pieces)
     uint64_t a = 0;
 
     for (; pieces; pieces &= pieces - 1)
-        a |= ref_knight(lowest(pieces));
+        a |= ref_knight(mbb_lowest_square(pieces));
     return a;
 }
 

@@ -228,12 +228,13 @@ MBB_FN int mbb_fewer_than(uint64_t x, int n)
 {
 #if (defined(__GNUC__) || defined(__clang__)) && defined(__POPCNT__)
     return __builtin_popcountll(x) < n;
-#endif
+#else
     if (n <= 0)
         return 0;
     for (int i = 1; i < n && x != 0; i++)
         x &= x - 1;
     return x == 0;
+#endif
 }
 
 /* x, kept in a general register (an empty asm, under clang): a computed

@@ -75,6 +75,19 @@ MBB_FN uint64_t mbb_fill_ray(uint64_t from, uint64_t empty, int shift, uint64_t 
                     _mm256_srlv_epi64(v, _mm256_sub_epi64(_mm256_setzero_si256(), d)))
 #endif
 
+/* The fill in vectors of any width, on its OR, AND and STEP(v, d): the
+ * rays from `from` grow through `through` by steps d, 2d and 4d, and one
+ * step d more takes in the first blocker, kept where it lands. */
+#define MBB_KOGGE_STONE(OR, AND, STEP, from, through, d, d2, d4, lands)                        \
+    do {                                                                                       \
+        (from) = OR(from, AND(through, STEP(from, d)));                                        \
+        (through) = AND(through, STEP(through, d));                                            \
+        (from) = OR(from, AND(through, STEP(from, d2)));                                       \
+        (through) = AND(through, STEP(through, d2));                                           \
+        (from) = OR(from, AND(through, STEP(from, d4)));                                       \
+        (from) = AND(STEP(from, d), lands);                                                    \
+    } while (0)
+
 /* The union of the four lanes' fills: steps d, then 2d and 4d. */
 MBB_FN uint64_t mbb_fill4(uint64_t pieces, uint64_t empty, __m256i d, __m256i lands)
 {
@@ -83,12 +96,7 @@ MBB_FN uint64_t mbb_fill4(uint64_t pieces, uint64_t empty, __m256i d, __m256i la
     __m256i through = _mm256_and_si256(_mm256_set1_epi64x(MBB_CAST(long long, empty)), lands);
     __m128i half;
 
-    from = _mm256_or_si256(from, _mm256_and_si256(through, MBB_STEP4(from, d)));
-    through = _mm256_and_si256(through, MBB_STEP4(through, d));
-    from = _mm256_or_si256(from, _mm256_and_si256(through, MBB_STEP4(from, d2)));
-    through = _mm256_and_si256(through, MBB_STEP4(through, d2));
-    from = _mm256_or_si256(from, _mm256_and_si256(through, MBB_STEP4(from, d4)));
-    from = _mm256_and_si256(MBB_STEP4(from, d), lands);
+    MBB_KOGGE_STONE(_mm256_or_si256, _mm256_and_si256, MBB_STEP4, from, through, d, d2, d4, lands);
     half = _mm_or_si128(_mm256_castsi256_si128(from), _mm256_extracti128_si256(from, 1));
     return MBB_CAST(uint64_t, _mm_cvtsi128_si64(_mm_or_si128(half, _mm_unpackhi_epi64(half, half))));
 }
@@ -123,12 +131,8 @@ MBB_FN uint64_t mbb_queen_fill(uint64_t pieces, uint64_t empty)
     __m512i from = _mm512_set1_epi64(MBB_CAST(long long, pieces));
     __m512i through = _mm512_and_si512(_mm512_set1_epi64(MBB_CAST(long long, empty)), lands);
 
-    from = _mm512_or_si512(from, _mm512_and_si512(through, _mm512_rolv_epi64(from, d)));
-    through = _mm512_and_si512(through, _mm512_rolv_epi64(through, d));
-    from = _mm512_or_si512(from, _mm512_and_si512(through, _mm512_rolv_epi64(from, d2)));
-    through = _mm512_and_si512(through, _mm512_rolv_epi64(through, d2));
-    from = _mm512_or_si512(from, _mm512_and_si512(through, _mm512_rolv_epi64(from, d4)));
-    from = _mm512_and_si512(_mm512_rolv_epi64(from, d), lands);
+    MBB_KOGGE_STONE(_mm512_or_si512, _mm512_and_si512, _mm512_rolv_epi64, from, through, d, d2, d4,
+                    lands);
     return MBB_CAST(uint64_t, _mm512_reduce_or_epi64(from));
 }
 #else
