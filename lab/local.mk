@@ -1,0 +1,182 @@
+# SPDX-License-Identifier: MIT
+## lab/local.mk - the laboratory: comparing flavours (lab/)
+## (included by the top Makefile.am; paths are from the top of the tree)
+
+# Everything that exists to compare flavours, beside the library and out
+# of a user's make check: the all-flavour layer (lab/flavours.h: every
+# flavour in one program, on its own tables), its exhaustive test, the
+# benchmark and its deterministic model, the engine search used for
+# timing, the fastest probe (configure --with-tables=fastest) and the
+# flash sizes.  make lab builds it; make check-lab runs its tests
+# (LAB_TESTS, all of them by default); make bench, bench-callgrind and
+# bench-model measure.  CI runs them all.
+
+# Every flavour's slider tables, each with its shipped magics where it has
+# them (a new or edited set remakes them), the board's tables for the move
+# generators, and one file that holds them all.
+lab/tables-%.c: $(MBB_GEN) $(wildcard $(srcdir)/gen/magics/*.txt)
+	@$(MKDIR_P) lab
+	$(AM_V_GEN)./$(MBB_GEN) --sliders-only --flavour=$* --magics-dir='$(srcdir)/gen/magics' \
+	  --output=$@ > /dev/null
+lab/tables-board.c: $(MBB_GEN)
+	@$(MKDIR_P) lab
+	$(AM_V_GEN)./$(MBB_GEN) --board-only --flavour=hq --output=$@
+lab/tables-all.c: $(all_flavours:%=lab/tables-%.c) lab/tables-board.c
+	$(AM_V_GEN)for f in $(all_flavours) board; do echo "#include \"tables-$$f.c\""; done > $@
+CLEANFILES += $(all_flavours:%=lab/tables-%.c) lab/tables-board.c lab/tables-all.c
+
+lab_cppflags = $(test_cppflags) -I$(top_srcdir)/lab -I$(top_builddir)/lab -I$(top_srcdir)/tests
+flavour_sources = lab/flavours.c lab/flavours.h lab/flavours_isa.c support/machine.h
+flavour_headers_all = src/flavours-all.h $(unit_shared_headers) src/registry.h src/policy.h \
+	$(flavour_headers)
+movegen_deps = support/movegen.c support/movegen.h support/lookups.h $(flavour_headers_all)
+search_deps = lab/search.c lab/search.h support/movegen.h support/lookups.h $(flavour_headers_all)
+
+# The all-flavour test: every flavour's lookups against a ray walk, and a
+# move generator and search on each.  The lookups (lab/flavours_isa.c)
+# are built once for the instruction sets of isa.def without flags and
+# once for each set with flags (MBB_ISAS_FLAGGED), with them where the
+# compiler has them (MBB_ISA_CFLAGS_LIST); the move generator and search
+# once a flavour.
+EXTRA_PROGRAMS += lab/check_flavours
+lab_check_isa_objects = $(MBB_ISAS_FLAGGED:%=lab/check-isa-%.$(OBJEXT))
+lab_check_movegen_objects = $(all_flavours:%=lab/check-movegen-%.$(OBJEXT)) \
+	$(all_flavours:%=lab/check-search-%.$(OBJEXT))
+CLEANFILES += lab/check_flavours$(EXEEXT) $(lab_check_isa_objects) $(lab_check_movegen_objects)
+comma = ,
+isa_cflags = $(subst $(comma), ,$(patsubst $(1)=%,%,$(filter $(1)=%,$(MBB_ISA_CFLAGS_LIST))))
+lab/check-isa-%.$(OBJEXT): lab/flavours_isa.c lab/flavours.h src/isa.def $(flavour_headers_all)
+	@$(MKDIR_P) lab
+	$(AM_V_CC)$(CC) $(lab_cppflags) $(CPPFLAGS) -DFLAVOURS_FOR_ISA_$*=1 $(WARN_CFLAGS) \
+	  $(CFLAGS) $(call isa_cflags,$*) -c -o $@ $<
+lab/check-movegen-%.$(OBJEXT): $(movegen_deps)
+	@$(MKDIR_P) lab
+	$(AM_V_CC)$(CC) $(lab_cppflags) $(CPPFLAGS) $(WARN_CFLAGS) $(CFLAGS) \
+	  -DMOVEGEN_FLAVOUR=$* -c -o $@ $(srcdir)/support/movegen.c
+lab/check-search-%.$(OBJEXT): $(search_deps)
+	@$(MKDIR_P) lab
+	$(AM_V_CC)$(CC) $(lab_cppflags) $(CPPFLAGS) $(WARN_CFLAGS) $(CFLAGS) \
+	  -DMOVEGEN_FLAVOUR=$* -c -o $@ $(srcdir)/lab/search.c
+lab_check_flavours_SOURCES = lab/check_flavours.c tests/run_suite.h $(flavour_sources) \
+	tests/layout_sizes.c tests/layout_sizes.h support/reference.c support/reference.h \
+	support/movegen.c support/movegen.h support/lookups.h lab/search.c lab/search.h \
+	support/escape.c support/escape.h
+nodist_lab_check_flavours_SOURCES = lab/tables-all.c
+lab_check_flavours_CPPFLAGS = $(lab_cppflags) -DMOVEGEN_REFERENCE \
+	$(MBB_ISAS_PLAIN:%=-DFLAVOURS_FOR_ISA_%=1)
+lab_check_flavours_CFLAGS = $(CHECK_CFLAGS) $(WARN_CFLAGS)
+lab_check_flavours_LDADD = $(lab_check_isa_objects) $(lab_check_movegen_objects) $(CHECK_LIBS)
+EXTRA_lab_check_flavours_DEPENDENCIES = $(lab_check_isa_objects) $(lab_check_movegen_objects)
+
+# The benchmark.  Every flavour's tables are linked in, not the library;
+# the positions come from the move generator built on the reference ray
+# walk, and each flavour's perft and search from copies built on that
+# flavour's lookups (lab/movegen-NAME, lab/search-NAME).  Built for speed
+# on this machine: BENCH_CFLAGS (configure: -O3 -march=native
+# -mno-avx512f where the compiler takes them) come after CFLAGS, and
+# every flavour's instruction set (isa.def) is in where -march=native has
+# it.
+EXTRA_PROGRAMS += lab/magicbb-bench
+lab_magicbb_bench_SOURCES = lab/bench.c $(flavour_sources) \
+	support/reference.c support/reference.h support/movegen.c support/movegen.h support/machine.h \
+	support/escape.c support/escape.h support/output.c support/output.h lab/timing.c \
+	lab/timing.h support/lookups.h lab/search.c lab/search.h
+nodist_lab_magicbb_bench_SOURCES = lab/tables-all.c
+# every instruction set's lookups in one object, for this machine
+lab_magicbb_bench_CPPFLAGS = $(lab_cppflags) -DMOVEGEN_REFERENCE \
+	$(MBB_ISA_NAMES:%=-DFLAVOURS_FOR_ISA_%=1)
+lab_magicbb_bench_CFLAGS = $(WARN_CFLAGS)
+bench_movegen_objects = $(all_flavours:%=lab/movegen-%.$(OBJEXT)) \
+	$(all_flavours:%=lab/search-%.$(OBJEXT))
+lab_magicbb_bench_LDADD = $(bench_movegen_objects)
+EXTRA_lab_magicbb_bench_DEPENDENCIES = $(bench_movegen_objects)
+CLEANFILES += $(bench_movegen_objects)
+# GNU make: these objects get BENCH_CFLAGS after the user's CFLAGS.
+$(lab_magicbb_bench_OBJECTS) $(bench_movegen_objects): private CFLAGS += $(BENCH_CFLAGS)
+# The flags it is built with, which it prints, as a C string: written to
+# a file by make ($(file)), never through a shell command or a -D, so any
+# CFLAGS that builds the library (quotes, backslashes) builds it.
+$(lab_magicbb_bench_OBJECTS): lab/flags.h
+# ($(file) writes as the recipe is expanded, before its first line runs:
+# into the build directory's top, which exists.)
+lab/flags.h: Makefile
+	$(file >bench-flags.raw,$(CFLAGS) $(BENCH_CFLAGS))
+	@$(MKDIR_P) lab
+	$(AM_V_GEN)sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/#define BENCH_FLAGS "/' -e 's/$$/"/' \
+	  bench-flags.raw > $@ && rm -f bench-flags.raw
+CLEANFILES += lab/flags.h bench-flags.raw
+lab/movegen-%.$(OBJEXT): $(movegen_deps)
+	@$(MKDIR_P) lab
+	$(AM_V_CC)$(CC) $(DEFS) $(DEFAULT_INCLUDES) $(lab_cppflags) $(CPPFLAGS) $(WARN_CFLAGS) \
+	  $(CFLAGS) -DMOVEGEN_FLAVOUR=$* -c -o $@ $(srcdir)/support/movegen.c
+lab/search-%.$(OBJEXT): $(search_deps)
+	@$(MKDIR_P) lab
+	$(AM_V_CC)$(CC) $(DEFS) $(DEFAULT_INCLUDES) $(lab_cppflags) $(CPPFLAGS) $(WARN_CFLAGS) \
+	  $(CFLAGS) -DMOVEGEN_FLAVOUR=$* -c -o $@ $(srcdir)/lab/search.c
+CLEANFILES += lab/magicbb-bench$(EXEEXT) lab/bench.csv lab/bench.png lab/callgrind.out \
+	lab/model.csv
+
+# The threat workload (lab/threats.c): the calls for threat inputs
+# (mbb_both_attacks, the set attacks) against single lookups, on the
+# configured library's inline lookups, built for this machine.
+EXTRA_PROGRAMS += lab/magicbb-threats
+lab_magicbb_threats_SOURCES = lab/threats.c support/reference.c support/reference.h \
+	support/movegen.c support/movegen.h support/escape.c support/escape.h lab/timing.c \
+	lab/timing.h
+lab_magicbb_threats_CPPFLAGS = $(lab_cppflags) -DMOVEGEN_REFERENCE
+lab_magicbb_threats_CFLAGS = $(WARN_CFLAGS)
+lab_magicbb_threats_LDADD = libmagicbb.la
+lab_magicbb_threats_LDFLAGS = -static
+$(lab_magicbb_threats_OBJECTS): private CFLAGS += $(BENCH_CFLAGS) $(MBB_INLINE_CFLAGS)
+CLEANFILES += lab/magicbb-threats$(EXEEXT)
+
+# The lab's tests.  They are listed in TESTS only under a condition that
+# never holds, so that automake writes their rules while a user's make
+# check runs the library's tests alone; make check-lab runs them.
+lab_tests = lab/check_flavours lab/check_search.sh lab/configure.sh lab/bench-options.sh \
+	lab/flash-options.sh lab/recipes.sh
+LAB_TESTS = $(lab_tests)
+if MBB_LAB_RULES
+TESTS += $(lab_tests)
+endif
+lab: lab/check_flavours$(EXEEXT) lab/magicbb-bench$(EXEEXT) tests/check_generator$(EXEEXT)
+check-lab: lab
+	$(MAKE) $(AM_MAKEFLAGS) check TESTS='$(LAB_TESTS)' TEST_SUITE_LOG=lab/test-suite.log
+# (their logs, too: make check's cleaning knows only its own tests, and
+# a log left in the source tree would pass for a VPATH build's)
+CLEANFILES += lab/test-suite.log $(lab_tests:=.log) $(lab_tests:=.trs)
+
+EXTRA_DIST += lab/fastest.c lab/fastest.sh lab/flash-sizes.sh lab/firmware-rook.c lab/firmware-sliders.c \
+	lab/plot.gp lab/callgrind.sh lab/model.sh lab/configure.sh lab/bench-options.sh lab/recipes.sh \
+	lab/flash-options.sh lab/check_search.sh
+
+# The table, lab/bench.csv, and with gnuplot lab/bench.png.
+bench: lab/magicbb-bench$(EXEEXT) lab/magicbb-threats$(EXEEXT)
+	@if test "$(MBB_CROSS_COMPILING)" = yes; then \
+	  echo "make bench: cross-compiled for $(host); run lab/magicbb-bench on the target"; \
+	else \
+	  ./lab/magicbb-threats$(EXEEXT) && \
+	  ./lab/magicbb-bench$(EXEEXT) --csv lab/bench.csv && echo "CSV: lab/bench.csv" && \
+	  if command -v gnuplot >/dev/null 2>&1; then \
+	    cpu=`./lab/magicbb-bench$(EXEEXT) --cpu | tr -cd 'A-Za-z0-9 @._()+-'`; \
+	    gnuplot -e "cpu='$$cpu'" $(srcdir)/lab/plot.gp && echo "chart: lab/bench.png"; \
+	  else echo "(install gnuplot for a chart, lab/bench.png)"; fi; \
+	fi
+
+# Instructions per lookup, from valgrind's callgrind.
+bench-callgrind: lab/magicbb-bench$(EXEEXT)
+	$(SHELL) $(srcdir)/lab/callgrind.sh ./lab/magicbb-bench$(EXEEXT) lab/callgrind.out
+
+# The deterministic figures (lab/model.sh): instructions and simulated
+# cache misses per lookup (valgrind's cachegrind), and cycles predicted by
+# llvm-mca for named CPU models; lab/model.csv.  Needs valgrind, clang
+# and llvm-mca.  Identical from run to run.
+bench-model: lab/magicbb-bench$(EXEEXT)
+	@if test "$(MBB_CROSS_COMPILING)" = yes; then \
+	  echo "make bench-model: cross-compiled for $(host); the model runs the benchmark here"; \
+	else \
+	  $(SHELL) $(srcdir)/lab/model.sh ./lab/magicbb-bench$(EXEEXT) $(srcdir) lab/model.csv \
+	    ./$(MBB_REGISTRY) && echo "CSV: lab/model.csv"; \
+	fi
+
+.PHONY: lab check-lab bench bench-callgrind bench-model
