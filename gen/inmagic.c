@@ -7,7 +7,7 @@
 
 #include "candidates.h"
 #include "inmagic.h"
-#include "watch.h"
+#include "progress.h"
 
 /* What placing one square's slice works with: the flavour, the table's
  * owners (owners_of), the square's occupancies, the scratch slice, the

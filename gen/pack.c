@@ -8,7 +8,7 @@
 
 #include "candidates.h"
 #include "pack.h"
-#include "watch.h"
+#include "progress.h"
 
 
 /* The used slots of a slice that first_fit tries first, many offsets at

@@ -43,7 +43,6 @@ lab_check_isa_objects = $(MBB_ISAS_FLAGGED:%=lab/check-isa-%.$(OBJEXT))
 lab_check_movegen_objects = $(all_flavours:%=lab/check-movegen-%.$(OBJEXT)) \
 	$(all_flavours:%=lab/check-search-%.$(OBJEXT))
 CLEANFILES += lab/check_flavours$(EXEEXT) $(lab_check_isa_objects) $(lab_check_movegen_objects)
-comma = ,
 isa_cflags = $(subst $(comma), ,$(patsubst $(1)=%,%,$(filter $(1)=%,$(MBB_ISA_CFLAGS_LIST))))
 lab/check-isa-%.$(OBJEXT): lab/flavours_isa.c lab/flavours.h src/isa.def $(flavour_headers_all)
 	@$(MKDIR_P) lab
@@ -133,13 +132,14 @@ CLEANFILES += lab/magicbb-threats$(EXEEXT)
 # The lab's tests.  They are listed in TESTS only under a condition that
 # never holds, so that automake writes their rules while a user's make
 # check runs the library's tests alone; make check-lab runs them.
-lab_tests = lab/check_flavours lab/check_search.sh lab/configure.sh lab/bench-options.sh \
+lab_tests = $(search_tests) lab/check_flavours lab/check_search.sh lab/configure.sh lab/bench-options.sh \
 	lab/flash-options.sh lab/recipes.sh
 LAB_TESTS = $(lab_tests)
 if MBB_LAB_RULES
 TESTS += $(lab_tests)
 endif
-lab: lab/check_flavours$(EXEEXT) lab/magicbb-bench$(EXEEXT) tests/check_generator$(EXEEXT)
+lab: lab/check_flavours$(EXEEXT) lab/magicbb-bench$(EXEEXT) tests/check_generator$(EXEEXT) \
+	$(MBB_SEARCH)
 check-lab: lab
 	$(MAKE) $(AM_MAKEFLAGS) check TESTS='$(LAB_TESTS)' TEST_SUITE_LOG=lab/test-suite.log
 # (their logs, too: make check's cleaning knows only its own tests, and

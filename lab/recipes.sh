@@ -8,13 +8,14 @@
 # written, and the task requeued; the requeued task must go on from its
 # checkpoint, its provenance naming the seeds of both runs.  Then the
 # shards' files merge.  TAP.
-gen=${MBB_GEN:?MBB_GEN must name the generator}
+gen=${MBB_SEARCH:?MBB_SEARCH must name magicbb-search}
+load=${MBB_GEN:?MBB_GEN must name magicbb-gen}
 doc=${MBB_SRCDIR:?MBB_SRCDIR must name the source tree}/doc/generator.md
 work=$(mktemp -d "${TMPDIR:-/tmp}/magicbb-recipes.XXXXXX") || exit 99
 trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 99
 mkdir bin
-ln -s "$gen" bin/magicbb-gen
+ln -s "$gen" bin/magicbb-search
 cat > bin/scontrol <<'EOF'
 #!/bin/sh
 echo "$*" >> scontrol.log
@@ -69,7 +70,7 @@ rm -f scontrol.log
 task 1 1
 history=$(sed -n 's/^# //p' shard-1.txt | tr '\n' ' ')
 case $history in
-  *"--seed=0x7 "*"from file ck-1.txt (--search=dense --seed=0x7 "*) found=yes ;;
+  *"--seed=0x7 "*"from file ck-1.txt (magicbb-search --seed=0x7 "*) found=yes ;;
   *) found=no ;;
 esac
 if [ "$status" = 75 ] && [ $found = yes ] && grep -q "going on from the file's progress" shard-1.log; then
@@ -93,7 +94,7 @@ if command -v parallel >/dev/null 2>&1; then
   mkdir par && cd par || exit 99
   (
     tries=0
-    until [ "$(grep -c '^[1-8]	magicbb-gen: dense: ' out 2>/dev/null)" -ge 4 ] || [ $tries -ge 300 ]; do
+    until [ "$(grep -c '^[1-8]	magicbb-search: dense: ' out 2>/dev/null)" -ge 4 ] || [ $tries -ge 300 ]; do
       sleep 0.1
       tries=$((tries + 1))
     done
@@ -103,8 +104,8 @@ if command -v parallel >/dev/null 2>&1; then
   PATH="$work/bin:$PATH" sh -c 'echo $$ > pid; exec sh "$0"' ../parallel.sh >out 2>&1
   status=$?
   wait "$watcher"
-  started=$(sed -n 's/^\([1-8]\)	magicbb-gen: dense: .*/\1/p' out | sort -u)
-  if [ -n "$started" ] && ! grep -v '^[1-8]	' out | grep -q 'magicbb-gen: dense'; then
+  started=$(sed -n 's/^\([1-8]\)	magicbb-search: dense: .*/\1/p' out | sort -u)
+  if [ -n "$started" ] && ! grep -v '^[1-8]	' out | grep -q 'magicbb-search: dense'; then
     echo "ok 5 - parallel: every shard's line carries its number ($(echo $started))"
   else
     echo "not ok 5 - parallel: untagged or no lines"
@@ -112,7 +113,7 @@ if command -v parallel >/dev/null 2>&1; then
   fi
   missing=
   for k in $started; do
-    [ -s "shard-$k.txt" ] && "$gen" -f fancy --magics="shard-$k.txt" -d "again-$k.txt" 2>/dev/null \
+    [ -s "shard-$k.txt" ] && "$load" -f fancy --magics="shard-$k.txt" -d "again-$k.txt" 2>/dev/null \
       || missing="$missing $k"
   done
   if [ "$status" != 0 ] && [ -n "$started" ] && [ -z "$missing" ]; then

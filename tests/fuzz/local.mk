@@ -8,7 +8,7 @@
 # file from the generator and the shipped black set), with new finds in
 # tests/fuzz/work-NAME/.  A crash or a broken contract stops it non-zero.
 
-fuzz_gen_sources = $(gen_common_sources) $(flavour_units)
+fuzz_gen_sources = $(gen_core_sources)
 fuzz_targets = tests/fuzz/fuzz_magics tests/fuzz/fuzz_black tests/fuzz/fuzz_fen
 EXTRA_DIST += tests/fuzz/contract.h tests/fuzz/fuzz_magics.c tests/fuzz/fuzz_black.c \
 	tests/fuzz/fuzz_fen.c tests/fuzz/corpus

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* dense.h - the offline dense search (dense.c). */
-#ifndef GEN_DENSE_H
-#define GEN_DENSE_H
+#ifndef SEARCH_DENSE_H
+#define SEARCH_DENSE_H
 
 #include "sliders.h"
 
@@ -61,4 +61,4 @@ int tables_dense(struct slider_tables *t, uint64_t seed, const struct dense_budg
 uint32_t fixed_span(const struct gen_flavour *f, enum piece p, const struct work_entry *e,
                     const struct occupancies *list, struct fill_scratch *s);
 
-#endif /* GEN_DENSE_H */
+#endif /* SEARCH_DENSE_H */

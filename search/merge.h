@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* merge.h - joining the magics of a search's shards (merge.c). */
-#ifndef GEN_MERGE_H
-#define GEN_MERGE_H
+#ifndef SEARCH_MERGE_H
+#define SEARCH_MERGE_H
 
 #include "sliders.h"
 
@@ -45,4 +45,4 @@ void merge_run_of(const char *provenance, struct merge_run *run);
  * each.  Every line names its file.  0, or 1 after a refusal. */
 int merge_check(char *const paths[], const struct merge_run runs[], unsigned count);
 
-#endif /* GEN_MERGE_H */
+#endif /* SEARCH_MERGE_H */

@@ -16,6 +16,7 @@
 #include "inmagic.h"
 #include "pack.h"
 #include "search.h"
+#include "progress.h"
 #include "watch.h"
 
 /* One thread's count of the candidates it tried, on a cache line of its
@@ -625,7 +626,7 @@ static void say_time(double s, char *text, size_t size)
 /* The status line: squares done, the time left at the rate so far (by
  * the cost of the squares done and left: the rooks come first, and
  * cost most), candidates a second and the best of the squares done,
- * short enough for an 80-column terminal (watch_status fits it to the
+ * short enough for an 80-column terminal (progress_status fits it to the
  * terminal's width).  Called with the lock held. */
 static void dense_status(const struct dense_squares *all, double elapsed)
 {
@@ -643,7 +644,7 @@ static void dense_status(const struct dense_squares *all, double elapsed)
     }
     if (all->cost_done > 0)
         say_time(elapsed * (all->cost - all->cost_done) / all->cost_done, left, sizeof left);
-    watch_status("dense: %u of %u squares, %s left, %.1f M/s, %s %lu (was %lu)", all->done,
+    progress_status("dense: %u of %u squares, %s left, %.1f M/s, %s %lu (was %lu)", all->done,
                  all->count, left, elapsed > 0 ? (double)tried / elapsed / 1e6 : 0.0, unit, after,
                  before);
 }
@@ -729,7 +730,7 @@ static int dense_checkpoint(struct dense_squares *all)
  * and the run writes its outputs at the end. */
 static void dense_watch(struct dense_squares *all)
 {
-    const int terminal = watch_on_terminal();
+    const int terminal = progress_on_terminal();
     const double start = seconds();
     double shown = start, saved = start, tick = terminal ? 1 : 5; /* elsewhere: 5 s, then each minute */
     int failed = 0;
@@ -759,7 +760,7 @@ static void dense_watch(struct dense_squares *all)
         }
     }
     pthread_mutex_unlock(&all->lock);
-    watch_done();
+    progress_done();
 }
 
 /* Start the threads, holding the stopping signals in them (the watch

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# dense-interrupt.sh - a signal ends a dense search early with the best
+# interrupt.sh - a signal ends a magicbb-search run early with the best
 # found so far, written whole, and an exit status of its own (75):
 #  1-4  SIGINT once black's annealer (started for four billion moves)
 #       has begun: status 75 and one line saying so, the provenance says
@@ -13,7 +13,9 @@
 #  8    a checkpoint that cannot be written mid-run is said once, and the
 #       outputs are still written.
 # TAP.
-gen=${MBB_GEN:?MBB_GEN must name the generator}
+gen=${MBB_SEARCH:?MBB_SEARCH must name magicbb-search}
+# the generator, which loads and verifies what the search wrote
+load=${MBB_GEN:?MBB_GEN must name magicbb-gen}
 magics=${MBB_MAGICS_DIR:?MBB_MAGICS_DIR must name gen/magics}/black.txt
 fancy=$MBB_MAGICS_DIR/fancy.txt
 work=$(mktemp -d "${TMPDIR:-/tmp}/magicbb-interrupt.XXXXXX") || exit 99
@@ -38,7 +40,7 @@ annealing_run() {
     kill -KILL "$(cat pid)" 2>/dev/null && echo ignored > ignored
   ) >/dev/null 2>&1 &
   watcher=$!
-  sh -c 'echo $$ > pid; exec "$@"' sh "$gen" --flavour=black --magics="$magics" --search=dense \
+  sh -c 'echo $$ > pid; exec "$@"' sh "$gen" --flavour=black --magics="$magics" \
     --budget=0 --anneal=4000000000 -o "$1.c" -d "$1.txt" 2>"$1.err"
   status=$?
   if [ "$status" -gt 128 ]; then
@@ -56,7 +58,7 @@ fi
 echo "1..8"
 first=$(sed -n "s/.*pack: the input's layout: \\([0-9]*\\) entries.*/\\1/p" t.err)
 if [ "$status" -eq 75 ] && grep -q 'pack: interrupted, keeping the best' t.err \
-   && [ "$(grep -c '^magicbb-gen: interrupted: the search stopped early' t.err)" = 1 ]; then
+   && [ "$(grep -c '^magicbb-search: interrupted: the search stopped early' t.err)" = 1 ]; then
   echo "ok 1 - SIGINT ends the annealer with status 75 and says so once"
 else
   echo "not ok 1 - after SIGINT: status $status"
@@ -75,7 +77,7 @@ if [ -n "$first" ] && [ -n "$entries" ] && [ "$entries" -le "$first" ]; then
 else
   echo "not ok 3 - '$entries' entries kept, '$first' in the input"
 fi
-if "$gen" --flavour=black --magics=t.txt -o r.c 2>rerr \
+if "$load" --flavour=black --magics=t.txt -o r.c 2>rerr \
    && [ "$(sed -n '/^#include/,$p' t.c)" = "$(sed -n '/^#include/,$p' r.c)" ]; then
   echo "ok 4 - the magics and offsets written reload to the same tables"
 else
@@ -85,7 +87,7 @@ fi
 
 # whole PREFIX: the outputs are there and the magics reload
 whole() {
-  [ -s "$1.c" ] && [ -s "$1.txt" ] && "$gen" --flavour=black --magics="$1.txt" -o "$1-again.c" 2>/dev/null
+  [ -s "$1.c" ] && [ -s "$1.txt" ] && "$load" --flavour=black --magics="$1.txt" -o "$1-again.c" 2>/dev/null
 }
 # Two SIGTERMs 50 ms apart: the second comes while the first's outputs
 # are verified and written.
@@ -98,7 +100,7 @@ else
   tail -n 3 twice.err | sed 's/^/# /'
 fi
 if command -v timeout >/dev/null 2>&1; then
-  timeout --preserve-status -s TERM 4 "$gen" --flavour=black --magics="$magics" --search=dense \
+  timeout --preserve-status -s TERM 4 "$gen" --flavour=black --magics="$magics" \
     --budget=0 --anneal=4000000000 -o timed.c -d timed.txt 2>timed.err
   status=$?
   if [ "$status" = 75 ] && whole timed; then
@@ -112,11 +114,11 @@ else
 fi
 
 # An output that cannot be written: refused at once, one line, no search.
-"$gen" --flavour=fancy --magics="$fancy" --search=dense --budget=1000 --seed=1 \
+"$gen" --flavour=fancy --magics="$fancy" --budget=1000 --seed=1 \
   -d missing/dir/m.txt 2>unwritable.err
 status=$?
 if [ "$status" = 1 ] && [ "$(wc -l < unwritable.err)" = 1 ] \
-   && grep -q '^magicbb-gen: missing/dir/m.txt: ' unwritable.err; then
+   && grep -q '^magicbb-search: missing/dir/m.txt: ' unwritable.err; then
   echo "ok 7 - an unwritable --dump-magics is one line and status 1 before the search"
 else
   echo "not ok 7 - an unwritable --dump-magics: status $status"
@@ -141,14 +143,14 @@ mkdir ckdir
   kill -INT "$(cat pid)"
 ) >/dev/null 2>&1 &
 watcher=$!
-sh -c 'echo $$ > pid; exec "$@"' sh "$gen" --flavour=fancy --magics="$fancy" --search=dense \
+sh -c 'echo $$ > pid; exec "$@"' sh "$gen" --flavour=fancy --magics="$fancy" \
   --budget=4000000000 --seed=1 --piece=rook --squares=a1,b1 --jobs=1 \
   --checkpoint=ckdir/ck.txt --checkpoint-every=1 -d lost.txt 2>lost.err
 status=$?
 wait "$watcher"
 if [ "$status" = 1 ] && [ "$(grep -c 'ckdir/ck.txt.*cannot' lost.err)" = 1 ] \
    && [ "$(grep -c 'no more checkpoints' lost.err)" = 1 ] \
-   && "$gen" --flavour=fancy --magics=lost.txt -o lost.c 2>/dev/null; then
+   && "$load" --flavour=fancy --magics=lost.txt -o lost.c 2>/dev/null; then
   echo "ok 8 - a checkpoint lost mid-run: said once, the search went on, the output written"
 else
   echo "not ok 8 - a checkpoint lost mid-run: status $status"

@@ -1,14 +1,16 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# search-scale.sh - the dense search at scale (doc/generator.md, "Long
+# scale.sh - magicbb-search at scale (doc/generator.md, "Long
 # searches"): --jobs finds the same magics for any number of threads;
 # --checkpoint keeps the best so far through SIGINT and SIGKILL, and a
 # run given it continues no worse; --shard and --merge split a search
 # and join it to what one run finds; progress goes to a terminal as one
 # updating line, elsewhere as plain lines, and nowhere with --quiet; bad
 # options are one line and status 2.  TAP.
-. "$(dirname "$0")/tap.sh"
-gen=${MBB_GEN:?MBB_GEN must name the generator}
+. "${MBB_SRCDIR:?MBB_SRCDIR must name the source tree}/tests/tap.sh"
+gen=${MBB_SEARCH:?MBB_SEARCH must name magicbb-search}
+# the generator, which loads and verifies what the search wrote
+load=${MBB_GEN:?MBB_GEN must name magicbb-gen}
 magics=${MBB_MAGICS_DIR:?MBB_MAGICS_DIR must name gen/magics}
 tap_workdir scale
 cd "$work" || exit 99
@@ -35,7 +37,7 @@ for f in fancy plain white; do
   anneal=
   [ "$f" = white ] && anneal=--anneal=200
   for j in 1 2 3; do
-    "$gen" -f "$f" --search=dense --budget=300 $anneal --seed=11 --jobs="$j" -q \
+    "$gen" -f "$f" --budget=300 $anneal --seed=11 --jobs="$j" -q \
       -d "$f-$j.txt" 2>"$f-$j.err" || not_ok "$f --jobs=$j: status $?"
   done
   if [ -s "$f-1.txt" ] && cmp -s "$f-1.txt" "$f-2.txt" && cmp -s "$f-1.txt" "$f-3.txt"; then
@@ -51,7 +53,7 @@ while IFS='|' read -r args expect; do
   # shellcheck disable=SC2086 # the arguments are words
   "$gen" $args -d bad.txt >out 2>err
   status=$?
-  if [ "$status" = 2 ] && grep -q -- "$expect" err && [ "$(grep -c '^magicbb-gen:' err)" = 1 ] \
+  if [ "$status" = 2 ] && grep -q -- "$expect" err && [ "$(grep -c '^magicbb-search:' err)" = 1 ] \
      && [ ! -e bad.txt ]; then
     ok "$args: status 2, '$expect'"
   else
@@ -59,28 +61,28 @@ while IFS='|' read -r args expect; do
     sed 's/^/# /' err
   fi
 done <<'LIST'
---search=dense --jobs=0|--jobs: '0' is not a number of threads from 1 to 256
---search=dense --jobs=two|--jobs: 'two' is not a number of threads
---search=dense --jobs=257|--jobs: '257' is not
---jobs=2|--jobs applies to --search=dense only
---search=dense --shard=0/2|--shard: '0/2' is not K/N
---search=dense --shard=3/2|--shard: '3/2' is not K/N
---search=dense --shard=1/129|--shard: '1/129' is not K/N
---search=dense --shard=1|--shard: '1' is not K/N
---shard=1/2|--shard applies to --search=dense only
--f offsetmagic --search=dense --shard=1/2|--shard: the offsetmagic flavour places all its slices
---checkpoint=c.txt|--checkpoint applies to --search=dense only
---search=dense --checkpoint-every=5|--checkpoint-every applies to --checkpoint only
---search=dense --checkpoint=c.txt --checkpoint-every=0|--checkpoint-every: '0' is not
---search=dense --checkpoint=bad.txt|--checkpoint names an output's file
---search=dense --checkpoint=-|--checkpoint: '-' is neither a regular file nor a new one
---search=dense --checkpoint=/dev/stdout|--checkpoint: '/dev/stdout' is neither
---search=dense --checkpoint=fifo|--checkpoint: 'fifo' is neither
---search=dense --checkpoint=.|--checkpoint: '.' is neither
+--jobs=0|--jobs: '0' is not a number of threads from 1 to 256
+--jobs=two|--jobs: 'two' is not a number of threads
+--jobs=257|--jobs: '257' is not
+--merge --jobs=2 a.txt|--merge searches nothing
+--shard=0/2|--shard: '0/2' is not K/N
+--shard=3/2|--shard: '3/2' is not K/N
+--shard=1/129|--shard: '1/129' is not K/N
+--shard=1|--shard: '1' is not K/N
+--merge --shard=1/2 a.txt|--merge searches nothing
+-f offsetmagic --shard=1/2|--shard: the offsetmagic flavour places all its slices
+--merge --checkpoint=c.txt a.txt|--merge searches nothing
+--checkpoint-every=5|--checkpoint-every applies to --checkpoint only
+--checkpoint=c.txt --checkpoint-every=0|--checkpoint-every: '0' is not
+--checkpoint=bad.txt|--checkpoint names an output's file
+--checkpoint=-|--checkpoint: '-' is neither a regular file nor a new one
+--checkpoint=/dev/stdout|--checkpoint: '/dev/stdout' is neither
+--checkpoint=fifo|--checkpoint: 'fifo' is neither
+--checkpoint=.|--checkpoint: '.' is neither
 --merge|--merge: give the magics files to merge
---merge --search=dense a.txt|--merge takes its magics from the files it names
+--merge --magics=b.txt a.txt|--merge takes its magics from the files it names
 -f offsetmagic --merge a.txt|--merge: the offsetmagic flavour's magics hold
--f pext --merge a.txt|--merge: the pext flavour uses no magics
+-f pext --merge a.txt|the pext flavour uses no magics
 LIST
 
 # 3. SIGINT after a checkpoint: the run ends with status 75, its
@@ -95,7 +97,7 @@ LIST
   kill -KILL "$(cat pid)" 2>/dev/null && echo ignored > ignored
 ) >/dev/null 2>&1 &
 watcher=$!
-sh -c 'echo $$ > pid; exec "$@"' sh "$gen" -f fancy --search=dense --budget=100000000 --seed=5 \
+sh -c 'echo $$ > pid; exec "$@"' sh "$gen" -f fancy --budget=100000000 --seed=5 \
   --jobs=2 --checkpoint=ck.txt --checkpoint-every=1 -d stopped.txt 2>stopped.err
 status=$?
 if [ "$status" -gt 128 ]; then
@@ -106,13 +108,13 @@ if [ -e ignored ]; then
   skip "SIGINT is ignored in this environment"
 elif [ "$status" = 75 ] && [ -s ck.txt ] && [ "$(entries ck.txt)" = "$(entries stopped.txt)" ] \
      && grep -q -- '--budget=100000000 --draws=3200000000, interrupted' ck.txt \
-     && grep -q '^magicbb-gen: interrupted: .*the same command with --magics=ck.txt goes on' stopped.err; then
+     && grep -q '^magicbb-search: interrupted: .*the same command with --magics=ck.txt goes on' stopped.err; then
   ok "SIGINT: status 75, and the checkpoint holds the magics written, marked interrupted"
 else
   not_ok "SIGINT: status $status, or the checkpoint differs from the magics written"
   tail -3 stopped.err | sed 's/^/# /'
 fi
-if "$gen" -f fancy --magics=ck.txt --search=dense --budget=300 --seed=6 -q -d resumed.txt \
+if "$gen" -f fancy --magics=ck.txt --budget=300 --seed=6 -q -d resumed.txt \
    2>resumed.err && bits ck.txt > before && bits resumed.txt > after \
    && [ "$(paste before after | awk '$2 > $1' | wc -l)" = 0 ]; then
   ok "a run from the checkpoint verifies and ends no worse on any square"
@@ -125,7 +127,7 @@ fi
 # squares, then the same command with --magics=CHECKPOINT, ends with the
 # magics of the run that was never stopped.
 own=$magics/own/fancy.txt
-"$gen" -f fancy --magics="$own" --search=dense --budget=3000 --seed=21 -q -d unstopped.txt 2>/dev/null
+"$gen" -f fancy --magics="$own" --budget=3000 --seed=21 -q -d unstopped.txt 2>/dev/null
 (
   tries=0
   until [ "$(grep -c 'dense: ' part.err 2>/dev/null)" -ge 20 ] || [ $tries -ge 600 ]; do
@@ -135,11 +137,11 @@ own=$magics/own/fancy.txt
   kill -INT "$(cat pid)"
 ) >/dev/null 2>&1 &
 watcher=$!
-sh -c 'echo $$ > pid; exec "$@"' sh "$gen" -f fancy --magics="$own" --search=dense --budget=3000 \
+sh -c 'echo $$ > pid; exec "$@"' sh "$gen" -f fancy --magics="$own" --budget=3000 \
   --seed=21 --checkpoint=part-ck.txt -d part.txt 2>part.err
 status=$?
 wait "$watcher"
-"$gen" -f fancy --magics=part-ck.txt --search=dense --budget=3000 --seed=21 -d resumed21.txt \
+"$gen" -f fancy --magics=part-ck.txt --budget=3000 --seed=21 -d resumed21.txt \
   2>resumed21.err
 if [ "$status" = 75 ] && grep -q '^#@ done rook' part-ck.txt \
    && grep -q "going on from the file's progress: [0-9]* squares done" resumed21.err \
@@ -155,7 +157,7 @@ fi
 # Bad progress lines: one line naming the file and line, status 1.
 while IFS='|' read -r bad expect; do
   { sed -n '1,3p' "$own"; echo "$bad"; sed '1,3d' "$own"; } > badprogress.txt
-  "$gen" -f fancy --magics=badprogress.txt -d never3.txt 2>badprogress.err
+  "$load" -f fancy --magics=badprogress.txt -d never3.txt 2>badprogress.err
   got=$?
   if [ "$got" = 1 ] && [ "$(wc -l < badprogress.err)" = 1 ] \
      && grep -q "^magicbb-gen: badprogress.txt:4: $expect" badprogress.err && [ ! -e never3.txt ]; then
@@ -175,7 +177,7 @@ EOF
 # 4. SIGKILL: the checkpoint is whole (it reloads and verifies) and at
 # most one interval (1 s here) old, give or take a loaded machine's
 # scheduling (5 s in all).
-"$gen" -f fancy --search=dense --budget=100000000 --seed=5 --jobs=2 --checkpoint=killed.txt \
+"$gen" -f fancy --budget=100000000 --seed=5 --jobs=2 --checkpoint=killed.txt \
   --checkpoint-every=1 -d never.txt 2>killed.err &
 pid=$!
 checkpointed killed.txt 30
@@ -183,7 +185,7 @@ kill -KILL "$pid"
 wait "$pid" 2>/dev/null
 killed_at=$(date +%s)
 age=$((killed_at - $(date -r killed.txt +%s)))
-if "$gen" -f fancy --magics=killed.txt -d reloaded.txt 2>reload.err && [ ! -e never.txt ] \
+if "$load" -f fancy --magics=killed.txt -d reloaded.txt 2>reload.err && [ ! -e never.txt ] \
    && [ "$age" -le 5 ]; then
   ok "SIGKILL: the checkpoint reloads and verifies, ${age} s old"
 else
@@ -195,11 +197,11 @@ fi
 # merged file reloads.  An overlapping flavour's merge packs no larger
 # than its smallest shard.
 for k in 1 2; do
-  "$gen" -f fancy --search=dense --budget=300 --draws=200000 --seed=9 --shard="$k/2" -q \
+  "$gen" -f fancy --budget=300 --draws=200000 --seed=9 --shard="$k/2" -q \
     -d "shard$k.txt" \
     2>>shards.err
 done
-"$gen" -f fancy --search=dense --budget=300 --draws=200000 --seed=9 -q -d whole.txt 2>>shards.err
+"$gen" -f fancy --budget=300 --draws=200000 --seed=9 -q -d whole.txt 2>>shards.err
 if "$gen" -f fancy --merge shard1.txt shard2.txt -d merged.txt 2>merge.err \
    && [ "$(entries merged.txt)" = "$(entries whole.txt)" ] \
    && [ "$(entries shard1.txt)" != "$(entries shard2.txt)" ] \
@@ -209,7 +211,7 @@ else
   not_ok "fancy: the merged shards differ from the unsharded run"
   sed 's/^/# /' merge.err shards.err
 fi
-if "$gen" -f fancy --magics=merged.txt -d reread.txt 2>reread.err \
+if "$load" -f fancy --magics=merged.txt -d reread.txt 2>reread.err \
    && [ "$(entries reread.txt)" = "$(entries merged.txt)" ] \
    && grep -q '^# merge of shard1.txt (seed 0x9, shard 1/2), shard2.txt (seed 0x9, shard 2/2)' merged.txt; then
   ok "the merged magics reload and verify, and name their shards and seeds"
@@ -218,7 +220,7 @@ else
   sed 's/^/# /' reread.err
 fi
 for k in 1 2; do
-  "$gen" -f black --magics="$magics/black.txt" --search=dense --budget=300 --anneal=100 \
+  "$gen" -f black --magics="$magics/black.txt" --budget=300 --anneal=100 \
     --seed=3 --shard="$k/2" -q -d "black$k.txt" -o "black$k.c" 2>>black.err
 done
 "$gen" -f black --merge black1.txt black2.txt --anneal=100 -d black-merged.txt -o black-merged.c \
@@ -235,7 +237,7 @@ else
 fi
 # What a merge joins, checked: one line each, and a summary.
 ln -s shard1.txt again.txt # (the same file by another name)
-"$gen" -f fancy --search=dense --budget=300 --draws=200000 --seed=10 --shard=2/2 -q -d other-seed.txt
+"$gen" -f fancy --budget=300 --draws=200000 --seed=10 --shard=2/2 -q -d other-seed.txt
 sed 's/--draws=200000,/--draws=200000, interrupted,/' shard2.txt > stopped2.txt
 while IFS='|' read -r files status expect; do
   # shellcheck disable=SC2086
@@ -262,7 +264,7 @@ EOF
 for i in 1 2 3 4 5 6; do cp shard1.txt "the-first-of-two-shards-of-a-long-search-$i.txt"; done
 if "$gen" -f fancy --merge the-first-of-two-shards-of-a-long-search-*.txt shard2.txt -d wide.txt \
      2>wide.err && [ "$(grep -c '^#' wide.txt)" -gt 3 ] && [ "$(awk '{ if (length($0) > w) w = length($0) } END { print w }' wide.txt)" -le 254 ] \
-   && "$gen" -f fancy --magics=wide.txt -d wide-again.txt 2>>wide.err; then
+   && "$load" -f fancy --magics=wide.txt -d wide-again.txt 2>>wide.err; then
   ok "a merge of 7 files: its provenance over several lines of at most 254 bytes, and it reloads"
 else
   not_ok "a merge of 7 files does not reload"
@@ -270,7 +272,7 @@ else
 fi
 printf 'rook a1 0x1 12\n' > short.txt
 if ! "$gen" -f fancy --merge shard1.txt short.txt -d never2.txt 2>short.err \
-   && grep -q '^magicbb-gen: short.txt' short.err && [ ! -e never2.txt ]; then
+   && grep -q '^magicbb-search: short.txt' short.err && [ ! -e never2.txt ]; then
   ok "a bad file in a merge is named, and nothing is written"
 else
   not_ok "a bad file in a merge"
@@ -279,9 +281,9 @@ fi
 
 # 6. Progress: plain lines when stderr is no terminal, none with
 # --quiet, and on a terminal one line updated in place.
-"$gen" -f fancy --search=dense --budget=300 --seed=2 -d lines.txt 2>lines.err
-"$gen" -f fancy --search=dense --budget=300 --seed=2 -q -d quiet.txt 2>quiet.err
-if grep -q '^magicbb-gen: dense: rook a1: 12 relevant squares' lines.err && [ ! -s quiet.err ] \
+"$gen" -f fancy --budget=300 --seed=2 -d lines.txt 2>lines.err
+"$gen" -f fancy --budget=300 --seed=2 -q -d quiet.txt 2>quiet.err
+if grep -q '^magicbb-search: dense: rook a1: 12 relevant squares' lines.err && [ ! -s quiet.err ] \
    && ! grep -q "$(printf '\r')" lines.err; then
   ok "progress: plain lines on a file, none with --quiet"
 else
@@ -289,9 +291,9 @@ else
   head -3 lines.err quiet.err | sed 's/^/# /'
 fi
 if command -v script >/dev/null 2>&1 && script -qec true typescript </dev/null >/dev/null 2>&1; then
-  script -qec "'$gen' -f fancy --search=dense --budget=300 --seed=2 --jobs=1 --piece=rook -d tty.txt" \
+  script -qec "'$gen' -f fancy --budget=300 --seed=2 --jobs=1 --piece=rook -d tty.txt" \
     typescript </dev/null >/dev/null 2>&1
-  if grep -q "$(printf '\r')magicbb-gen: dense: [0-9]* of 64 squares, .* left, .* M/s, slots" \
+  if grep -q "$(printf '\r')magicbb-search: dense: [0-9]* of 64 squares, .* left, .* M/s, slots" \
        typescript; then
     ok "progress on a terminal: a status line written over in place"
   else
@@ -300,19 +302,19 @@ if command -v script >/dev/null 2>&1 && script -qec true typescript </dev/null >
   fi
   # A 40-column terminal: no status line wider than 39 columns.  Under
   # TERM=dumb: plain lines, no escapes.
-  script -qec "stty cols 40 2>/dev/null; '$gen' -f fancy --search=dense --budget=300 --seed=2 --jobs=1 --piece=rook -d tty.txt" \
+  script -qec "stty cols 40 2>/dev/null; '$gen' -f fancy --budget=300 --seed=2 --jobs=1 --piece=rook -d tty.txt" \
     narrow </dev/null >/dev/null 2>&1
-  widest=$(grep 'magicbb-gen: dense: [0-9]* of' narrow | tr '\r' '\n' | sed 's/\x1b\[K//g' |
-    grep 'magicbb-gen: dense: [0-9]* of' | awk '{ if (length($0) > w) w = length($0) } END { print w + 0 }')
+  widest=$(grep 'magicbb-search: dense: [0-9]* of' narrow | tr '\r' '\n' | sed 's/\x1b\[K//g' |
+    grep 'magicbb-search: dense: [0-9]* of' | awk '{ if (length($0) > w) w = length($0) } END { print w + 0 }')
   if [ "$widest" -gt 0 ] && [ "$widest" -le 39 ]; then
     ok "progress on a 40-column terminal: status lines of at most 39 columns ($widest)"
   else
     not_ok "progress on a 40-column terminal: a status line of $widest columns"
   fi
-  script -qec "TERM=dumb '$gen' -f fancy --search=dense --budget=300 --seed=2 --jobs=1 --piece=rook -d tty.txt" \
+  script -qec "TERM=dumb '$gen' -f fancy --budget=300 --seed=2 --jobs=1 --piece=rook -d tty.txt" \
     dumb </dev/null >/dev/null 2>&1
-  if grep -q 'magicbb-gen: dense: rook a1' dumb && ! grep -q "$(printf '\033')" dumb \
-     && ! grep -q "$(printf '\r')magicbb-gen" dumb; then
+  if grep -q 'magicbb-search: dense: rook a1' dumb && ! grep -q "$(printf '\033')" dumb \
+     && ! grep -q "$(printf '\r')magicbb-search" dumb; then
     ok "progress under TERM=dumb: plain lines, no escapes"
   else
     not_ok "progress under TERM=dumb: escapes or redraws"
@@ -324,7 +326,7 @@ fi
 # 7. Shards balanced by cost: the squares' occupancies (2 to the power of
 # their relevant squares) summed per share of 16 differ by at most 10 %.
 for k in $(seq 1 16); do
-  "$gen" -f fancy --magics=shard1.txt --search=dense --budget=1 --draws=1 --seed=3 --shard="$k/16" \
+  "$gen" -f fancy --magics=shard1.txt --budget=1 --draws=1 --seed=3 --shard="$k/16" \
     -d "cost-$k.txt" 2>&1 | sed -n 's/.*: \([0-9]*\) relevant squares.*/\1/p' |
     awk '{ s += 2 ^ $1 } END { print s + 0 }'
 done > costs
