@@ -10,7 +10,7 @@ search_own = search/main.c search/dense.c search/dense.h search/merge.c search/m
 	search/watch.c search/watch.h
 search_sources = $(filter %.c,$(search_own)) $(gen_core_sources)
 search_tests = search/interrupt.sh search/scale.sh
-EXTRA_DIST += $(search_own) $(search_tests) doc/magicbb-search.1.in
+EXTRA_DIST += $(search_own) $(search_tests)
 
 MBB_SEARCH = search/magicbb-search$(BUILD_EXEEXT)
 CLEANFILES += $(MBB_SEARCH)

@@ -3,7 +3,6 @@
  * dense search, the annealer, shards and their merge), on the generator's
  * core; every set it writes is verified as magicbb-gen verifies it. */
 #define _GNU_SOURCE /* sched_getaffinity, where there is one; POSIX.1-2008 besides */
-#include <errno.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
