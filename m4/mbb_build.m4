@@ -11,7 +11,8 @@ m4_define([MBB_FLAVOUR_NAMES],
 # The generator and configure's helper run here, so they are compiled for
 # the build machine, never for the host: CC_FOR_BUILD and its flags (from
 # the environment, else natively $CC and $CFLAGS, else the first of cc,
-# gcc and clang that works) build src/magicbb-choose (src/choose.c) and
+# gcc and clang that works) build src/magicbb-choose (src/choose.c and
+# the decision table, src/decide.c) and
 # src/magicbb-registry (src/registry.c), which writes src/flavours-all.h.
 AC_DEFUN([MBB_PROG_CC_FOR_BUILD],
 [AC_ARG_VAR([CC_FOR_BUILD], [C compiler for programs run during the build])dnl
@@ -31,7 +32,7 @@ for mbb_cc in $mbb_list; do
   test "x${CC_FOR_BUILD+set}" != xset || mbb_cc=$CC_FOR_BUILD
   mbb_b="$mbb_cc $CPPFLAGS_FOR_BUILD $CFLAGS_FOR_BUILD -I$srcdir/src -I$srcdir/gen -I$srcdir/include $LDFLAGS_FOR_BUILD"
   rm -f src/magicbb-registry src/magicbb-registry.exe
-  AS_IF([AC_RUN_LOG([$mbb_b -o src/magicbb-choose $srcdir/src/choose.c $srcdir/gen/seed.c]) &&
+  AS_IF([AC_RUN_LOG([$mbb_b -o src/magicbb-choose $srcdir/src/choose.c $srcdir/src/decide.c $srcdir/gen/seed.c]) &&
          AC_RUN_LOG([$mbb_b -o src/magicbb-registry $srcdir/src/registry.c])],
     [BUILD_EXEEXT=
      test ! -f src/magicbb-registry.exe || BUILD_EXEEXT=.exe

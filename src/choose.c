@@ -1,15 +1,17 @@
 /* SPDX-License-Identifier: MIT */
-/* choose.c - magicbb-choose: configure's decisions, in C.
+/* choose.c - magicbb-choose: configure's decisions, asked and told.
  *
  *     magicbb-choose NAME=VALUE...
  *
  * configure detects (the compilers, the instruction sets of isa.def the
- * target has, natively what this CPU runs) and passes that with the
- * options' values.  This program checks the options, applies the policy
- * of policy.h and prints sh assignments for configure to read: the
- * substitutions (MBB_FLAVOUR, ...), mbb_warnings, and the summary's lines
- * in mbb_summary and mbb_summary_options.  An
- * option it refuses is one line on stderr and exit status 1.
+ * target has) and passes that with the options' values.  This program
+ * finds what configure cannot pass (natively, what this CPU runs; a
+ * magics file's flavour and absolute path; which sets gen/magics/ ships),
+ * has decide() (decide.c, the policy of policy.h) decide, and prints sh
+ * assignments for configure to read: the substitutions (MBB_FLAVOUR,
+ * ...), mbb_warnings, and the summary's lines in mbb_summary and
+ * mbb_summary_options.  An option refused is one line on stderr and exit
+ * status 1.
  *
  * Where the choice needs a measurement (the flash a flavour's tables take
  * on the target, or the fastest flavour here) it prints mbb_measure=flash
@@ -50,10 +52,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "decide.h"
 #include "flavourline.h"
 #include "registry.h"
-#include "rows.h"
-#include "seed.h"
 
 /* ---- Inputs, text and failure ------------------------------------------ */
 
@@ -157,600 +158,6 @@ static void answer_and_exit(void)
     exit(ferror(stdout) || fflush(stdout) != 0);
 }
 
-/* ---- The registries ---------------------------------------------------- */
-
-static const struct flavour_row *flavour_named(const char *name)
-{
-    for (size_t i = 0; i < FLAVOUR_COUNT; i++)
-        if (is(flavour_rows[i].name, name))
-            return &flavour_rows[i];
-    return NULL;
-}
-
-static size_t isa_index(const char *name)
-{
-    size_t i = 0;
-
-    while (i < ISA_COUNT && !is(isa_rows[i].name, name))
-        i++;
-    return i;
-}
-
-/* Every flavour, space-separated. */
-static const char *all_flavours(void)
-{
-    static struct text all;
-
-    if (all.length == 0)
-        for (size_t i = 0; i < FLAVOUR_COUNT; i++)
-            append(&all, " ", flavour_rows[i].name);
-    return str(&all);
-}
-
-/* The next word of a list separated by spaces or commas, copied into
- * word; where the list goes on after it, or NULL after the last. */
-static const char *next_word(const char *list, char *word, size_t size)
-{
-    size_t n;
-
-    list += strspn(list, " ,");
-    n = strcspn(list, " ,");
-    if (n == 0)
-        return NULL;
-    snprintf(word, size, "%.*s", (int)n, list);
-    return list + n;
-}
-
-static int has_capitals(const char *name)
-{
-    for (; *name != '\0'; name++)
-        if (isupper((unsigned char)*name))
-            return 1;
-    return 0;
-}
-
-/* ---- What configure found about the instruction sets ------------------- */
-
-struct isa_found {
-    int compiles, have;
-    const char *cflags; /* what the compiler needs beyond CFLAGS */
-    struct text why;
-};
-
-struct choice {
-    struct isa_found isa[ISA_COUNT];
-    const char *pext; /* fast, slow or absent */
-    struct text pext_why;
-    const char *flavour, *magics_for; /* the choice; a magics file's flavour */
-    const char *flash_kib;             /* the budget, or NULL */
-    unsigned long table_bytes, slider_bytes;
-    struct text why, timings, warnings;
-    struct text dispatch, dispatch_summary; /* the dispatch library's flavours */
-};
-
-/* Whether this CPU has the instructions of isa_rows[i] (isa.def's probe),
- * or runs PEXT slowly (policy.h), unless the input says: in a native
- * build, where this machine is the host. */
-static int cpu_has(size_t i)
-{
-    char key[64];
-    size_t n = 0;
-
-    snprintf(key, sizeof key, "cpu_%s", isa_rows[i].name);
-    if (input(key, NULL) != NULL)
-        return is(input(key, ""), "1");
-#define MBB_ISA(name, macro, flags, probe, slow, description)                                  \
-    if (n++ == i)                                                                              \
-        return (probe) != 0;
-#include "isa.def"
-#undef MBB_ISA
-    return 0;
-}
-
-static int cpu_slow_pext(void)
-{
-    return input("slow_pext", NULL) != NULL ? is(input("slow_pext", ""), "1") : mbb_cpu_slow_pext();
-}
-
-static void find_isa(struct choice *c, size_t i)
-{
-    char key[64];
-    const struct isa_row *row;
-    struct isa_found *found;
-    const char *state;
-
-    if (i >= ISA_COUNT) /* (never: but gcc -O2 -Warray-bounds cannot tell) */
-        return;
-    row = &isa_rows[i];
-    found = &c->isa[i];
-    snprintf(key, sizeof key, "isa_%s", row->name);
-    state = input(key, "no");
-    found->compiles = !is(state, "no");
-    found->cflags = is(state, "flags") ? row->flags : "";
-    if (!found->compiles) {
-        add(&found->why, "the target compiler does not define MBB_HAVE_%s (isa.def) with these CFLAGS",
-            row->macro);
-    } else if (is(input("cross", "no"), "yes")) {
-        /* the target's -march decides; a set the compiler emits only
-         * with its flags serves a dispatch library */
-        found->have = is(state, "yes");
-        if (found->have)
-            add(&found->why, "the target compiler defines MBB_HAVE_%s", row->macro);
-        else
-            add(&found->why, "the target compiler defines MBB_HAVE_%s only with %s, which these"
-                " CFLAGS lack", row->macro, row->flags);
-    } else {
-        found->have = cpu_has(i);
-        add(&found->why, "this CPU %s %s", found->have ? "has" : "lacks", row->description);
-    }
-}
-
-/* PEXT's speed on the target, by policy.h's rule: natively this CPU's
- * (mbb_cpu_slow_pext), else the target's -march (MBB_SLOW_BMI2). */
-static void find_pext(struct choice *c)
-{
-    const struct isa_found *bmi2 = &c->isa[isa_index("bmi2")];
-    const int cross = is(input("cross", "no"), "yes");
-    int slow;
-
-    if (!bmi2->have) {
-        c->pext = "absent";
-        add(&c->pext_why, "%s", str(&bmi2->why));
-        return;
-    }
-    slow = cross ? is(input("target_slow_pext", "0"), "1") : cpu_slow_pext();
-    c->pext = slow ? "slow" : "fast";
-    if (cross)
-        add(&c->pext_why, slow ? "the target's -march is an AMD core with microcoded PEXT"
-                               : "the target compiler defines __BMI2__");
-    else
-        add(&c->pext_why, slow ? "this CPU runs PEXT in slow microcode (AMD family 0x15 or 0x17)"
-                               : "this CPU has BMI2 and a fast PEXT");
-}
-
-/* ---- The options' values ------------------------------------------------ */
-
-/* Refuses a value with a byte that is not a letter, (digits) a digit, one
- * of extra or (high) non-ASCII: every value ends up in a Makefile, a C
- * macro or a shell command. */
-static void check_bytes(const char *option, const char *value, int digits, const char *extra,
-                        int high, const char *what)
-{
-    struct text shown = { 0 };
-    int odd = 0;
-
-    for (const unsigned char *s = (const unsigned char *)value; *s != '\0'; s++) {
-        const int ok = (*s < 128 && isalpha(*s)) || (digits && isdigit(*s))
-                       || (*s >= 128 && high) || strchr(extra, *s) != NULL;
-
-        add(&shown, "%c", ok ? *s : '?');
-        odd |= !ok;
-    }
-    if (odd)
-        fail("%s: '%s' has a character that make or the shell cannot carry (shown as '?'); %s",
-             option, str(&shown), what);
-    release(&shown);
-}
-
-static void check_yes_no(const char *option, const char *name)
-{
-    const char *value = input(name, "no");
-
-    check_bytes(option, value, 0, "", 0, "give yes or no");
-    if (!is(value, "yes") && !is(value, "no"))
-        fail("%s takes yes or no, not '%s'", option, value);
-}
-
-static void check_values(void)
-{
-    const char *flash = input("flash", "no");
-
-    check_bytes("--with-tables", input("tables", "auto"), 1, "_-", 0,
-                "give one flavour name, such as auto or fancy (./configure --help lists them)");
-    if (given("seed"))
-        check_bytes("--with-seed", input("seed", ""), 1, "_.+-", 0,
-                    "give a decimal number or 0x and hex digits");
-    if (given("dispatch"))
-        check_bytes("--with-dispatch", input("dispatch", ""), 1, "_,", 0,
-                    "give flavour names, comma-separated");
-    if (given("flash")
-        && (flash[0] < '1' || flash[0] > '9' || strspn(flash, "0123456789") != strlen(flash)
-            || strlen(flash) > 7 || strtoul(flash, NULL, 10) > 1048576))
-        fail("--with-flash takes a whole number of KiB from 1 to 1048576, not '%s'", flash);
-    check_bytes("--with-table-section", input("section", "no"), 1, "_.", 0,
-                "give a section name of letters, digits, '_' and '.'");
-    check_bytes("--with-magics", input("magics", "no"), 1, " /._+,=@~-", 1,
-                "give a path of letters, digits, spaces, non-ASCII and /._+,=@~- (copy or link the"
-                " file to a plainer path)");
-    /* libtool's install and the pkg-config and CMake files split a path
-     * at its spaces: refused here rather than in make install */
-    static const char *const dirs[][2] = {
-        { "prefix", "--prefix" }, { "exec_prefix", "--exec-prefix" }, { "bindir", "--bindir" },
-        { "libdir", "--libdir" }, { "includedir", "--includedir" },
-        { "datarootdir", "--datarootdir" },
-    };
-
-    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
-        struct text shown = { 0 };
-
-        if (strpbrk(input(dirs[i][0], ""), " \t\n") == NULL)
-            continue;
-        for (const char *s = input(dirs[i][0], ""); *s != '\0'; s++)
-            add(&shown, "%c", *s == '\t' || *s == '\n' ? '?' : *s);
-        fail("%s: '%s' holds a space, a tab or a newline (a tab or newline shown as '?'), which"
-             " libtool cannot install into; choose a directory without them", dirs[i][1],
-             str(&shown));
-    }
-    check_yes_no("--enable-debug", "debug");
-    check_yes_no("--enable-small", "small");
-    if (is(input("section", "no"), "yes") || is(input("section", "no"), ""))
-        fail("--with-table-section needs a section name");
-}
-
-/* The flavour a magics file's first "# flavour: NAME" comment names, read
- * as the generator reads it (flavourline.h: the key in any case, a CR
- * at a line's end dropped), or "". */
-static const char *magics_file_flavour(const char *path)
-{
-    static char name[256];
-    FILE *in = fopen(path, "r");
-    struct text line = { 0 };
-    long bytes = 0;
-    int ch, found = 0;
-
-    /* (the generator reads at most 1 MiB: so much, and no more, here) */
-    while (in != NULL && !found && bytes++ <= 1048576) {
-        ch = getc(in);
-        if (ch != '\n' && ch != EOF) {
-            add(&line, "%c", ch == '\0' ? ' ' : ch);
-            continue;
-        }
-        found = strchr(str(&line), '#') != NULL
-                && magics_flavour_comment(strchr(str(&line), '#'), name, sizeof name);
-        release(&line);
-        if (ch == EOF)
-            break;
-    }
-    if (in != NULL)
-        fclose(in);
-    release(&line);
-    return found ? name : "";
-}
-
-/* The options that go together, the magics file and the seed. */
-static void check_combinations(struct choice *c)
-{
-    const char *magics = input("magics", "no"), *seed = input("seed", "no");
-    struct stat st;
-    uint64_t number;
-
-    if (given("dispatch") && !is(input("tables", "auto"), "dispatch"))
-        fail("--with-dispatch=%s needs --with-tables=dispatch", input("dispatch", ""));
-    if (given("seed") && given("magics"))
-        fail("--with-seed and --with-magics exclude each other");
-    if (is(magics, "yes") || is(magics, ""))
-        fail("--with-magics needs a file name");
-    if (given("magics")) {
-        if (stat(magics, &st) != 0 || !S_ISREG(st.st_mode) || access(magics, R_OK) != 0)
-            fail("--with-magics: '%s' is not a readable file", magics);
-        c->magics_for = magics_file_flavour(magics);
-        if (flavour_named(c->magics_for) == NULL)
-            fail("--with-magics: '%s' has no '# flavour: NAME' line naming one of %s", magics,
-                 all_flavours());
-    }
-    if (given("seed") && parse_seed(seed, &number) != 0)
-        fail("--with-seed: '%s' " SEED_RULE, seed);
-}
-
-/* ---- The flavour -------------------------------------------------------- */
-
-/* auto's choice on a hosted target (policy.h); why its reason. */
-static const char *auto_flavour(const struct choice *c, struct text *why)
-{
-    const char *reason, *flavour;
-
-    flavour = mbb_auto_flavour(c->magics_for, is(c->pext, "fast"), is(input("pointer", "8"), "4"),
-                               given("seed"), &reason);
-    add(why, "auto: ");
-    add(why, reason, c->magics_for != NULL ? c->magics_for : str(&c->pext_why));
-    return flavour;
-}
-
-static int searches(const char *flavour)
-{
-    return is(flavour_named(flavour)->magics, "search");
-}
-
-static int target_has(const struct choice *c, const char *flavour)
-{
-    return c->isa[isa_index(flavour_named(flavour)->isa)].have;
-}
-
-/* Asks configure to measure the flash the flavours take on the target,
- * in order, up to the first whose tables fit limit bytes, with the
- * magics the build will use; then exits. */
-static void measure_flash(const char *flavours, unsigned long limit)
-{
-    struct text magics = { 0 }, limit_text = { 0 };
-
-    if (given("magics"))
-        add(&magics, "--magics=%s", input("magics", ""));
-    else if (given("seed"))
-        add(&magics, "--seed=%s", input("seed", ""));
-    else
-        add(&magics, "--magics-dir=%s/gen/magics", input("srcdir", "."));
-    add(&limit_text, "%lu", limit);
-    assign("MBB_ALL_FLAVOURS", all_flavours());
-    assign("mbb_measure", "flash");
-    assign("mbb_measure_flavours", flavours);
-    assign("mbb_measure_limit", str(&limit_text));
-    assign("mbb_measure_board", is(input("small", "no"), "yes") ? "--board-only --no-lines"
-                                                                 : "--board-only");
-    assign("mbb_measure_magics", str(&magics));
-    answer_and_exit();
-}
-
-/* What configure measured of a flavour: its table and slider bytes;
- * 0 where it is not measured. */
-static int measured(const char *flavour, unsigned long *tables, unsigned long *sliders)
-{
-    const char *list = input("measured", "");
-    const size_t length = strlen(flavour);
-    char word[128];
-
-    while ((list = next_word(list, word, sizeof word)) != NULL)
-        if (strncmp(word, flavour, length) == 0 && word[length] == ':')
-            return sscanf(word + length, ":%lu:%lu", tables, sliders) == 2;
-    return 0;
-}
-
-/* KiB of flash, tables and code, rounded up. */
-static unsigned long kib(unsigned long table_bytes)
-{
-    return (table_bytes + MBB_CODE_ALLOWANCE + 1023) / 1024;
-}
-
-/* auto under a flash budget: the first flavour of the flash order
- * (policy.h) that the target runs and whose tables and code fit; with
- * --with-magics the flavour the file names, with --with-seed those that
- * search their magics. */
-static void flash_auto(struct choice *c)
-{
-    const char *why, *order = mbb_flash_order(is(input("pointer", "8"), "4"), &why);
-    const unsigned long budget = strtoul(c->flash_kib, NULL, 10) * 1024;
-    struct text names = { 0 }, candidates = { 0 }, tried = { 0 };
-    char name[64];
-
-    if (c->magics_for != NULL) {
-        order = c->magics_for;
-        why = "the flavour --with-magics names";
-    }
-    while ((order = next_word(order, name, sizeof name)) != NULL) {
-        if (c->magics_for == NULL && given("seed") && !searches(name))
-            continue;
-        append(&names, " ", name);
-        if (target_has(c, name))
-            append(&candidates, " ", name);
-    }
-    if (input("measured", NULL) == NULL)
-        measure_flash(str(&candidates), budget > MBB_CODE_ALLOWANCE ? budget - MBB_CODE_ALLOWANCE : 0);
-    for (const char *s = str(&candidates); c->flavour == NULL
-                                           && (s = next_word(s, name, sizeof name)) != NULL
-                                           && measured(name, &c->table_bytes, &c->slider_bytes);) {
-        add(&tried, "%s%s %lu KiB", tried.length > 0 ? ", " : "", name, kib(c->table_bytes));
-        if (c->table_bytes + MBB_CODE_ALLOWANCE <= budget)
-            c->flavour = flavour_named(name)->name;
-    }
-    if (c->flavour == NULL)
-        fail("no flavour fits %s KiB of flash: %s, with %d bytes for code (--enable-small saves 64"
-             " KiB); raise --with-flash", c->flash_kib, str(&tried), MBB_CODE_ALLOWANCE);
-    add(&c->why, "auto: the fastest that fits %s KiB of flash (%s%s: %s; tried %s with %d bytes for code)",
-        c->flash_kib, why,
-        c->magics_for == NULL && given("seed") ? ", those that search their magics (--with-seed)" : "",
-        str(&names), str(&tried), MBB_CODE_ALLOWANCE);
-    release(&names);
-    release(&candidates);
-    release(&tried);
-}
-
-/* A named flavour under --with-flash: its tables and code must fit. */
-static void flash_check(struct choice *c)
-{
-    if (input("measured", NULL) == NULL)
-        measure_flash(c->flavour, 0);
-    if (!measured(c->flavour, &c->table_bytes, &c->slider_bytes))
-        fail("configure measured no tables of %s", c->flavour);
-    if (c->table_bytes + MBB_CODE_ALLOWANCE > strtoul(c->flash_kib, NULL, 10) * 1024)
-        fail("--with-tables=%s needs %lu bytes of tables and about %d KiB of code, more than"
-             " --with-flash=%s KiB; name a smaller flavour (hq, byte) or use auto",
-             c->flavour, c->table_bytes, MBB_CODE_ALLOWANCE / 1024, c->flash_kib);
-}
-
-/* Asks configure to time the flavours here (lab/fastest.sh) on workload,
- * against default, built with the flags of every set this CPU has; then
- * exits.  With --with-seed only the flavours that search their magics
- * take part. */
-static void measure_fastest(const struct choice *c, const char *workload, const char *default_flavour)
-{
-    struct text flags = { 0 }, defines = { 0 }, only = { 0 };
-
-    for (size_t i = 0; i < ISA_COUNT; i++) {
-        if (c->isa[i].have && c->isa[i].cflags[0] != '\0')
-            append(&flags, " ", c->isa[i].cflags);
-        add(&defines, "%s-DFLAVOURS_FOR_ISA_%s=1", i > 0 ? " " : "", isa_rows[i].name);
-    }
-    for (size_t i = 0; given("seed") && i < FLAVOUR_COUNT; i++)
-        if (searches(flavour_rows[i].name))
-            append(&only, ",", flavour_rows[i].name);
-    assign("MBB_ALL_FLAVOURS", all_flavours());
-    assign("mbb_measure", "fastest");
-    assign("mbb_measure_workload", workload);
-    assign("mbb_measure_default", default_flavour);
-    assign("mbb_measure_only", str(&only));
-    assign("mbb_measure_cflags", str(&flags));
-    assign("mbb_measure_defines", str(&defines));
-    answer_and_exit();
-}
-
-/* --with-tables=fastest (workload search) or fastest-lookups (lookups):
- * the flavour lab/fastest.sh found clearly faster than auto's here, with
- * its figures, a line a flavour. */
-static void fastest(struct choice *c, const char *tables, const char *workload)
-{
-    const char *probe = input("fastest", NULL), *line;
-    struct text auto_why = { 0 };
-    const char *default_flavour = auto_flavour(c, &auto_why);
-    char name[64];
-
-    release(&auto_why);
-    if (is(input("cross", "no"), "yes"))
-        fail("--with-tables=%s measures this machine, but this build is for %s; name a flavour"
-             " instead (auto or one of %s)", tables, input("host", ""), all_flavours());
-    if (c->magics_for != NULL) {
-        c->flavour = c->magics_for;
-        add(&c->why, "%s: --with-magics names %s, so there is nothing to compare", tables, c->flavour);
-        return;
-    }
-    if (probe == NULL)
-        measure_fastest(c, workload, default_flavour);
-    add(&c->timings, "\n  timings:        %s:",
-        is(workload, "search") ? "ns per node of the benchmark's engine search (six positions, depth"
-                                 " 4, 256 MiB table), median (95 % interval)"
-                               : "ns per queen lookup, alone and in cache, median (95 % interval)");
-    for (line = probe; *line != '\0'; line += strcspn(line, "\n"), line += *line == '\n') {
-        const int length = (int)strcspn(line, "\n");
-
-        if (sscanf(line, "fastest %63s", name) == 1 && flavour_named(name) != NULL)
-            c->flavour = flavour_named(name)->name;
-        else if (strncmp(line, "why ", 4) == 0)
-            add(&c->why, "%s: %.*s", tables, length - 4, line + 4);
-        else
-            add(&c->timings, "\n                    %.*s", length, line);
-    }
-    if (c->flavour == NULL || c->why.length == 0)
-        fail("the --with-tables=%s probe could not be built or run; see config.log", tables);
-}
-
-/* Whether host is an x86-64 ELF system with GNU ifunc (x86_64-*-linux*,
- * x86_64-*-*bsd*, x86_64-*-gnu*). */
-static int ifunc_host(const char *host)
-{
-    return strncmp(host, "x86_64-", 7) == 0
-           && (strstr(host + 6, "-linux") != NULL || strstr(host + 7, "bsd") != NULL
-               || strstr(host + 6, "-gnu") != NULL);
-}
-
-static int listed(const char *list, const char *name)
-{
-    char word[64];
-
-    for (const char *s = list; (s = next_word(s, word, sizeof word)) != NULL;)
-        if (is(word, name))
-            return 1;
-    return 0;
-}
-
-/* --with-tables=dispatch: the flavours of --with-dispatch (or policy.h's
- * default), each known once, within the compiler's reach, the last
- * portable; an x86-64 ELF target with ifunc. */
-static void dispatch(struct choice *c)
-{
-    const char *list = given("dispatch") ? input("dispatch", "") : MBB_DISPATCH_DEFAULT;
-    const struct flavour_row *row = NULL;
-    const char *need = "";
-    char name[64];
-    size_t count = 0;
-
-    if (!ifunc_host(input("host", "")))
-        fail("--with-tables=dispatch needs an x86-64 ELF target with GNU ifunc, not %s; name a"
-             " flavour instead", input("host", ""));
-    for (const char *s = list; (s = next_word(s, name, sizeof name)) != NULL; count++) {
-        if (has_capitals(name))
-            fail("--with-dispatch: unknown flavour '%s': flavour names are lower case (some of %s)",
-                 name, all_flavours());
-        if ((row = flavour_named(name)) == NULL)
-            fail("--with-dispatch: unknown flavour '%s' (expected some of %s)", name, all_flavours());
-        if (listed(str(&c->dispatch), name))
-            fail("--with-dispatch: '%s' is listed twice", name);
-        need = isa_rows[isa_index(row->isa)].description;
-        if (!is(row->isa, "any") && !c->isa[isa_index(row->isa)].compiles)
-            fail("--with-dispatch: the compiler cannot emit %s for %s", need, name);
-        append(&c->dispatch, " ", name);
-        add(&c->dispatch_summary, "%s%s", count > 0 ? ", else " : "", name);
-        if (!is(row->isa, "any"))
-            add(&c->dispatch_summary, " where the CPU runs %s at full speed", need);
-    }
-    if (count < 2)
-        fail("--with-dispatch=%s: name two flavours or more, or build that flavour alone with"
-             " --with-tables", list);
-    if (!is(row->isa, "any"))
-        fail("--with-dispatch: the last flavour, %s, needs %s; end the list with one that runs on"
-             " every CPU, such as black (auto's portable choice)", row->name, need);
-    if (!is(input("ifunc", "no"), "yes"))
-        fail("--with-tables=dispatch needs GNU ifunc, which this compiler or linker lacks; name a"
-             " flavour instead");
-    c->flavour = "dispatch";
-    add(&c->why, "chosen with --with-tables=dispatch: %s, picked per process", str(&c->dispatch_summary));
-}
-
-/* A flavour named with --with-tables: the target must have its
- * instructions, and under --with-flash its tables must fit. */
-static void named(struct choice *c, const char *tables)
-{
-    const struct flavour_row *row = flavour_named(tables);
-
-    if (row == NULL && has_capitals(tables))
-        fail("unknown flavour '%s' for --with-tables: flavour names are lower case (auto, fastest,"
-             " fastest-lookups, dispatch or one of %s)", tables, all_flavours());
-    if (row == NULL)
-        fail("unknown flavour '%s' for --with-tables (expected auto, fastest, fastest-lookups,"
-             " dispatch or one of %s)", tables, all_flavours());
-    c->flavour = row->name;
-    add(&c->why, "chosen with --with-tables=%s", row->name);
-    if (!is(row->isa, "any")) {
-        const struct isa_found *found = &c->isa[isa_index(row->isa)];
-        const char *isa_why = str(&found->why);
-
-        if (!found->have)
-            fail("--with-tables=%s needs %s, but %s; use another flavour or auto", row->name,
-                 isa_rows[isa_index(row->isa)].description, isa_why);
-        if (is(row->isa, "bmi2") && is(c->pext, "slow")) {
-            isa_why = str(&c->pext_why);
-            add(&c->warnings, "--with-tables=%s: %s; black (auto's choice there) is likely faster\n",
-                row->name, isa_why);
-        }
-        add(&c->why, " (%s)", isa_why);
-    }
-    if (given("flash"))
-        flash_check(c);
-}
-
-static void choose_flavour(struct choice *c)
-{
-    const char *tables = input("tables", "auto");
-    const int measuring = is(tables, "fastest") || is(tables, "fastest-lookups");
-
-    if (given("flash"))
-        c->flash_kib = input("flash", "");
-    else if (is(input("bare", "no"), "yes"))
-        c->flash_kib = MBB_BARE_METAL_FLASH_KIB;
-    if (given("flash") && (measuring || is(tables, "dispatch")))
-        fail("--with-flash applies to auto or a named flavour, not --with-tables=%s", tables);
-    if (is(tables, "auto") && c->flash_kib != NULL)
-        flash_auto(c);
-    else if (is(tables, "auto"))
-        c->flavour = auto_flavour(c, &c->why);
-    else if (measuring)
-        fastest(c, tables, is(tables, "fastest") ? "search" : "lookups");
-    else if (is(tables, "dispatch"))
-        dispatch(c);
-    else if (is(tables, "yes") || is(tables, "no") || is(tables, ""))
-        fail("--with-tables needs a flavour: auto, fastest, fastest-lookups, dispatch or one of %s",
-             all_flavours());
-    else
-        named(c, tables);
-}
-
 /* ---- What the build is told -------------------------------------------- */
 
 /* path with its directory made absolute, or NULL. */
@@ -771,100 +178,6 @@ static char *absolute(const char *path)
     return whole.s;
 }
 
-/* What a build without --with-seed or --with-magics gives a flavour: the
- * generator's rule (the shipped set where there is one, else its seeded
- * search with the default seed). */
-static void default_magics(struct text *summary, const char *flavour)
-{
-    struct text shipped = { 0 };
-    struct stat st;
-
-    add(&shipped, "%s/gen/magics/%s.txt", input("srcdir", "."), flavour);
-    if (summary->length > 0)
-        add(summary, "; ");
-    if (is(flavour_named(flavour)->magics, "none"))
-        add(summary, "none (%s needs none)", flavour);
-    else if (stat(str(&shipped), &st) == 0)
-        add(summary, "the shipped set of %s, gen/magics/%s.txt", flavour, flavour);
-    else
-        add(summary, "%s's seeded search, with the generator's default seed (no shipped set)", flavour);
-    release(&shipped);
-}
-
-/* The magics file as the build takes it: an absolute path (make and the
- * shell carry it, spaces escaped for make); the flavour it applies to. */
-static void magics_file(const char *magics_for, int dispatch, struct text *summary)
-{
-    struct text dep = { 0 };
-    char *path = absolute(input("magics", ""));
-
-    if (path == NULL)
-        fail("--with-magics: '%s' is not a readable file", input("magics", ""));
-    for (const unsigned char *s = (const unsigned char *)path; *s != '\0'; s++)
-        if (!(*s >= 128 || isalnum(*s) || strchr(" /._+,=@~-", *s) != NULL))
-            fail("--with-magics: '%s' has a character that make or the shell cannot carry (only"
-                 " letters, digits, spaces, non-ASCII and /._+,=@~- are allowed); copy or link the"
-                 " file to a plainer path", path);
-    for (const char *s = path; *s != '\0'; s++)
-        add(&dep, *s == ' ' ? "\\ " : "%c", *s);
-    assign("MBB_GEN_MAGICS", path);
-    assign("MBB_MAGICS_DEP", str(&dep));
-    release(summary);
-    add(summary, "%s%sloaded from %s", dispatch ? magics_for : "", dispatch ? "'s " : "", path);
-    release(&dep);
-    free(path);
-}
-
-/* The magics: a seed, a file for the flavour it applies to (the
- * library's, or in a dispatch library the one it names), or the
- * generator's default; what make remakes the tables after. */
-static void print_magics(const struct choice *c, const char *tables_flavour, struct text *summary)
-{
-    const int dispatch = is(c->flavour, "dispatch");
-    const char *magics_for = tables_flavour, *kind;
-    struct text dep = { 0 }, seed = { 0 };
-    char name[64];
-
-    if (dispatch && given("seed"))
-        fail("--with-seed applies to one flavour's magic search, not to --with-tables=dispatch; name"
-             " a flavour, or give a magics file with --with-magics (it applies to the flavour it names)");
-    if (dispatch && c->magics_for != NULL && !listed(str(&c->dispatch), c->magics_for))
-        fail("--with-magics: '%s' is for %s, which is not among the dispatch library's flavours (%s)",
-             input("magics", ""), c->magics_for, str(&c->dispatch));
-    if (dispatch && c->magics_for != NULL)
-        magics_for = c->magics_for;
-    if (!dispatch && c->magics_for != NULL && !is(c->magics_for, tables_flavour)
-        && !is(c->magics_for, flavour_named(tables_flavour)->reads))
-        fail("--with-magics: '%s' is a file of %s magics (its '# flavour:' line), not of %s; give"
-             " a %s file, or --with-tables=%s", input("magics", ""), c->magics_for,
-             tables_flavour, tables_flavour, c->magics_for);
-    kind = flavour_named(magics_for)->magics;
-    if (is(kind, "none") && (given("seed") || given("magics")))
-        fail("--with-seed and --with-magics apply to flavours with magics, not to %s", magics_for);
-    if (is(kind, "load") && given("seed"))
-        fail("%s loads its magics (the shipped set, or --with-magics=FILE); --with-seed does not apply",
-             magics_for);
-    for (const char *s = dispatch ? str(&c->dispatch) : c->flavour;
-         (s = next_word(s, name, sizeof name)) != NULL;)
-        default_magics(summary, name);
-    if (given("seed")) {
-        add(&seed, "--seed=%s", input("seed", ""));
-        release(summary);
-        add(summary, "searched with seed %s", input("seed", ""));
-    }
-    assign("MBB_MAGICS_FOR", magics_for);
-    assign("MBB_GEN_FLAGS", str(&seed));
-    release(&seed);
-    if (given("magics")) {
-        magics_file(magics_for, dispatch, summary);
-        return;
-    }
-    add(&dep, given("seed") ? "" : "$(wildcard $(top_srcdir)/gen/magics/%s.txt)", tables_flavour);
-    assign("MBB_GEN_MAGICS", "");
-    assign("MBB_MAGICS_DEP", str(&dep));
-    release(&dep);
-}
-
 /* Adds "NAME=FLAG,FLAG" to a space-separated list (make splits it). */
 static void add_flags(struct text *list, const char *name, const char *cflags)
 {
@@ -875,15 +188,15 @@ static void add_flags(struct text *list, const char *name, const char *cflags)
 
 /* The instruction sets: MBB_ISA_NAMES, those with flags and those
  * without, and "NAME=FLAG,FLAG" for each with flags the compiler emits. */
-static void print_isas(const struct choice *c)
+static void print_isas(const struct decision *d)
 {
     struct text names = { 0 }, flagged = { 0 }, plain = { 0 }, cflags = { 0 };
 
     for (size_t i = 0; i < ISA_COUNT; i++) {
         append(&names, " ", isa_rows[i].name);
         append(isa_rows[i].flags[0] != '\0' ? &flagged : &plain, " ", isa_rows[i].name);
-        if (isa_rows[i].flags[0] != '\0' && c->isa[i].compiles)
-            add_flags(&cflags, isa_rows[i].name, c->isa[i].cflags);
+        if (isa_rows[i].flags[0] != '\0' && d->isa_compiles[i])
+            add_flags(&cflags, isa_rows[i].name, d->isa_cflags[i]);
     }
     assign("MBB_ISA_NAMES", str(&names));
     assign("MBB_ISAS_FLAGGED", str(&flagged));
@@ -898,22 +211,23 @@ static void print_isas(const struct choice *c)
 /* A dispatch library's flavours: the list, the last (whose tables come
  * with the board's), the others, "NAME=ISA" and "NAME=FLAG,FLAG" lists,
  * and the X-macro of src/dispatch-list.h. */
-static void print_dispatch(const struct choice *c)
+static void print_dispatch(const struct decision *d)
 {
     struct text others = { 0 }, isas = { 0 }, cflags = { 0 }, each = { 0 };
-    char name[64], last[64] = "";
+    char last[64] = "";
 
-    for (const char *s = str(&c->dispatch); (s = next_word(s, name, sizeof name)) != NULL;) {
+    for (size_t k = 0; k < d->dispatch_count; k++) {
+        const char *name = d->dispatch[k];
         const size_t i = isa_index(flavour_named(name)->isa);
 
         if (last[0] != '\0')
             append(&others, " ", last);
         snprintf(last, sizeof last, "%s", name);
         add(&isas, "%s%s=%s", isas.length > 0 ? " " : "", name, isa_rows[i].name);
-        add_flags(&cflags, name, c->isa[i].cflags);
+        add_flags(&cflags, name, d->isa_cflags[i]);
         add(&each, "%sX(%s, %s, ARG)", each.length > 0 ? " " : "", name, isa_rows[i].name);
     }
-    assign("MBB_DISPATCH_FLAVOURS", str(&c->dispatch));
+    assign("MBB_DISPATCH_FLAVOURS", dispatch_list(d));
     assign("MBB_DISPATCH_LAST", last);
     assign("MBB_DISPATCH_OTHERS", str(&others));
     assign("MBB_DISPATCH_LIST", str(&isas));
@@ -994,6 +308,16 @@ static void inline_library(struct text *out, const char *flavour)
 
 /* ---- The vendored drop-in's choice --------------------------------------- */
 
+static int listed(const char *list, const char *name)
+{
+    char word[64];
+
+    for (const char *s = list; (s = next_word(s, word, sizeof word)) != NULL;)
+        if (is(word, name))
+            return 1;
+    return 0;
+}
+
 /* The flavours the drop-in carries: auto's (policy.h, whichever the
  * target), then those named in extra not among them.  Refuses a name that
  * is no flavour. */
@@ -1060,48 +384,70 @@ static void dropin_config(const char *flavours)
 }
 
 /* --enable-small, --enable-debug and --with-table-section. */
-static void print_options(void)
+static void print_options(const struct decision *d)
 {
-    const int small = is(input("small", "no"), "yes");
-    const char *section = given("section") ? input("section", "") : ".rodata";
     struct text cppflags = { 0 }, summary = { 0 };
 
     if (given("section"))
-        add(&cppflags, "-DMBB_TABLE_SECTION='\"%s\"'", section);
-    assign("MBB_SMALL", small ? "1" : "0");
-    assign("MBB_GEN_PARTS", small ? "--no-lines" : "");
-    assign("MBB_DEBUG_CPPFLAGS", given("debug") ? "-DMBB_DEBUG" : "");
-    assign("MBB_TABLE_SECTION", section);
+        add(&cppflags, "-DMBB_TABLE_SECTION='\"%s\"'", d->section);
+    assign("MBB_SMALL", d->small ? "1" : "0");
+    assign("MBB_GEN_PARTS", d->small ? "--no-lines" : "");
+    assign("MBB_DEBUG_CPPFLAGS", d->debug ? "-DMBB_DEBUG" : "");
+    assign("MBB_TABLE_SECTION", d->section);
     assign("MBB_SECTION_CPPFLAGS", str(&cppflags));
-    add(&summary, "  table section:  %s\n  debug checks:   %s\n  small:          %s", section,
-        input("debug", "no"), small ? "yes (between and line: computed)" : "no (between and line: tables)");
+    add(&summary, "  table section:  %s\n  debug checks:   %s\n  small:          %s", d->section,
+        d->debug ? "yes" : "no", d->small ? "yes (between and line: computed)"
+                                          : "no (between and line: tables)");
     assign("mbb_summary_options", str(&summary));
     release(&cppflags);
     release(&summary);
 }
 
-static void print_results(struct choice *c)
+/* The magics as make takes them: a seed for the generator, a file's
+ * path for the shell and (spaces escaped) for make, or the shipped set
+ * make remakes the tables after. */
+static void print_magics(const struct decision *d)
 {
-    const int dispatch = is(c->flavour, "dispatch");
-    const char *tables_flavour = dispatch ? strrchr(str(&c->dispatch), ' ') + 1 : c->flavour;
-    const size_t i = isa_index(dispatch ? "any" : flavour_named(c->flavour)->isa);
-    const struct isa_row *isa = &isa_rows[i];
-    struct text magics = { 0 }, summary = { 0 }, choice = { 0 };
+    struct text dep = { 0 }, seed = { 0 };
+
+    if (d->seed != NULL)
+        add(&seed, "--seed=%s", d->seed);
+    assign("MBB_MAGICS_FOR", d->magics_for);
+    assign("MBB_GEN_FLAGS", str(&seed));
+    if (d->magics_path != NULL) {
+        for (const char *s = d->magics_path; *s != '\0'; s++)
+            add(&dep, *s == ' ' ? "\\ " : "%c", *s);
+        assign("MBB_GEN_MAGICS", d->magics_path);
+    } else {
+        add(&dep, d->seed != NULL ? "" : "$(wildcard $(top_srcdir)/gen/magics/%s.txt)",
+            d->tables_flavour);
+        assign("MBB_GEN_MAGICS", "");
+    }
+    assign("MBB_MAGICS_DEP", str(&dep));
+    release(&seed);
+    release(&dep);
+}
+
+static void print_results(const struct decision *d)
+{
+    const int dispatch = d->dispatch_count > 0;
+    const struct isa_row *isa = &isa_rows[d->isa];
+    struct text summary = { 0 }, choice = { 0 };
 
     assign("MBB_ALL_FLAVOURS", all_flavours());
-    assign("MBB_FLAVOUR", c->flavour);
+    assign("MBB_FLAVOUR", d->flavour);
     assign("MBB_FLAVOUR_DISPATCH", dispatch ? "1" : "0");
-    assign("MBB_TABLES_FLAVOUR", tables_flavour);
+    assign("MBB_TABLES_FLAVOUR", d->tables_flavour);
     assign("MBB_FLAVOUR_ISA", isa->name);
     assign("MBB_FLAVOUR_ISA_MACRO", isa->macro);
-    assign("MBB_ISA_CFLAGS", c->isa[i].cflags);
+    assign("MBB_ISA_CFLAGS", d->isa_cflags[d->isa]);
     assign("MBB_INLINE_CFLAGS", isa->flags);
-    print_isas(c);
-    print_dispatch(c);
+    print_isas(d);
+    print_dispatch(d);
     if (dispatch)
-        inline_first_met(&choice, str(&c->dispatch));
+        inline_first_met(&choice, dispatch_list(d));
     else
-        inline_library(&choice, c->flavour);
+        inline_library(&choice, d->flavour);
     /* (the set attacks' crossovers, policy.h's, for the installed headers) */
 #define FILL_ROWS(path)                                                                        \
     add(&choice, "\n#define MBB_ROOK_FILL_FROM_" #path " %d\n#define MBB_BISHOP_FILL_FROM_" #path  \
@@ -1113,38 +459,176 @@ static void print_results(struct choice *c)
     FILL_ROWS(PLAIN);
 #undef FILL_ROWS
     assign("MBB_INLINE_CHOICE", str(&choice));
-    print_magics(c, tables_flavour, &magics);
-    add(&summary, "  flavour:        %s (%s)%s\n  runs on:        ", c->flavour, str(&c->why),
-        str(&c->timings));
-    if (dispatch) {
-        add(&summary, "every x86-64 CPU (%s)", str(&c->dispatch_summary));
-    } else if (isa->flags[0] != '\0') {
-        add(&summary, "only CPUs with %s (%s); for a package that runs on every CPU of the target,"
-            " configure --with-tables=dispatch (x86-64), or a portable flavour such as black (auto's"
-            " portable choice)",
-            isa->description, c->flavour);
-        add(&c->warnings, "this library will need %s at run time; for a package, see"
-            " --with-tables=dispatch or a portable flavour\n", isa->description);
-    } else {
-        add(&summary, "any CPU of the target");
+    print_magics(d);
+    add(&summary, "  flavour:        %s (%s)", d->flavour, d->why);
+    if (d->measure_workload != NULL) {
+        add(&summary, "\n  timings:        %s:",
+            is(d->measure_workload, "search")
+                ? "ns per node of the benchmark's engine search (six positions, depth 4, 256 MiB"
+                  " table), median (95 % interval)"
+                : "ns per queen lookup, alone and in cache, median (95 % interval)");
+        for (const char *line = d->timings; *line != '\0'; line += *line == '\n') {
+            const int length = (int)strcspn(line, "\n");
+
+            add(&summary, "\n                    %.*s", length, line);
+            line += length;
+        }
     }
-    add(&summary, "\n  magics:         %s\n  flavour flags:  %s (its lookups are built for: %s)",
-        str(&magics), c->isa[i].cflags[0] != '\0' ? c->isa[i].cflags : "none", isa->name);
-    if (c->table_bytes > 0)
+    add(&summary, "\n  runs on:        %s\n  magics:         %s\n  flavour flags:  %s (its lookups"
+        " are built for: %s)", d->runs_on, d->magics,
+        d->isa_cflags[d->isa][0] != '\0' ? d->isa_cflags[d->isa] : "none", isa->name);
+    if (d->table_bytes > 0)
         add(&summary, "\n  table bytes:    %lu on %s (sliders %lu, the rest the board tables),"
-            " measured for --with-flash=%s", c->table_bytes, input("host", ""), c->slider_bytes,
-            c->flash_kib);
-    print_options();
-    assign("mbb_warnings", str(&c->warnings));
+            " measured for --with-flash=%s", d->table_bytes, input("host", ""), d->slider_bytes,
+            d->flash_kib);
+    print_options(d);
+    assign("mbb_warnings", d->warnings);
     assign("mbb_summary", str(&summary));
-    release(&magics);
     release(&summary);
     release(&choice);
 }
 
+/* What configure is to measure, and how. */
+static void print_measure(const struct decision *d)
+{
+    struct text text = { 0 }, limit = { 0 }, flags = { 0 }, defines = { 0 };
+
+    assign("MBB_ALL_FLAVOURS", all_flavours());
+    if (d->outcome == MEASURE_FLASH) {
+        if (given("magics"))
+            add(&text, "--magics=%s", input("magics", ""));
+        else if (given("seed"))
+            add(&text, "--seed=%s", input("seed", ""));
+        else
+            add(&text, "--magics-dir=%s/gen/magics", input("srcdir", "."));
+        assign("mbb_measure", "flash");
+        assign("mbb_measure_flavours", d->measure_flavours);
+        add(&limit, "%lu", d->measure_limit);
+        assign("mbb_measure_limit", str(&limit));
+        assign("mbb_measure_board", d->small ? "--board-only --no-lines" : "--board-only");
+        assign("mbb_measure_magics", str(&text));
+    } else {
+        /* built with the flags of every set this CPU has */
+        for (size_t i = 0; i < ISA_COUNT; i++) {
+            if (d->isa_have[i] && d->isa_cflags[i][0] != '\0')
+                append(&flags, " ", d->isa_cflags[i]);
+            add(&defines, "%s-DFLAVOURS_FOR_ISA_%s=1", i > 0 ? " " : "", isa_rows[i].name);
+        }
+        assign("mbb_measure", "fastest");
+        assign("mbb_measure_workload", d->measure_workload);
+        assign("mbb_measure_default", d->measure_default);
+        assign("mbb_measure_only", d->measure_only);
+        assign("mbb_measure_cflags", str(&flags));
+        assign("mbb_measure_defines", str(&defines));
+    }
+    release(&text);
+    release(&limit);
+    release(&flags);
+    release(&defines);
+}
+
+/* ---- What configure detected, and what this program finds itself -------- */
+
+/* The flavour a magics file's first "# flavour: NAME" comment names, read
+ * as the generator reads it (flavourline.h: the key in any case, a CR
+ * at a line's end dropped), or "". */
+static const char *magics_file_flavour(const char *path)
+{
+    static char name[256];
+    FILE *in = fopen(path, "r");
+    struct text line = { 0 };
+    long bytes = 0;
+    int ch, found = 0;
+
+    /* (the generator reads at most 1 MiB: so much, and no more, here) */
+    while (in != NULL && !found && bytes++ <= 1048576) {
+        ch = getc(in);
+        if (ch != '\n' && ch != EOF) {
+            add(&line, "%c", ch == '\0' ? ' ' : ch);
+            continue;
+        }
+        found = strchr(str(&line), '#') != NULL
+                && magics_flavour_comment(strchr(str(&line), '#'), name, sizeof name);
+        release(&line);
+        if (ch == EOF)
+            break;
+    }
+    if (in != NULL)
+        fclose(in);
+    release(&line);
+    return found ? name : "";
+}
+
+/* Whether this CPU has the instructions of isa_rows[i] (isa.def's
+ * probe), unless the input says (cpu_NAME=1 or 0). */
+static int cpu_has(size_t i)
+{
+    char key[64];
+    size_t n = 0;
+
+    snprintf(key, sizeof key, "cpu_%s", isa_rows[i].name);
+    if (input(key, NULL) != NULL)
+        return is(input(key, ""), "1");
+#define MBB_ISA(name, macro, flags, probe, slow, description)                                  \
+    if (n++ == i)                                                                              \
+        return (probe) != 0;
+#include "isa.def"
+#undef MBB_ISA
+    return 0;
+}
+
+static void gather(struct facts *f, struct options *o)
+{
+    static const char *const dirs[] = { "prefix", "exec_prefix", "bindir", "libdir", "includedir",
+                                        "datarootdir" };
+    const char *magics = input("magics", NULL);
+    struct stat st;
+
+    *o = (struct options){ input("tables", NULL), input("dispatch", NULL), input("flash", NULL),
+                           input("seed", NULL), magics, input("section", NULL),
+                           input("debug", NULL), input("small", NULL), { NULL } };
+    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
+        o->dirs[i] = input(dirs[i], NULL);
+    f->host = input("host", "");
+    f->cross = is(input("cross", "no"), "yes");
+    f->bare = is(input("bare", "no"), "yes");
+    f->bits32 = is(input("pointer", "8"), "4");
+    f->ifunc = is(input("ifunc", "no"), "yes");
+    for (size_t i = 0; i < ISA_COUNT; i++) {
+        char key[64];
+
+        snprintf(key, sizeof key, "isa_%s", isa_rows[i].name);
+        f->isa[i] = is(input(key, "no"), "yes") ? ISA_YES : is(input(key, "no"), "no") ? ISA_NO
+                                                                                       : ISA_FLAGS;
+        f->cpu[i] = !f->cross && f->isa[i] != ISA_NO && cpu_has(i);
+    }
+    if (f->cross)
+        f->slow_pext = is(input("target_slow_pext", "0"), "1");
+    else
+        f->slow_pext = input("slow_pext", NULL) != NULL ? is(input("slow_pext", ""), "1")
+                                                        : mbb_cpu_slow_pext();
+    if (magics != NULL && !is(magics, "no") && !is(magics, "yes") && !is(magics, "")) {
+        f->magics_readable = stat(magics, &st) == 0 && S_ISREG(st.st_mode)
+                             && access(magics, R_OK) == 0;
+        f->magics_for = f->magics_readable ? magics_file_flavour(magics) : "";
+        f->magics_path = absolute(magics);
+    }
+    for (size_t i = 0; i < FLAVOUR_COUNT; i++) {
+        struct text shipped = { 0 };
+
+        add(&shipped, "%s/gen/magics/%s.txt", input("srcdir", "."), flavour_rows[i].name);
+        f->shipped[i] = stat(str(&shipped), &st) == 0;
+        release(&shipped);
+    }
+    f->measured = input("measured", NULL);
+    f->fastest = input("fastest", NULL);
+}
+
 int main(int argc, char **argv)
 {
-    struct choice c = { 0 };
+    static struct decision d;
+    struct facts f = { 0 };
+    struct options o;
 
     input_count = argc - 1;
     inputs = argv + 1;
@@ -1164,13 +648,18 @@ int main(int argc, char **argv)
         release(&flavours);
         return ferror(stdout) || fflush(stdout) != 0;
     }
-    check_values();
-    for (size_t i = 0; i < ISA_COUNT; i++)
-        find_isa(&c, i);
-    find_pext(&c);
-    check_combinations(&c);
-    choose_flavour(&c);
-    print_results(&c);
+    gather(&f, &o);
+    switch (decide(&f, &o, &d)) {
+    case REFUSED:
+        fail("%s", d.error);
+        break;
+    case DECIDED:
+        print_results(&d);
+        break;
+    default:
+        print_measure(&d);
+        break;
+    }
     answer_and_exit();
     return 0;
 }
