@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "config.h"
 #include "magicsfile.h"
 
 static void usage(FILE *out)
@@ -15,7 +16,13 @@ static void usage(FILE *out)
           "(square, occupancy) pair against a ray walk, and write C tables.\n"
           "\n");
     fputs(cli_output_help, out);
-    fprintf(out, "\n"
+    fprintf(out, "      --config=KIND[:LIST] write a configuration header instead (for\n"
+          "                           make): KIND library (magicbb_config.h of a\n"
+          "                           library of LIST: one flavour, or a dispatch\n"
+          "                           library's), dispatch-list, dropin (the\n"
+          "                           drop-in's, carrying auto's flavours and LIST)\n"
+          "                           or dropin-flavours (their names)\n"
+          "\n"
           "black loads its magics and offsets (--magics) and checks them; white\n"
           "searches its magics and packs its overlapping slices (or loads both);\n"
           "the others search (or load) their magics.  The long searches for\n"
@@ -36,7 +43,46 @@ static void usage(FILE *out)
     print_flavours(out);
 }
 
-static const struct option long_options[] = { CLI_LONG_OPTIONS, { NULL, 0, NULL, 0 } };
+enum { OPT_CONFIG = OPT_OWN };
+static const struct option long_options[] = {
+    CLI_LONG_OPTIONS, { "config", required_argument, NULL, OPT_CONFIG }, { NULL, 0, NULL, 0 }
+};
+
+/* --config's value, or NULL. */
+static int take_config(void *own, int option)
+{
+    if (option != OPT_CONFIG)
+        return CLI_NOT_MINE;
+    *(const char **)own = optarg;
+    return -1;
+}
+
+/* magicbb-gen --config=KIND[:LIST]: the header, to --output or stdout. */
+static int write_config(const char *config, const struct gen_request *r)
+{
+    static const char *const kinds[] = { "library", "dispatch-list", "dropin", "dropin-flavours" };
+    const size_t length = strcspn(config, ":");
+    const char *list = config[length] == ':' ? config + length + 1 : "";
+    struct config_list flavours;
+    struct outfile output, *outputs[1] = { &output };
+    size_t kind = 0;
+
+    while (kind < sizeof kinds / sizeof kinds[0]
+           && !(strlen(kinds[kind]) == length && strncmp(config, kinds[kind], length) == 0))
+        kind++;
+    if (kind == sizeof kinds / sizeof kinds[0])
+        return usage_error("--config: unknown kind '%.*s' (expected library, dispatch-list,"
+                           " dropin or dropin-flavours)", (int)length, config);
+    if (config_list(list, &flavours) != 0 || (kind == CONFIG_LIBRARY && flavours.count == 0))
+        return usage_error("--config: '%s' is not a list of flavours (%s)", list, flavour_list());
+    if (r->seed_given || r->magics_path != NULL || r->dump_path != NULL)
+        return usage_error("--config writes no tables: --seed, --magics and --dump-magics do not"
+                           " apply");
+    if (outfile_open(&output, r->output_path != NULL ? r->output_path : "-") != 0)
+        return 1;
+    config_write(output.stream, (enum config_kind)kind, &flavours, !(r->parts & EMIT_LINES));
+    return outfiles_commit(outputs, 1) != 0;
+}
 
 int main(int argc, char **argv)
 {
@@ -44,16 +90,19 @@ int main(int argc, char **argv)
     static unsigned line[PIECE_COUNT][64];
     static char default_path[4096], installed[4096];
     struct gen_request r;
+    const char *config = NULL;
     char *origin; /* where the magics came from */
     size_t origin_size;
     int status;
 
     stdout_checked_at_exit();
     request_init(&r);
-    if ((status = cli_parse(argc, argv, long_options, &r, NULL, NULL, usage)) >= 0)
+    if ((status = cli_parse(argc, argv, long_options, &r, take_config, &config, usage)) >= 0)
         return status;
     if (optind < argc)
         return usage_error("unexpected argument '%s'", argv[optind]);
+    if (config != NULL)
+        return write_config(config, &r);
     if (r.magics_dir == NULL && r.magics_path == NULL && !r.seed_given)
         r.magics_dir = installed_magics(installed, sizeof installed);
     if ((status = check_common(&r, 0)) != 0)

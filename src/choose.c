@@ -37,11 +37,7 @@
  *               this machine, which is then the host); also slow_pext
  *   target_slow_pext  1 where a cross build's -march has a slow PEXT
  *   measured    NAME:TABLE-BYTES:SLIDER-BYTES ..., the flash measured
- *   fastest     what lab/fastest.sh printed
- *
- * With dropin=FLAVOURS it writes the vendored drop-in's magicbb_config.h
- * instead, for the flavours of auto's table and FLAVOURS (print=flavours:
- * only the list; tools/dropin.sh asks both). */
+ *   fastest     what lab/fastest.sh printed */
 #define _XOPEN_SOURCE 700
 
 #include <ctype.h>
@@ -209,11 +205,10 @@ static void print_isas(const struct decision *d)
 }
 
 /* A dispatch library's flavours: the list, the last (whose tables come
- * with the board's), the others, "NAME=ISA" and "NAME=FLAG,FLAG" lists,
- * and the X-macro of src/dispatch-list.h. */
+ * with the board's), the others, and "NAME=FLAG,FLAG" for each. */
 static void print_dispatch(const struct decision *d)
 {
-    struct text others = { 0 }, isas = { 0 }, cflags = { 0 }, each = { 0 };
+    struct text others = { 0 }, cflags = { 0 };
     char last[64] = "";
 
     for (size_t k = 0; k < d->dispatch_count; k++) {
@@ -223,164 +218,14 @@ static void print_dispatch(const struct decision *d)
         if (last[0] != '\0')
             append(&others, " ", last);
         snprintf(last, sizeof last, "%s", name);
-        add(&isas, "%s%s=%s", isas.length > 0 ? " " : "", name, isa_rows[i].name);
         add_flags(&cflags, name, d->isa_cflags[i]);
-        add(&each, "%sX(%s, %s, ARG)", each.length > 0 ? " " : "", name, isa_rows[i].name);
     }
     assign("MBB_DISPATCH_FLAVOURS", dispatch_list(d));
     assign("MBB_DISPATCH_LAST", last);
     assign("MBB_DISPATCH_OTHERS", str(&others));
-    assign("MBB_DISPATCH_LIST", str(&isas));
     assign("MBB_DISPATCH_CFLAGS_LIST", str(&cflags));
-    assign("MBB_DISPATCH_EACH", str(&each));
     release(&others);
-    release(&isas);
     release(&cflags);
-    release(&each);
-}
-
-/* ---- The flavour <magicbb_inline.h> inlines ------------------------------ */
-
-/* The lines that include flavour's header and name its lookups; with
- * tables, where the drop-in's implementation file finds its tables. */
-static void inline_branch(struct text *out, const char *flavour, const char *tables)
-{
-    add(out, "#include \"magicbb/%s.h\"\n#define MBB_INLINE_NAME \"%s\"\n", flavour, flavour);
-    add(out, "#define MBB_INLINE_ROOK mbb_%s_rook_attacks\n", flavour);
-    add(out, "#define MBB_INLINE_BISHOP mbb_%s_bishop_attacks\n", flavour);
-    add(out, "#define MBB_INLINE_QUEEN mbb_%s_queen_attacks\n", flavour);
-    add(out, "#define MBB_INLINE_TABLE_BYTES mbb_%s_table_bytes\n", flavour);
-    add(out, "#define MBB_INLINE_LINK_RULE MBB_LINK_RULE(%s)\n", flavour);
-    if (tables != NULL)
-        add(out, "#define MBB_INLINE_TABLES \"%s/%s.h\"\n", tables, flavour);
-}
-
-/* An #error where the code being compiled lacks flavour's instructions,
- * saying what to do: what, then the flags or a -march. */
-static void inline_needs(struct text *out, const char *flavour, const char *what)
-{
-    const struct isa_row *isa = &isa_rows[isa_index(flavour_named(flavour)->isa)];
-
-    if (is(isa->name, "any"))
-        return;
-    add(out, "#if !defined(MBB_HAVE_%s)\n#error \"magicbb: %s needs %s: compile with %s%s\"\n#endif\n",
-        isa->macro, flavour, isa->description,
-        isa->flags[0] != '\0' ? isa->flags : "a -march or -mcpu that has them", what);
-}
-
-/* A chain of #if over flavours (space-separated), the first whose
- * instructions the code is compiled for at full speed (MBB_SLOW_<MACRO>:
- * a -march whose PEXT is microcode), as a dispatch library picks at run
- * time; the last needs nothing beyond C. */
-static void inline_first_met(struct text *out, const char *flavours)
-{
-    char name[64];
-    int first = 1;
-
-    add(out, "/* The flavour inlined: the first of the dispatch library's flavours whose\n"
-             " * instructions the including code is compiled for, at full speed. */\n");
-    for (const char *s = flavours; (s = next_word(s, name, sizeof name)) != NULL; first = 0) {
-        const struct isa_row *isa = &isa_rows[isa_index(flavour_named(name)->isa)];
-
-        if (is(isa->name, "any"))
-            add(out, "%s\n", first ? "#if 1" : "#else");
-        else
-            add(out, "%s defined(MBB_HAVE_%s) && !defined(MBB_SLOW_%s)\n", first ? "#if" : "#elif",
-                isa->macro, isa->macro);
-        inline_branch(out, name, NULL);
-        if (is(isa->name, "any"))
-            break;
-    }
-    add(out, "#endif");
-}
-
-/* The library's one flavour, where the code is compiled for its
- * instructions. */
-static void inline_library(struct text *out, const char *flavour)
-{
-    add(out, "/* The flavour inlined: the library's. */\n");
-    inline_needs(out, flavour, " (pkg-config --cflags magicbb-inline), or for one install that"
-                               " inlines with or without them configure magicbb"
-                               " --with-tables=dispatch, or vendor single/magicbb.h");
-    inline_branch(out, flavour, NULL);
-    out->s[--out->length] = '\0'; /* (configure adds the last newline) */
-}
-
-/* ---- The vendored drop-in's choice --------------------------------------- */
-
-static int listed(const char *list, const char *name)
-{
-    char word[64];
-
-    for (const char *s = list; (s = next_word(s, word, sizeof word)) != NULL;)
-        if (is(word, name))
-            return 1;
-    return 0;
-}
-
-/* The flavours the drop-in carries: auto's (policy.h, whichever the
- * target), then those named in extra not among them.  Refuses a name that
- * is no flavour. */
-static void carried(struct text *out, const char *extra)
-{
-    char name[64];
-
-#define MBB_CARRY(flavour, condition, why) append(out, " ", #flavour);
-    MBB_AUTO_TABLE(MBB_CARRY, 0, 0, 0)
-#undef MBB_CARRY
-    for (const char *s = extra; (s = next_word(s, name, sizeof name)) != NULL;) {
-        if (flavour_named(name) == NULL)
-            fail("dropin: unknown flavour '%s' (expected some of %s)", name, all_flavours());
-        if (!listed(str(out), name))
-            append(out, " ", name);
-    }
-}
-
-/* The drop-in's magicbb_config.h: MAGICBB_FLAVOUR_<NAME> picks a carried
- * flavour (a flavour not carried is an #error), else auto's decision
- * table on the target's macros; then the flavour's header, names and
- * tables. */
-static void dropin_config(const char *flavours)
-{
-    struct text out = { 0 };
-    char name[64], upper[64];
-    int n = 0;
-
-    add(&out, "/* SPDX-License-Identifier: MIT */\n/* magicbb_config.h - the vendored drop-in's,"
-              " written by magicbb-choose: the flavour\n * whose lookups magicbb_inline.h inlines,"
-              " chosen where the including code is\n * compiled: MAGICBB_FLAVOUR_<NAME> (one of %s),"
-              " else auto's\n * decision table (magicbb/policy.h) on the target's macros.  Do not"
-              " edit. */\n#ifndef MAGICBB_CONFIG_H\n#define MAGICBB_CONFIG_H\n\n#include"
-              " \"magicbb/bits.h\"\n#include \"magicbb/policy.h\"\n\n#define MBB_FLAVOUR_DISPATCH 0\n"
-              "#define MBB_DISPATCH_LIST \"\"\n#define MBB_SMALL 0\n\n", flavours);
-    for (size_t i = 0; i < FLAVOUR_COUNT; i++)
-        add(&out, "#define MBB_ID_%s %u\n", flavour_rows[i].name, (unsigned)i + 1);
-    for (size_t i = 0; i < FLAVOUR_COUNT; i++) {
-        const char *f = flavour_rows[i].name;
-        size_t k = 0;
-
-        for (; f[k] != '\0' && k < sizeof upper - 1; k++)
-            upper[k] = (char)toupper((unsigned char)f[k]);
-        upper[k] = '\0';
-        add(&out, "#%s defined(MAGICBB_FLAVOUR_%s)\n", i > 0 ? "elif" : "if", upper);
-        if (listed(flavours, f))
-            add(&out, "#define MBB_PICK MBB_ID_%s\n", f);
-        else
-            add(&out, "#error \"magicbb: this drop-in carries %s, not %s: tools/dropin.sh writes one"
-                      " that does\"\n", flavours, f);
-    }
-    add(&out, "#else\n#define MBB_AUTO_ID(flavour, condition, why) (condition) ? MBB_ID_##flavour :\n"
-              "#define MBB_PICK (MBB_AUTO_TABLE(MBB_AUTO_ID, MBB_TARGET_FAST_PEXT, MBB_TARGET_BITS32,"
-              " 0) 0)\n#endif\n\n");
-    for (const char *s = flavours; (s = next_word(s, name, sizeof name)) != NULL; n++) {
-        add(&out, "#%s MBB_PICK == MBB_ID_%s\n", n > 0 ? "elif" : "if", name);
-        inline_needs(&out, name, "");
-        inline_branch(&out, name, "magicbb-tables");
-    }
-    add(&out, "#endif\n#define MBB_INLINE_BOARD_TABLES \"magicbb-tables/board.h\"\n\n"
-              "#endif /* MAGICBB_CONFIG_H */\n");
-    fputs(str(&out), stdout);
-    release(&out);
 }
 
 /* --enable-small, --enable-debug and --with-table-section. */
@@ -432,7 +277,7 @@ static void print_results(const struct decision *d)
 {
     const int dispatch = d->dispatch_count > 0;
     const struct isa_row *isa = &isa_rows[d->isa];
-    struct text summary = { 0 }, choice = { 0 };
+    struct text summary = { 0 };
 
     assign("MBB_ALL_FLAVOURS", all_flavours());
     assign("MBB_FLAVOUR", d->flavour);
@@ -444,21 +289,6 @@ static void print_results(const struct decision *d)
     assign("MBB_INLINE_CFLAGS", isa->flags);
     print_isas(d);
     print_dispatch(d);
-    if (dispatch)
-        inline_first_met(&choice, dispatch_list(d));
-    else
-        inline_library(&choice, d->flavour);
-    /* (the set attacks' crossovers, policy.h's, for the installed headers) */
-#define FILL_ROWS(path)                                                                        \
-    add(&choice, "\n#define MBB_ROOK_FILL_FROM_" #path " %d\n#define MBB_BISHOP_FILL_FROM_" #path  \
-        " %d\n#define MBB_QUEEN_FILL_FROM_" #path " %d\n#define MBB_LEAPER_FILL_FROM_" #path " %d",  \
-        MBB_ROOK_FILL_FROM_##path, MBB_BISHOP_FILL_FROM_##path, MBB_QUEEN_FILL_FROM_##path,          \
-        MBB_LEAPER_FILL_FROM_##path)
-    FILL_ROWS(AVX512);
-    FILL_ROWS(AVX2);
-    FILL_ROWS(PLAIN);
-#undef FILL_ROWS
-    assign("MBB_INLINE_CHOICE", str(&choice));
     print_magics(d);
     add(&summary, "  flavour:        %s (%s)", d->flavour, d->why);
     if (d->measure_workload != NULL) {
@@ -485,7 +315,6 @@ static void print_results(const struct decision *d)
     assign("mbb_warnings", d->warnings);
     assign("mbb_summary", str(&summary));
     release(&summary);
-    release(&choice);
 }
 
 /* What configure is to measure, and how. */
@@ -637,17 +466,6 @@ int main(int argc, char **argv)
             fputs("usage: magicbb-choose NAME=VALUE...\n", stderr);
             return 2;
         }
-    if (input("dropin", NULL) != NULL) {
-        struct text flavours = { 0 };
-
-        carried(&flavours, input("dropin", ""));
-        if (is(input("print", "config"), "flavours"))
-            puts(str(&flavours));
-        else
-            dropin_config(str(&flavours));
-        release(&flavours);
-        return ferror(stdout) || fflush(stdout) != 0;
-    }
     gather(&f, &o);
     switch (decide(&f, &o, &d)) {
     case REFUSED:

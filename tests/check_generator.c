@@ -492,6 +492,59 @@ static void expect_error(const char *message)
     free(err);
 }
 
+/* --config: the configuration headers the build asks for, from a list
+ * of flavours; a bad kind or flavour, or an option about tables, is a
+ * usage error. */
+START_TEST(config_headers)
+{
+    char *text;
+
+    ck_assert_int_eq(run("--config=library:pext,black", "--output", path("config.h"), NULL), 0);
+    text = slurp(path("config.h"));
+    ck_assert_ptr_nonnull(strstr(text, "#define MBB_FLAVOUR_NAME \"dispatch\"\n"
+                                       "#define MBB_FLAVOUR_DISPATCH 1\n"));
+    ck_assert_ptr_nonnull(strstr(text, "#define MBB_DISPATCH_LIST \"pext=bmi2 black=any\"\n"));
+    ck_assert_ptr_nonnull(strstr(text, "#define MBB_SMALL 0\n"));
+    /* pext where the including code has a fast BMI2, else black */
+    ck_assert_ptr_nonnull(strstr(text, "#if defined(MBB_HAVE_BMI2) && !defined(MBB_SLOW_BMI2)\n"
+                                       "#include \"magicbb/pext.h\"\n"));
+    ck_assert_ptr_nonnull(strstr(text, "#else\n#include \"magicbb/black.h\"\n"));
+    free(text);
+    ck_assert_int_eq(run("--config=library:fancy", "--no-lines", "--output", path("config.h"), NULL), 0);
+    text = slurp(path("config.h"));
+    ck_assert_ptr_nonnull(strstr(text, "#define MBB_FLAVOUR_NAME \"fancy\"\n"));
+    ck_assert_ptr_nonnull(strstr(text, "#define MBB_SMALL 1\n"));
+    ck_assert_ptr_nonnull(strstr(text, "#define MBB_INLINE_ROOK mbb_fancy_rook_attacks\n"));
+    ck_assert_ptr_null(strstr(text, "#error"));
+    free(text);
+    ck_assert_int_eq(run("--config=dispatch-list:hqdual hq", NULL), 0);
+    text = slurp(path("stdout"));
+    ck_assert_ptr_nonnull(strstr(text, "#define MBB_DISPATCH_EACH(X, ARG) X(hqdual, avx2, ARG)"
+                                       " X(hq, any, ARG)\n"));
+    free(text);
+    /* the drop-in carries auto's flavours (pext, magic32, fancy, black),
+     * then those named, each once */
+    ck_assert_int_eq(run("--config=dropin-flavours:hq,fancy,hq", NULL), 0);
+    text = slurp(path("stdout"));
+    ck_assert_str_eq(text, "pext magic32 fancy black hq\n");
+    free(text);
+    ck_assert_int_eq(run("--config=dropin:white", NULL), 0);
+    text = slurp(path("stdout"));
+    ck_assert_ptr_nonnull(strstr(text, "#elif defined(MAGICBB_FLAVOUR_WHITE)\n#define MBB_PICK MBB_ID_white\n"));
+    ck_assert_ptr_nonnull(strstr(text, "#elif defined(MAGICBB_FLAVOUR_HQ)\n#error \"magicbb: this drop-in"
+                                       " carries pext magic32 fancy black white, not hq"));
+    free(text);
+    ck_assert_int_eq(run("--config=libary:fancy", NULL), 2);
+    expect_error("--config: unknown kind 'libary'");
+    ck_assert_int_eq(run("--config=library:fancy,nosuch", NULL), 2);
+    expect_error("--config: 'fancy,nosuch' is not a list of flavours");
+    ck_assert_int_eq(run("--config=library", NULL), 2);
+    expect_error("--config: '' is not a list of flavours");
+    ck_assert_int_eq(run("--config=library:fancy", "--seed=5", NULL), 2);
+    expect_error("--config writes no tables: --seed, --magics and --dump-magics do not apply");
+}
+END_TEST
+
 /* The magic and index bits a magics file gives piece (0 rook, 1 bishop)
  * on square sq. */
 static void magic_of(const char *text, int piece, int sq, unsigned long long *magic,
@@ -1839,6 +1892,7 @@ static Suite *generator_suite(void)
     tcase_add_checked_fixture(output, setup, teardown);
     tcase_add_checked_fixture(input, setup, teardown);
     tcase_add_checked_fixture(search, setup, teardown);
+    tcase_add_test(output, config_headers);
     tcase_add_test(output, same_seed_same_bytes);
     tcase_add_test(output, no_include_leaves_out_only_the_include);
     tcase_add_test(output, other_seed_other_magics);

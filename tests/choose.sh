@@ -158,14 +158,14 @@ tables=fastest|--with-tables=fastest measures this machine, but this build is fo
 tables=dispatch flash=300|--with-flash applies to auto or a named flavour, not --with-tables=dispatch
 EOF
 
-# A dispatch library's lists, for make and src/dispatch-list.h.
+# A dispatch library's lists, for make.
 if answer tables=dispatch ifunc=yes isa_bmi2=flags && [ "$MBB_FLAVOUR" = dispatch ] &&
-   [ "$MBB_DISPATCH_EACH" = "X(pext, bmi2, ARG) X(black, any, ARG)" ] &&
+   [ "$MBB_DISPATCH_FLAVOURS" = "pext black" ] &&
    [ "$MBB_DISPATCH_CFLAGS_LIST" = "pext=-mbmi2 black=" ] && [ "$MBB_DISPATCH_LAST" = black ] &&
    [ "$MBB_DISPATCH_OTHERS" = pext ] && [ "$MBB_TABLES_FLAVOUR" = black ]; then
   ok "dispatch: pext, else black"
 else
-  not_ok "dispatch: '$MBB_DISPATCH_EACH' '$MBB_DISPATCH_CFLAGS_LIST' $(cat "$work/err")"
+  not_ok "dispatch: '$MBB_DISPATCH_FLAVOURS' '$MBB_DISPATCH_CFLAGS_LIST' $(cat "$work/err")"
 fi
 
 # A flash budget: the first round asks for the flavours of the 32-bit

@@ -13,7 +13,6 @@
 # MSVC it has no GNU-only construct.
 srcdir=${MBB_SRCDIR:?MBB_SRCDIR must name the source directory}
 gen=${MBB_GEN:?MBB_GEN must name the generator}
-choose=${MBB_CHOOSE:?MBB_CHOOSE must name magicbb-choose}
 cc=${MBB_CC:-cc}
 . "$(dirname "$0")/tap.sh"
 tap_workdir vendored
@@ -22,7 +21,7 @@ bmi2=no
 grep -qw bmi2 /proc/cpuinfo 2>/dev/null && bmi2=yes
 
 single="$work/single"
-if ! sh "$srcdir/tools/dropin.sh" "$srcdir" "$gen" "$choose" test "$single" 2>"$work/err"; then
+if ! sh "$srcdir/tools/dropin.sh" "$srcdir" "$gen" test "$single" 2>"$work/err"; then
   not_ok "tools/dropin.sh: $(head -n 1 "$work/err")"
   tap_done
   exit 1
@@ -31,7 +30,7 @@ fi
 # made in any build directory is the same): the source tree named by
 # another path, from another directory.
 mkdir "$work/elsewhere" "$work/link" && ln -s "$srcdir" "$work/link/src" &&
-  (cd "$work/elsewhere" && sh "$srcdir/tools/dropin.sh" ../link/src "$gen" "$choose" test again) \
+  (cd "$work/elsewhere" && sh "$srcdir/tools/dropin.sh" ../link/src "$gen" test again) \
   2>"$work/err"
 if diff -r "$single" "$work/elsewhere/again" >"$work/diff" 2>&1; then
   ok "the drop-in is the same made from another path to the sources"

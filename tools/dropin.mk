@@ -14,10 +14,9 @@
 # tests/vendored.sh checks it with only cc.
 DROPIN_FLAVOURS =
 DROPIN_DIR = single
-MBB_CHOOSER = src/magicbb-choose$(BUILD_EXEEXT)
 dropin: $(MBB_GEN)
-	$(AM_V_GEN)$(SHELL) $(srcdir)/tools/dropin.sh '$(srcdir)' ./$(MBB_GEN) ./$(MBB_CHOOSER) \
-	  '$(PACKAGE_VERSION)' '$(DROPIN_DIR)' $(DROPIN_FLAVOURS)
+	$(AM_V_GEN)$(SHELL) $(srcdir)/tools/dropin.sh '$(srcdir)' ./$(MBB_GEN) '$(PACKAGE_VERSION)' \
+	  '$(DROPIN_DIR)' $(DROPIN_FLAVOURS)
 # (the file the README names, where there is none yet)
 single/magicbb.h:
 	$(MAKE) $(AM_MAKEFLAGS) dropin
@@ -26,7 +25,6 @@ clean-dropin:
 distclean-local:
 	if test '$(srcdir)' != .; then rm -rf single single.tmp; fi
 dist-hook: $(MBB_GEN)
-	$(SHELL) $(srcdir)/tools/dropin.sh '$(srcdir)' ./$(MBB_GEN) ./$(MBB_CHOOSER) '$(PACKAGE_VERSION)' \
-	  $(distdir)/single
+	$(SHELL) $(srcdir)/tools/dropin.sh '$(srcdir)' ./$(MBB_GEN) '$(PACKAGE_VERSION)' $(distdir)/single
 
 .PHONY: dropin clean-dropin

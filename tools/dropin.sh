@@ -7,7 +7,7 @@
 #                          the installed headers, as they are
 #   magicbb/policy.h       auto's decision table (src/policy.h)
 #   magicbb_config.h       the choice of flavour where the including code is
-#                          compiled (magicbb-choose dropin=...)
+#                          compiled (magicbb-gen --config=dropin:...)
 #   magicbb/NAME.h, magicbb-tables/NAME.h
 #                          each carried flavour's lookups and its tables
 #                          (magicbb-gen, the shipped magics), for the one file
@@ -15,17 +15,17 @@
 #   magicbb-tables/board.h the leapers', between and line tables
 # It carries the flavours of auto's table and the FLAVOURs named.
 #
-#   dropin.sh SRCDIR GENERATOR CHOOSER VERSION OUTDIR [FLAVOUR...]
+#   dropin.sh SRCDIR GENERATOR VERSION OUTDIR [FLAVOUR...]
 #
 # Writes OUTDIR.tmp, then puts it in OUTDIR's place.  Stops, naming what
 # failed, with status 1.
-srcdir=$1 gen=$2 choose=$3 version=$4 out=$5
-shift 5
+srcdir=$1 gen=$2 version=$3 out=$4
+shift 4
 fail() { echo "dropin.sh: $*" >&2; rm -rf "$tmp"; exit 1; }
 tmp="$out.tmp"
 rm -rf "$tmp" && mkdir -p "$tmp/magicbb" "$tmp/magicbb-tables" || fail "cannot make $tmp"
-flavours=$("$choose" dropin="$*" print=flavours) || fail "magicbb-choose refused: $*"
-"$choose" dropin="$*" > "$tmp/magicbb_config.h" || fail "magicbb-choose failed"
+flavours=$("$gen" --config="dropin-flavours:$*") || fail "magicbb-gen refused: $*"
+"$gen" --config="dropin:$*" --output="$tmp/magicbb_config.h" || fail "magicbb-gen --config failed"
 
 {
   cat <<EOT

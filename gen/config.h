@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: MIT */
+/* config.h - the configuration headers magicbb-gen --config writes, from
+ * a list of flavours: the installed magicbb_config.h (the library's
+ * flavour, or a dispatch library's flavours, and the flavour
+ * <magicbb_inline.h> inlines), src/dispatch-list.h, and the vendored
+ * drop-in's magicbb_config.h (auto's flavours of policy.h and those
+ * named). */
+#ifndef GEN_CONFIG_H
+#define GEN_CONFIG_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "rows.h"
+
+enum config_kind { CONFIG_LIBRARY, CONFIG_DISPATCH, CONFIG_DROPIN, CONFIG_DROPIN_FLAVOURS };
+
+struct config_list {
+    size_t flavour[FLAVOUR_COUNT]; /* indices into flavour_rows */
+    size_t count;
+};
+
+/* Reads a list of flavour names, separated by commas or spaces, each
+ * taken once (a repeat is passed over): 0, or -1 where a name is no
+ * flavour. */
+int config_list(const char *text, struct config_list *list);
+
+/* Writes kind's header for the list (a library of more than one flavour
+ * is a dispatch library); small: configured --enable-small. */
+void config_write(FILE *out, enum config_kind kind, const struct config_list *list, int small);
+
+#endif /* GEN_CONFIG_H */
