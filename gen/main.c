@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "config.h"
+#include "choice.h"
 #include "magicsfile.h"
 
 static void usage(FILE *out)

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* config.c - the configuration headers magicbb-gen writes (config.h):
+/* choice.c - the configuration headers magicbb-gen writes (choice.h):
  * the installed magicbb_config.h, a dispatch library's list, and the
  * vendored drop-in's magicbb_config.h. */
-#include "config.h"
+#include "choice.h"
 
 #include <ctype.h>
 #include <string.h>

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* config.h - the configuration headers magicbb-gen --config writes, from
+/* choice.h - the configuration headers magicbb-gen --config writes, from
  * a list of flavours: the installed magicbb_config.h (the library's
  * flavour, or a dispatch library's flavours, and the flavour
  * <magicbb_inline.h> inlines), src/dispatch-list.h, and the vendored
  * drop-in's magicbb_config.h (auto's flavours of policy.h and those
  * named). */
-#ifndef GEN_CONFIG_H
-#define GEN_CONFIG_H
+#ifndef GEN_CHOICE_H
+#define GEN_CHOICE_H
 
 #include <stddef.h>
 #include <stdio.h>
@@ -29,4 +29,4 @@ int config_list(const char *text, struct config_list *list);
  * is a dispatch library); small: configured --enable-small. */
 void config_write(FILE *out, enum config_kind kind, const struct config_list *list, int small);
 
-#endif /* GEN_CONFIG_H */
+#endif /* GEN_CHOICE_H */
