@@ -10,23 +10,20 @@
 #include "policy.h"
 #include "rows.h"
 
-static size_t flavour_index(const char *name, size_t length)
-{
-    size_t i = 0;
-
-    while (i < FLAVOUR_COUNT
-           && !(strlen(flavour_rows[i].name) == length
-                && strncmp(flavour_rows[i].name, name, length) == 0))
-        i++;
-    return i;
-}
-
 static const struct isa_row *flavour_isa(size_t flavour)
 {
-    for (size_t i = 0; i < ISA_COUNT; i++)
-        if (strcmp(isa_rows[i].name, flavour_rows[flavour].isa) == 0)
-            return &isa_rows[i];
-    return &isa_rows[0];
+    return &isa_rows[isa_row(flavour_rows[flavour].isa)];
+}
+
+/* Adds a flavour to a list where it is not there yet. */
+static void list_add(struct config_list *list, size_t flavour)
+{
+    size_t seen = 0;
+
+    while (seen < list->count && list->flavour[seen] != flavour)
+        seen++;
+    if (seen == list->count)
+        list->flavour[list->count++] = flavour;
 }
 
 int config_list(const char *text, struct config_list *list)
@@ -34,16 +31,12 @@ int config_list(const char *text, struct config_list *list)
     list->count = 0;
     for (const char *s = text; *s != '\0';) {
         const size_t n = strcspn(s, ", ");
-        const size_t i = flavour_index(s, n);
-
-        size_t seen = 0;
+        const size_t i = flavour_row(s, n);
 
         if (n > 0 && i == FLAVOUR_COUNT)
             return -1;
-        while (seen < list->count && list->flavour[seen] != i)
-            seen++;
-        if (n > 0 && seen == list->count)
-            list->flavour[list->count++] = i;
+        if (n > 0)
+            list_add(list, i);
         s += n + (s[n] != '\0');
     }
     return 0;
@@ -161,17 +154,11 @@ static void dispatch_list(FILE *out, const struct config_list *list)
 static void carried(const struct config_list *extra, struct config_list *out)
 {
     out->count = 0;
-#define MBB_CARRY(name, condition, why) out->flavour[out->count++] = flavour_index(#name, strlen(#name));
+#define MBB_CARRY(name, condition, why) list_add(out, flavour_row(#name, strlen(#name)));
     MBB_AUTO_TABLE(MBB_CARRY, 0, 0, 0)
 #undef MBB_CARRY
-    for (size_t k = 0; k < extra->count; k++) {
-        size_t seen = 0;
-
-        while (seen < out->count && out->flavour[seen] != extra->flavour[k])
-            seen++;
-        if (seen == out->count)
-            out->flavour[out->count++] = extra->flavour[k];
-    }
+    for (size_t k = 0; k < extra->count; k++)
+        list_add(out, extra->flavour[k]);
 }
 
 /* The drop-in's magicbb_config.h: MAGICBB_FLAVOUR_<NAME> picks a carried

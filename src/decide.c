@@ -52,11 +52,7 @@ static int given(const char *value)
 
 size_t flavour_index(const char *name)
 {
-    size_t i = 0;
-
-    while (i < FLAVOUR_COUNT && !is(flavour_rows[i].name, name))
-        i++;
-    return i;
+    return name != NULL ? flavour_row(name, strlen(name)) : FLAVOUR_COUNT;
 }
 
 const struct flavour_row *flavour_named(const char *name)
@@ -68,11 +64,7 @@ const struct flavour_row *flavour_named(const char *name)
 
 size_t isa_index(const char *name)
 {
-    size_t i = 0;
-
-    while (i < ISA_COUNT && !is(isa_rows[i].name, name))
-        i++;
-    return i;
+    return isa_row(name);
 }
 
 const char *all_flavours(void)

@@ -28,12 +28,6 @@
         putchar('\n');                                                                         \
     } while (0)
 
-/* Where the row called name is, or count if nowhere. */
-#define INDEX_OF(rows, count, wanted, at)                                                      \
-    do {                                                                                       \
-        for ((at) = 0; (at) < (count) && strcmp((rows)[at].name, (wanted)) != 0; (at)++)      \
-            ;                                                                                  \
-    } while (0)
 
 static void header(void)
 {
@@ -60,12 +54,12 @@ int main(int argc, char **argv)
     } else if (bare && strcmp(command, "isas") == 0) {
         PRINT_NAMES(isa_rows, ISA_COUNT);
     } else if (named && strcmp(command, "flavour") == 0) {
-        INDEX_OF(flavour_rows, FLAVOUR_COUNT, argv[2], i);
+        i = flavour_row(argv[2], strlen(argv[2]));
         if (i == FLAVOUR_COUNT)
             return unknown("flavour", argv[2]);
         printf("%s %s\n", flavour_rows[i].isa, flavour_rows[i].magics);
     } else if (named && strcmp(command, "isa") == 0) {
-        INDEX_OF(isa_rows, ISA_COUNT, argv[2], i);
+        i = isa_row(argv[2]);
         if (i == ISA_COUNT)
             return unknown("instruction set", argv[2]);
         printf("%s\n%s\n%s\n", isa_rows[i].macro, isa_rows[i].flags, isa_rows[i].description);

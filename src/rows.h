@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /* rows.h - the registries (flavours.def, isa.def) as arrays, for the
  * build machine's programs that print or check them: magicbb-registry
- * (registry.c) and magicbb-choose (choose.c).  Private. */
+ * (registry.c), the decision table (decide.c) and the generator's
+ * configuration headers (gen/choice.c); and finding a row by its name.
+ * Private. */
 #ifndef SRC_ROWS_H
 #define SRC_ROWS_H
 
 #include <stddef.h>
+#include <string.h>
 
 struct flavour_row {
     const char *name, *isa, *magics, *reads;
@@ -26,5 +29,28 @@ static const struct isa_row isa_rows[] = {
 };
 #define FLAVOUR_COUNT (sizeof flavour_rows / sizeof flavour_rows[0])
 #define ISA_COUNT (sizeof isa_rows / sizeof isa_rows[0])
+
+/* The index of the flavour whose name is the length bytes at name, or
+ * FLAVOUR_COUNT where none is. */
+static inline size_t flavour_row(const char *name, size_t length)
+{
+    size_t i = 0;
+
+    while (i < FLAVOUR_COUNT
+           && !(strlen(flavour_rows[i].name) == length
+                && strncmp(flavour_rows[i].name, name, length) == 0))
+        i++;
+    return i;
+}
+
+/* The index of the instruction set called name, or ISA_COUNT. */
+static inline size_t isa_row(const char *name)
+{
+    size_t i = 0;
+
+    while (i < ISA_COUNT && strcmp(isa_rows[i].name, name) != 0)
+        i++;
+    return i;
+}
 
 #endif /* SRC_ROWS_H */
