@@ -36,18 +36,17 @@ search_deps = lab/search.c lab/search.h support/movegen.h support/lookups.h $(fl
 # move generator and search on each.  The lookups (lab/flavours_isa.c)
 # are built once for the instruction sets of isa.def without flags and
 # once for each set with flags (MBB_ISAS_FLAGGED), with them where the
-# compiler has them (MBB_ISA_CFLAGS_LIST); the move generator and search
+# compiler has them (MBB_CFLAGS_NAME); the move generator and search
 # once a flavour.
 EXTRA_PROGRAMS += lab/check_flavours
 lab_check_isa_objects = $(MBB_ISAS_FLAGGED:%=lab/check-isa-%.$(OBJEXT))
 lab_check_movegen_objects = $(all_flavours:%=lab/check-movegen-%.$(OBJEXT)) \
 	$(all_flavours:%=lab/check-search-%.$(OBJEXT))
 CLEANFILES += lab/check_flavours$(EXEEXT) $(lab_check_isa_objects) $(lab_check_movegen_objects)
-isa_cflags = $(subst $(comma), ,$(patsubst $(1)=%,%,$(filter $(1)=%,$(MBB_ISA_CFLAGS_LIST))))
 lab/check-isa-%.$(OBJEXT): lab/flavours_isa.c lab/flavours.h src/isa.def $(flavour_headers_all)
 	@$(MKDIR_P) lab
 	$(AM_V_CC)$(CC) $(lab_cppflags) $(CPPFLAGS) -DFLAVOURS_FOR_ISA_$*=1 $(WARN_CFLAGS) \
-	  $(CFLAGS) $(call isa_cflags,$*) -c -o $@ $<
+	  $(CFLAGS) $(MBB_CFLAGS_$*) -c -o $@ $<
 lab/check-movegen-%.$(OBJEXT): $(movegen_deps)
 	@$(MKDIR_P) lab
 	$(AM_V_CC)$(CC) $(lab_cppflags) $(CPPFLAGS) $(WARN_CFLAGS) $(CFLAGS) \

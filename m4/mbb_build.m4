@@ -1,10 +1,13 @@
 # SPDX-License-Identifier: MIT
 # mbb_build.m4 - the build machine's programs, and the flavour names.
 #
-# MBB_FLAVOUR_NAMES: the flavours at autoconf time, for --help, from the
-# C preprocessor.
+# MBB_FLAVOUR_NAMES and MBB_ISA_LIST: the flavours and the instruction
+# sets at autoconf time (for --help and the substitutions), from the C
+# preprocessor.
 m4_define([MBB_FLAVOUR_NAMES],
   m4_esyscmd_s([printf '#define MBB_FLAVOUR(name, isa, magics, reads) name\n#include "src/flavours.def"\n' | ${CPP:-cpp} -P - | tr -s ' \n' '  ']))
+m4_define([MBB_ISA_LIST],
+  m4_esyscmd_s([printf '#define MBB_ISA(name, macro, flags, probe, slow, text) name\n#include "src/isa.def"\n' | ${CPP:-cpp} -P - | tr -s ' \n' '  ']))
 
 # MBB_PROG_CC_FOR_BUILD
 # ---------------------

@@ -4,10 +4,10 @@
 # MBB_CHOOSE
 # ----------
 # Asks src/magicbb-choose (src/choose.c) with the options and what
-# configure detected (mbb_detected), and reads its answer: the
+# configure detected (mbb_detected), and reads its answer, NAME=VALUE
+# lines (a name given again adds a line to its value): the
 # substitutions, mbb_warnings and the summary's lines (mbb_summary,
-# mbb_summary_options); stops with its one line
-# where it refuses.  Where it asks for a measurement it makes it, with a
+# mbb_summary_options); stops with its one line where it refuses.  Where it asks for a measurement it makes it, with a
 # generator built here, and asks again: the flash of each flavour it
 # lists, up to the first whose tables fit (tools/table-bytes.sh), or the
 # timings of the lab's probe (lab/fastest.sh).
@@ -22,7 +22,14 @@ AC_DEFUN([MBB_CHOOSE],
     libdir="$libdir" includedir="$includedir" datarootdir="$datarootdir" \
     $mbb_detected "$[]@" > conftest.choice 2> conftest.err ||
     { mbb_why=`cat conftest.err`; AC_MSG_ERROR([$mbb_why]); }
-  . ./conftest.choice
+  mbb_seen=:
+  while IFS= read -r mbb_line; do
+    mbb_n=${mbb_line%%=*}
+    case $mbb_seen in
+      *:$mbb_n:*) eval "$mbb_n=\$$mbb_n\$as_nl\${mbb_line#*=}" ;;
+      *) eval "$mbb_n=\${mbb_line#*=}"; mbb_seen=$mbb_seen$mbb_n: ;;
+    esac
+  done < conftest.choice
 }
 mbb_choose
 AS_IF([test -n "$mbb_measure"],

@@ -7,11 +7,12 @@
  * target has) and passes that with the options' values.  This program
  * finds what configure cannot pass (natively, what this CPU runs; a
  * magics file's flavour and absolute path; which sets gen/magics/ ships),
- * has decide() (decide.c, the policy of policy.h) decide, and prints sh
- * assignments for configure to read: the substitutions (MBB_FLAVOUR,
- * ...), mbb_warnings, and the summary's lines in mbb_summary and
- * mbb_summary_options.  An option refused is one line on stderr and exit
- * status 1.
+ * has decide() (decide.c, the policy of policy.h) decide, and prints the
+ * answer as NAME=VALUE lines, plain values (a value of several lines is
+ * its name given once a line): the substitutions (MBB_FLAVOUR, ...),
+ * mbb_warnings, and the summary's lines in mbb_summary and
+ * mbb_summary_options.  An option refused is one line on stderr, exit
+ * status 1, and nothing on stdout.
  *
  * Where the choice needs a measurement (the flash a flavour's tables take
  * on the target, or the fastest flavour here) it prints mbb_measure=flash
@@ -40,8 +41,6 @@
  *   fastest     what lab/fastest.sh printed */
 #define _XOPEN_SOURCE 700
 
-#include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,7 +51,7 @@
 #include "flavourline.h"
 #include "registry.h"
 
-/* ---- Inputs, text and failure ------------------------------------------ */
+/* ---- Inputs and the answer --------------------------------------------- */
 
 static int input_count;
 static char **inputs;
@@ -80,280 +79,173 @@ static int given(const char *name)
     return !is(input(name, "no"), "no");
 }
 
-/* A growing string. */
-struct text {
-    char *s;
-    size_t length;
-};
-
-static void add(struct text *t, const char *format, ...)
+/* Prints NAME=VALUE, a line for each of VALUE's lines (configure joins
+ * the lines of a name given again). */
+static void put(const char *name, const char *value)
 {
-    va_list args;
-    int more;
+    do {
+        const int length = (int)strcspn(value, "\n");
 
-    va_start(args, format);
-    more = vsnprintf(NULL, 0, format, args);
-    va_end(args);
-    if (more < 0 || (t->s = realloc(t->s, t->length + (size_t)more + 1)) == NULL) {
-        fputs("magicbb-choose: out of memory\n", stderr);
-        exit(2);
-    }
-    va_start(args, format);
-    vsnprintf(t->s + t->length, (size_t)more + 1, format, args);
-    va_end(args);
-    t->length += (size_t)more;
-}
-
-/* The text so far ("" before anything is added). */
-static const char *str(const struct text *t)
-{
-    return t->s != NULL ? t->s : "";
-}
-
-static void release(struct text *t)
-{
-    free(t->s);
-    t->s = NULL;
-    t->length = 0;
-}
-
-/* Adds item to a list, after separator where the list has something. */
-static void append(struct text *list, const char *separator, const char *item)
-{
-    add(list, "%s%s", list->length > 0 ? separator : "", item);
-}
-
-/* Refuses the options: one line, exit status 1. */
-static void fail(const char *format, ...)
-{
-    va_list args;
-
-    va_start(args, format);
-    vfprintf(stderr, format, args);
-    va_end(args);
-    fputc('\n', stderr);
-    exit(1);
-}
-
-/* What is printed, all at once at the end, so a refusal prints nothing. */
-static struct text reply;
-
-/* Adds NAME='VALUE' to the answer, VALUE quoted for sh. */
-static void assign(const char *name, const char *value)
-{
-    add(&reply, "%s='", name);
-    for (; *value != '\0'; value++)
-        add(&reply, *value == '\'' ? "'\\''" : "%c", *value); /* close, an escaped quote, reopen */
-    add(&reply, "'\n");
-}
-
-/* Prints the answer and exits. */
-static void answer_and_exit(void)
-{
-    fputs(str(&reply), stdout);
-    exit(ferror(stdout) || fflush(stdout) != 0);
+        printf("%s=%.*s\n", name, length, value);
+        value += length;
+    } while (*value++ != '\0');
 }
 
 /* ---- What the build is told -------------------------------------------- */
 
 /* path with its directory made absolute, or NULL. */
-static char *absolute(const char *path)
+static const char *absolute(const char *path)
 {
+    static char whole[DECIDE_TEXT];
     const char *slash = strrchr(path, '/');
-    struct text dir = { 0 }, whole = { 0 };
-    char *real;
+    char dir[DECIDE_TEXT] = "", *real;
 
-    add(&dir, "%.*s", slash == NULL ? 1 : slash == path ? 1 : (int)(slash - path),
-        slash == NULL ? "." : path);
-    real = realpath(str(&dir), NULL);
-    release(&dir);
-    if (real == NULL)
+    text_add(dir, "%.*s", slash == NULL || slash == path ? 1 : (int)(slash - path),
+             slash == NULL ? "." : path);
+    if ((real = realpath(dir, NULL)) == NULL)
         return NULL;
-    add(&whole, "%s%s%s", real, real[strlen(real) - 1] == '/' ? "" : "/", slash ? slash + 1 : path);
+    text_add(whole, "%s%s%s", real, real[strlen(real) - 1] == '/' ? "" : "/",
+             slash ? slash + 1 : path);
     free(real);
-    return whole.s;
+    return whole;
 }
 
-/* Adds "NAME=FLAG,FLAG" to a space-separated list (make splits it). */
-static void add_flags(struct text *list, const char *name, const char *cflags)
-{
-    add(list, "%s%s=", list->length > 0 ? " " : "", name);
-    for (; *cflags != '\0'; cflags++)
-        add(list, "%c", *cflags == ' ' ? ',' : *cflags);
-}
-
-/* The instruction sets: MBB_ISA_NAMES, those with flags and those
- * without, and "NAME=FLAG,FLAG" for each with flags the compiler emits. */
+/* The instruction sets (every one, those with flags and those without),
+ * and MBB_CFLAGS_NAME for each set and flavour: the flags its lookups
+ * need with this compiler ("" where it cannot emit them). */
 static void print_isas(const struct decision *d)
 {
-    struct text names = { 0 }, flagged = { 0 }, plain = { 0 }, cflags = { 0 };
+    char names[DECIDE_TEXT] = "", flagged[DECIDE_TEXT] = "", plain[DECIDE_TEXT] = "";
+    char name[64];
 
     for (size_t i = 0; i < ISA_COUNT; i++) {
-        append(&names, " ", isa_rows[i].name);
-        append(isa_rows[i].flags[0] != '\0' ? &flagged : &plain, " ", isa_rows[i].name);
-        if (isa_rows[i].flags[0] != '\0' && d->isa_compiles[i])
-            add_flags(&cflags, isa_rows[i].name, d->isa_cflags[i]);
+        text_add(names, "%s%s", names[0] ? " " : "", isa_rows[i].name);
+        if (isa_rows[i].flags[0] != '\0')
+            text_add(flagged, "%s%s", flagged[0] ? " " : "", isa_rows[i].name);
+        else
+            text_add(plain, "%s%s", plain[0] ? " " : "", isa_rows[i].name);
+        snprintf(name, sizeof name, "MBB_CFLAGS_%s", isa_rows[i].name);
+        put(name, d->isa_compiles[i] ? d->isa_cflags[i] : "");
     }
-    assign("MBB_ISA_NAMES", str(&names));
-    assign("MBB_ISAS_FLAGGED", str(&flagged));
-    assign("MBB_ISAS_PLAIN", str(&plain));
-    assign("MBB_ISA_CFLAGS_LIST", str(&cflags));
-    release(&names);
-    release(&flagged);
-    release(&plain);
-    release(&cflags);
+    for (size_t k = 0; k < FLAVOUR_COUNT; k++) {
+        const size_t i = isa_index(flavour_rows[k].isa);
+
+        snprintf(name, sizeof name, "MBB_CFLAGS_%s", flavour_rows[k].name);
+        put(name, d->isa_compiles[i] ? d->isa_cflags[i] : "");
+    }
+    put("MBB_ISA_NAMES", names);
+    put("MBB_ISAS_FLAGGED", flagged);
+    put("MBB_ISAS_PLAIN", plain);
 }
 
 /* A dispatch library's flavours: the list, the last (whose tables come
- * with the board's), the others, and "NAME=FLAG,FLAG" for each. */
+ * with the board's) and the others. */
 static void print_dispatch(const struct decision *d)
 {
-    struct text others = { 0 }, cflags = { 0 };
-    char last[64] = "";
+    char others[DECIDE_TEXT] = "";
 
-    for (size_t k = 0; k < d->dispatch_count; k++) {
-        const char *name = d->dispatch[k];
-        const size_t i = isa_index(flavour_named(name)->isa);
-
-        if (last[0] != '\0')
-            append(&others, " ", last);
-        snprintf(last, sizeof last, "%s", name);
-        add_flags(&cflags, name, d->isa_cflags[i]);
-    }
-    assign("MBB_DISPATCH_FLAVOURS", dispatch_list(d));
-    assign("MBB_DISPATCH_LAST", last);
-    assign("MBB_DISPATCH_OTHERS", str(&others));
-    assign("MBB_DISPATCH_CFLAGS_LIST", str(&cflags));
-    release(&others);
-    release(&cflags);
+    for (size_t k = 0; k + 1 < d->dispatch_count; k++)
+        text_add(others, "%s%s", k > 0 ? " " : "", d->dispatch[k]);
+    put("MBB_DISPATCH_FLAVOURS", dispatch_list(d));
+    put("MBB_DISPATCH_LAST", d->dispatch_count > 0 ? d->dispatch[d->dispatch_count - 1] : "");
+    put("MBB_DISPATCH_OTHERS", others);
 }
 
-/* --enable-small, --enable-debug and --with-table-section. */
+/* --enable-small, --enable-debug and --with-table-section (the section
+ * given, "" for the default), and the magics: a seed, a file's absolute
+ * path, or neither (the shipped set, where there is one). */
 static void print_options(const struct decision *d)
 {
-    struct text cppflags = { 0 }, summary = { 0 };
+    char summary[DECIDE_TEXT] = "";
 
-    if (given("section"))
-        add(&cppflags, "-DMBB_TABLE_SECTION='\"%s\"'", d->section);
-    assign("MBB_SMALL", d->small ? "1" : "0");
-    assign("MBB_GEN_PARTS", d->small ? "--no-lines" : "");
-    assign("MBB_DEBUG_CPPFLAGS", d->debug ? "-DMBB_DEBUG" : "");
-    assign("MBB_TABLE_SECTION", d->section);
-    assign("MBB_SECTION_CPPFLAGS", str(&cppflags));
-    add(&summary, "  table section:  %s\n  debug checks:   %s\n  small:          %s", d->section,
-        d->debug ? "yes" : "no", d->small ? "yes (between and line: computed)"
-                                          : "no (between and line: tables)");
-    assign("mbb_summary_options", str(&summary));
-    release(&cppflags);
-    release(&summary);
-}
-
-/* The magics as make takes them: a seed for the generator, a file's
- * path for the shell and (spaces escaped) for make, or the shipped set
- * make remakes the tables after. */
-static void print_magics(const struct decision *d)
-{
-    struct text dep = { 0 }, seed = { 0 };
-
-    if (d->seed != NULL)
-        add(&seed, "--seed=%s", d->seed);
-    assign("MBB_MAGICS_FOR", d->magics_for);
-    assign("MBB_GEN_FLAGS", str(&seed));
-    if (d->magics_path != NULL) {
-        for (const char *s = d->magics_path; *s != '\0'; s++)
-            add(&dep, *s == ' ' ? "\\ " : "%c", *s);
-        assign("MBB_GEN_MAGICS", d->magics_path);
-    } else {
-        add(&dep, d->seed != NULL ? "" : "$(wildcard $(top_srcdir)/gen/magics/%s.txt)",
-            d->tables_flavour);
-        assign("MBB_GEN_MAGICS", "");
-    }
-    assign("MBB_MAGICS_DEP", str(&dep));
-    release(&seed);
-    release(&dep);
+    put("MBB_SMALL", d->small ? "1" : "0");
+    put("MBB_GEN_PARTS", d->small ? "--no-lines" : "");
+    put("MBB_DEBUG_CPPFLAGS", d->debug ? "-DMBB_DEBUG" : "");
+    put("MBB_TABLE_SECTION", given("section") ? d->section : "");
+    text_add(summary, "  table section:  %s\n  debug checks:   %s\n  small:          %s", d->section,
+             d->debug ? "yes" : "no", d->small ? "yes (between and line: computed)"
+                                               : "no (between and line: tables)");
+    put("mbb_summary_options", summary);
+    put("MBB_MAGICS_FOR", d->magics_for != NULL ? d->magics_for : "");
+    put("MBB_SEED", d->seed != NULL ? d->seed : "");
+    put("MBB_GEN_MAGICS", d->magics_path != NULL ? d->magics_path : "");
 }
 
 static void print_results(const struct decision *d)
 {
-    const int dispatch = d->dispatch_count > 0;
     const struct isa_row *isa = &isa_rows[d->isa];
-    struct text summary = { 0 };
+    char summary[DECIDE_TEXT] = "";
 
-    assign("MBB_ALL_FLAVOURS", all_flavours());
-    assign("MBB_FLAVOUR", d->flavour);
-    assign("MBB_FLAVOUR_DISPATCH", dispatch ? "1" : "0");
-    assign("MBB_TABLES_FLAVOUR", d->tables_flavour);
-    assign("MBB_FLAVOUR_ISA", isa->name);
-    assign("MBB_FLAVOUR_ISA_MACRO", isa->macro);
-    assign("MBB_ISA_CFLAGS", d->isa_cflags[d->isa]);
-    assign("MBB_INLINE_CFLAGS", isa->flags);
+    put("MBB_ALL_FLAVOURS", all_flavours());
+    put("MBB_FLAVOUR", d->flavour);
+    put("MBB_FLAVOUR_DISPATCH", d->dispatch_count > 0 ? "1" : "0");
+    put("MBB_TABLES_FLAVOUR", d->tables_flavour);
+    put("MBB_FLAVOUR_ISA", isa->name);
+    put("MBB_FLAVOUR_ISA_MACRO", isa->macro);
+    put("MBB_ISA_CFLAGS", d->isa_cflags[d->isa]);
+    put("MBB_INLINE_CFLAGS", isa->flags);
     print_isas(d);
     print_dispatch(d);
-    print_magics(d);
-    add(&summary, "  flavour:        %s (%s)", d->flavour, d->why);
+    text_add(summary, "  flavour:        %s (%s)", d->flavour, d->why);
     if (d->measure_workload != NULL) {
-        add(&summary, "\n  timings:        %s:",
-            is(d->measure_workload, "search")
-                ? "ns per node of the benchmark's engine search (six positions, depth 4, 256 MiB"
-                  " table), median (95 % interval)"
-                : "ns per queen lookup, alone and in cache, median (95 % interval)");
+        text_add(summary, "\n  timings:        %s:",
+                 is(d->measure_workload, "search")
+                     ? "ns per node of the benchmark's engine search (six positions, depth 4,"
+                       " 256 MiB table), median (95 % interval)"
+                     : "ns per queen lookup, alone and in cache, median (95 % interval)");
         for (const char *line = d->timings; *line != '\0'; line += *line == '\n') {
             const int length = (int)strcspn(line, "\n");
 
-            add(&summary, "\n                    %.*s", length, line);
+            text_add(summary, "\n                    %.*s", length, line);
             line += length;
         }
     }
-    add(&summary, "\n  runs on:        %s\n  magics:         %s\n  flavour flags:  %s (its lookups"
-        " are built for: %s)", d->runs_on, d->magics,
-        d->isa_cflags[d->isa][0] != '\0' ? d->isa_cflags[d->isa] : "none", isa->name);
+    text_add(summary, "\n  runs on:        %s\n  magics:         %s\n  flavour flags:  %s (its"
+             " lookups are built for: %s)", d->runs_on, d->magics,
+             d->isa_cflags[d->isa][0] != '\0' ? d->isa_cflags[d->isa] : "none", isa->name);
     if (d->table_bytes > 0)
-        add(&summary, "\n  table bytes:    %lu on %s (sliders %lu, the rest the board tables),"
-            " measured for --with-flash=%s", d->table_bytes, input("host", ""), d->slider_bytes,
-            d->flash_kib);
+        text_add(summary, "\n  table bytes:    %lu on %s (sliders %lu, the rest the board"
+                 " tables), measured for --with-flash=%s", d->table_bytes, input("host", ""),
+                 d->slider_bytes, d->flash_kib);
     print_options(d);
-    assign("mbb_warnings", d->warnings);
-    assign("mbb_summary", str(&summary));
-    release(&summary);
+    put("mbb_warnings", d->warnings);
+    put("mbb_summary", summary);
 }
 
 /* What configure is to measure, and how. */
 static void print_measure(const struct decision *d)
 {
-    struct text text = { 0 }, limit = { 0 }, flags = { 0 }, defines = { 0 };
+    char text[DECIDE_TEXT] = "";
 
-    assign("MBB_ALL_FLAVOURS", all_flavours());
+    put("MBB_ALL_FLAVOURS", all_flavours());
     if (d->outcome == MEASURE_FLASH) {
         if (given("magics"))
-            add(&text, "--magics=%s", input("magics", ""));
+            text_add(text, "--magics=%s", input("magics", ""));
         else if (given("seed"))
-            add(&text, "--seed=%s", input("seed", ""));
+            text_add(text, "--seed=%s", input("seed", ""));
         else
-            add(&text, "--magics-dir=%s/gen/magics", input("srcdir", "."));
-        assign("mbb_measure", "flash");
-        assign("mbb_measure_flavours", d->measure_flavours);
-        add(&limit, "%lu", d->measure_limit);
-        assign("mbb_measure_limit", str(&limit));
-        assign("mbb_measure_board", d->small ? "--board-only --no-lines" : "--board-only");
-        assign("mbb_measure_magics", str(&text));
+            text_add(text, "--magics-dir=%s/gen/magics", input("srcdir", "."));
+        put("mbb_measure", "flash");
+        put("mbb_measure_flavours", d->measure_flavours);
+        printf("mbb_measure_limit=%lu\n", d->measure_limit);
+        put("mbb_measure_board", d->small ? "--board-only --no-lines" : "--board-only");
+        put("mbb_measure_magics", text);
     } else {
+        char defines[DECIDE_TEXT] = "";
+
         /* built with the flags of every set this CPU has */
         for (size_t i = 0; i < ISA_COUNT; i++) {
             if (d->isa_have[i] && d->isa_cflags[i][0] != '\0')
-                append(&flags, " ", d->isa_cflags[i]);
-            add(&defines, "%s-DFLAVOURS_FOR_ISA_%s=1", i > 0 ? " " : "", isa_rows[i].name);
+                text_add(text, "%s%s", text[0] ? " " : "", d->isa_cflags[i]);
+            text_add(defines, "%s-DFLAVOURS_FOR_ISA_%s=1", i > 0 ? " " : "", isa_rows[i].name);
         }
-        assign("mbb_measure", "fastest");
-        assign("mbb_measure_workload", d->measure_workload);
-        assign("mbb_measure_default", d->measure_default);
-        assign("mbb_measure_only", d->measure_only);
-        assign("mbb_measure_cflags", str(&flags));
-        assign("mbb_measure_defines", str(&defines));
+        put("mbb_measure", "fastest");
+        put("mbb_measure_workload", d->measure_workload);
+        put("mbb_measure_default", d->measure_default);
+        put("mbb_measure_only", d->measure_only);
+        put("mbb_measure_cflags", text);
+        put("mbb_measure_defines", defines);
     }
-    release(&text);
-    release(&limit);
-    release(&flags);
-    release(&defines);
 }
 
 /* ---- What configure detected, and what this program finds itself -------- */
@@ -364,27 +256,27 @@ static void print_measure(const struct decision *d)
 static const char *magics_file_flavour(const char *path)
 {
     static char name[256];
+    char line[DECIDE_TEXT] = "";
     FILE *in = fopen(path, "r");
-    struct text line = { 0 };
     long bytes = 0;
     int ch, found = 0;
 
-    /* (the generator reads at most 1 MiB: so much, and no more, here) */
+    /* (the generator reads at most 1 MiB: so much, and no more, here; a
+     * line longer than it takes is cut) */
     while (in != NULL && !found && bytes++ <= 1048576) {
         ch = getc(in);
         if (ch != '\n' && ch != EOF) {
-            add(&line, "%c", ch == '\0' ? ' ' : ch);
+            text_add(line, "%c", ch == '\0' ? ' ' : ch);
             continue;
         }
-        found = strchr(str(&line), '#') != NULL
-                && magics_flavour_comment(strchr(str(&line), '#'), name, sizeof name);
-        release(&line);
+        found = strchr(line, '#') != NULL
+                && magics_flavour_comment(strchr(line, '#'), name, sizeof name);
+        line[0] = '\0';
         if (ch == EOF)
             break;
     }
     if (in != NULL)
         fclose(in);
-    release(&line);
     return found ? name : "";
 }
 
@@ -443,11 +335,10 @@ static void gather(struct facts *f, struct options *o)
         f->magics_path = absolute(magics);
     }
     for (size_t i = 0; i < FLAVOUR_COUNT; i++) {
-        struct text shipped = { 0 };
+        char shipped[DECIDE_TEXT] = "";
 
-        add(&shipped, "%s/gen/magics/%s.txt", input("srcdir", "."), flavour_rows[i].name);
-        f->shipped[i] = stat(str(&shipped), &st) == 0;
-        release(&shipped);
+        text_add(shipped, "%s/gen/magics/%s.txt", input("srcdir", "."), flavour_rows[i].name);
+        f->shipped[i] = stat(shipped, &st) == 0;
     }
     f->measured = input("measured", NULL);
     f->fastest = input("fastest", NULL);
@@ -469,8 +360,8 @@ int main(int argc, char **argv)
     gather(&f, &o);
     switch (decide(&f, &o, &d)) {
     case REFUSED:
-        fail("%s", d.error);
-        break;
+        fprintf(stderr, "%s\n", d.error);
+        return 1;
     case DECIDED:
         print_results(&d);
         break;
@@ -478,6 +369,5 @@ int main(int argc, char **argv)
         print_measure(&d);
         break;
     }
-    answer_and_exit();
-    return 0;
+    return ferror(stdout) || fflush(stdout) != 0;
 }

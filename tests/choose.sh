@@ -4,7 +4,8 @@
 # TAP, given what configure would have detected: auto's decision table
 # row by row as doc/building.md states it, the refusals (one line, status
 # 1, nothing on stdout), the two rounds of a flash budget and of fastest,
-# a dispatch library's lists, and assignments that sh reads back intact.
+# a dispatch library's lists, and NAME=VALUE lines that read back intact
+# (a value of several lines is its name once a line, as configure joins them).
 choose=${MBB_CHOOSE:?MBB_CHOOSE must name magicbb-choose}
 . "$(dirname "$0")/tap.sh"
 tap_workdir choose
@@ -12,11 +13,20 @@ tap_workdir choose
 # A 64-bit cross target with plain C only; each case adds to it.
 base="host=x86_64-pc-linux-gnu cross=yes pointer=8 isa_any=yes srcdir=${MBB_SRCDIR:-.}"
 
-# answer ARGS...: run it and read its assignments into this shell.
+# answer ARGS...: run it and read its NAME=VALUE lines into this shell.
+nl='
+'
 answer() {
-  MBB_FLAVOUR='' mbb_measure=''
+  MBB_FLAVOUR='' mbb_measure='' seen=:
   # shellcheck disable=SC2086
-  "$choose" $base "$@" >"$work/out" 2>"$work/err" && . "$work/out"
+  "$choose" $base "$@" >"$work/out" 2>"$work/err" || return 1
+  while IFS= read -r line; do
+    name=${line%%=*}
+    case $seen in
+      *:"$name":*) eval "$name=\$$name\$nl\${line#*=}" ;;
+      *) eval "$name=\${line#*=}"; seen=$seen$name: ;;
+    esac
+  done < "$work/out"
 }
 
 # auto: extra inputs|flavour
@@ -57,11 +67,10 @@ else
 fi
 cp "$work/white's magics.txt" "$work/white magics.txt"
 if answer isa_bmi2=yes "magics=$work/white magics.txt" && [ "$MBB_FLAVOUR" = white ] &&
-   [ "$MBB_GEN_MAGICS" = "$work/white magics.txt" ] &&
-   [ "$MBB_MAGICS_DEP" = "$(printf '%s' "$work/white magics.txt" | sed 's/ /\\ /g')" ]; then
-  ok "auto with a white magics file: white, the path for the shell and for make"
+   [ "$MBB_GEN_MAGICS" = "$work/white magics.txt" ] && [ -z "$MBB_SEED" ]; then
+  ok "auto with a white magics file: white, and its absolute path"
 else
-  not_ok "auto with a white magics file: '$MBB_FLAVOUR' '$MBB_GEN_MAGICS' '$MBB_MAGICS_DEP'"
+  not_ok "auto with a white magics file: '$MBB_FLAVOUR' '$MBB_GEN_MAGICS'"
 fi
 
 # A file written on Windows (CRLF) names its flavour as the generator
@@ -161,11 +170,12 @@ EOF
 # A dispatch library's lists, for make.
 if answer tables=dispatch ifunc=yes isa_bmi2=flags && [ "$MBB_FLAVOUR" = dispatch ] &&
    [ "$MBB_DISPATCH_FLAVOURS" = "pext black" ] &&
-   [ "$MBB_DISPATCH_CFLAGS_LIST" = "pext=-mbmi2 black=" ] && [ "$MBB_DISPATCH_LAST" = black ] &&
+   [ "$MBB_CFLAGS_pext" = -mbmi2 ] && [ "$MBB_CFLAGS_bmi2" = -mbmi2 ] && [ -z "$MBB_CFLAGS_black" ] &&
+   [ "$MBB_DISPATCH_LAST" = black ] &&
    [ "$MBB_DISPATCH_OTHERS" = pext ] && [ "$MBB_TABLES_FLAVOUR" = black ]; then
   ok "dispatch: pext, else black"
 else
-  not_ok "dispatch: '$MBB_DISPATCH_FLAVOURS' '$MBB_DISPATCH_CFLAGS_LIST' $(cat "$work/err")"
+  not_ok "dispatch: '$MBB_DISPATCH_FLAVOURS' '$MBB_CFLAGS_pext' $(cat "$work/err")"
 fi
 
 # A flash budget: the first round asks for the flavours of the 32-bit
@@ -211,14 +221,25 @@ else
   not_ok "fastest: '$mbb_measure' '$MBB_FLAVOUR' $(cat "$work/err")"
 fi
 
-# sh reads every value back as it was written, quotes included.
+# Every value reads back as it was written: quotes, a path's spaces, a
+# summary of several lines, a warning's line with its newline.
 answer isa_bmi2=yes section=.flash_tables
 case $mbb_summary in
-  *"such as black (auto's portable choice)"*) ok "an apostrophe in the summary survives sh" ;;
+  *"$nl  runs on:        "*"such as black (auto's portable choice)"*) ok "an apostrophe and the lines of the summary survive" ;;
   *) not_ok "the summary: $mbb_summary" ;;
 esac
-[ "$MBB_SECTION_CPPFLAGS" = "-DMBB_TABLE_SECTION='\".flash_tables\"'" ] \
-  && ok "--with-table-section: $MBB_SECTION_CPPFLAGS" || not_ok "section: $MBB_SECTION_CPPFLAGS"
+[ "$MBB_TABLE_SECTION" = .flash_tables ] && ok "--with-table-section: $MBB_TABLE_SECTION" ||
+  not_ok "section: $MBB_TABLE_SECTION"
+answer isa_bmi2=yes
+[ -z "$MBB_TABLE_SECTION" ] && ok "no --with-table-section: the default, no section named" ||
+  not_ok "no section given: '$MBB_TABLE_SECTION'"
+if answer cross=no isa_bmi2=flags cpu_bmi2=1 slow_pext=1 tables=pext && [ "$MBB_FLAVOUR" = pext ] &&
+   [ -n "$mbb_warnings" ] && [ "$(printf '%s' "$mbb_warnings" | wc -l)" -ge 1 ] &&
+   case $mbb_warnings in *"$nl") ;; *) false ;; esac; then
+  ok "a warning reads back as whole lines: $mbb_warnings"
+else
+  not_ok "the warnings: '$mbb_warnings' $(cat "$work/err")"
+fi
 
 "$choose" tables >/dev/null 2>&1
 [ $? = 2 ] && ok "an argument without '=': status 2" || not_ok "an argument without '=': not status 2"
