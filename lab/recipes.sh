@@ -11,6 +11,7 @@
 gen=${MBB_SEARCH:?MBB_SEARCH must name magicbb-search}
 load=${MBB_GEN:?MBB_GEN must name magicbb-gen}
 doc=${MBB_SRCDIR:?MBB_SRCDIR must name the source tree}/doc/generator.md
+. "$MBB_SRCDIR/tests/tap.sh" # (tap_wait)
 work=$(mktemp -d "${TMPDIR:-/tmp}/magicbb-recipes.XXXXXX") || exit 99
 trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 99
@@ -42,11 +43,7 @@ task() {
   PATH="$work/bin:$PATH" SLURM_ARRAY_JOB_ID=4242 SLURM_ARRAY_TASK_ID=$1 SLURM_ARRAY_TASK_COUNT=2 \
     SLURM_CPUS_PER_TASK=1 SLURM_RESTART_COUNT=$2 sh job.sh >> "shard-$1.log" 2>&1 &
   shell=$!
-  tries=0
-  until [ -s "ck-$1.txt" ] || [ $tries -ge 300 ]; do
-    sleep 0.1
-    tries=$((tries + 1))
-  done
+  tap_wait 300 "[ -s 'ck-$1.txt' ]"
   sleep 1
   kill -TERM "$shell"
   wait "$shell"
@@ -93,11 +90,7 @@ fi
 if command -v parallel >/dev/null 2>&1; then
   mkdir par && cd par || exit 99
   (
-    tries=0
-    until [ "$(grep -c '^[1-8]	magicbb-search: dense: ' out 2>/dev/null)" -ge 4 ] || [ $tries -ge 300 ]; do
-      sleep 0.1
-      tries=$((tries + 1))
-    done
+    tap_wait 300 "[ \"\$(grep -c '^[1-8]	magicbb-search: dense: ' out)\" -ge 4 ]"
     kill -INT "$(cat pid)"
   ) >/dev/null 2>&1 &
   watcher=$!

@@ -18,6 +18,7 @@ gen=${MBB_SEARCH:?MBB_SEARCH must name magicbb-search}
 load=${MBB_GEN:?MBB_GEN must name magicbb-gen}
 magics=${MBB_MAGICS_DIR:?MBB_MAGICS_DIR must name gen/magics}/black.txt
 fancy=$MBB_MAGICS_DIR/fancy.txt
+. "${MBB_SRCDIR:?MBB_SRCDIR must name the source tree}/tests/tap.sh" # (tap_wait)
 work=$(mktemp -d "${TMPDIR:-/tmp}/magicbb-interrupt.XXXXXX") || exit 99
 trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 99
@@ -29,11 +30,7 @@ cd "$work" || exit 99
 # begun.  Sets status; PREFIX.c, PREFIX.txt, PREFIX.err.
 annealing_run() {
   (
-    tries=0
-    until grep -q "pack: the input's layout" "$1.err" 2>/dev/null || [ $tries -ge 600 ]; do
-      sleep 0.1
-      tries=$((tries + 1))
-    done
+    tap_wait 600 "grep -q \"pack: the input's layout\" '$1.err'"
     sleep 1
     $2 "$(cat pid)"
     sleep 60
@@ -129,17 +126,9 @@ fi
 # the search goes on, and --dump-magics is written at its end.
 mkdir ckdir
 (
-  tries=0
-  until [ -s ckdir/ck.txt ] || [ $tries -ge 600 ]; do
-    sleep 0.1
-    tries=$((tries + 1))
-  done
+  tap_wait 600 '[ -s ckdir/ck.txt ]'
   rm -rf ckdir
-  tries=0
-  until grep -q 'no more checkpoints' lost.err 2>/dev/null || [ $tries -ge 100 ]; do
-    sleep 0.1
-    tries=$((tries + 1))
-  done
+  tap_wait 100 "grep -q 'no more checkpoints' lost.err"
   kill -INT "$(cat pid)"
 ) >/dev/null 2>&1 &
 watcher=$!

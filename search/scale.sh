@@ -22,12 +22,7 @@ bits() { entries "$1" | awk '{ print $4 }'; }
 # Wait until the checkpoint FILE holds a periodic checkpoint and at
 # least TENTHS tenths of a second have passed (a minute at most).
 checkpointed() {
-  tries=0
-  until grep -q '^# checkpoint of' "$1" 2>/dev/null && [ $tries -ge "$2" ] \
-        || [ $tries -ge 600 ]; do
-    sleep 0.1
-    tries=$((tries + 1))
-  done
+  tap_wait 600 "grep -q '^# checkpoint of' '$1' && [ \$tries -ge $2 ]"
 }
 
 # 1. The same magics for 1, 2 and 3 threads: a flavour with index bits
@@ -129,11 +124,7 @@ fi
 own=$magics/own/fancy.txt
 "$gen" -f fancy --magics="$own" --budget=3000 --seed=21 -q -d unstopped.txt 2>/dev/null
 (
-  tries=0
-  until [ "$(grep -c 'dense: ' part.err 2>/dev/null)" -ge 20 ] || [ $tries -ge 600 ]; do
-    sleep 0.05
-    tries=$((tries + 1))
-  done
+  tap_wait 300 '[ "$(grep -c "dense: " part.err)" -ge 20 ]'
   kill -INT "$(cat pid)"
 ) >/dev/null 2>&1 &
 watcher=$!

@@ -11,6 +11,10 @@
 #                          function (its lookups were inlined)
 #   linked_pages SRCDIR    the pages README.md and doc/*.md link to, one
 #                          path from SRCDIR a line (doc/engines.md)
+#   tap_wait TENTHS CONDITION
+#                          waits until the shell command CONDITION holds
+#                          (its errors unseen), a tenth of a second at a
+#                          time, TENTHS at most ($tries: how many so far)
 n=0
 failed=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
@@ -19,6 +23,13 @@ skip() { n=$((n + 1)); echo "ok $n # SKIP $1"; }
 tap_workdir() {
   work=$(mktemp -d "${TMPDIR:-/tmp}/magicbb-$1.XXXXXX") || exit 99
   trap 'chmod -R u+w "$work"; rm -rf "$work"' EXIT
+}
+tap_wait() {
+  tries=0
+  until eval "$2" 2>/dev/null || [ "$tries" -ge "$1" ]; do
+    sleep 0.1
+    tries=$((tries + 1))
+  done
 }
 tap_done() {
   echo "1..$n"
