@@ -131,13 +131,13 @@ CLEANFILES += lab/magicbb-threats$(EXEEXT)
 # The lab's tests.  They are listed in TESTS only under a condition that
 # never holds, so that automake writes their rules while a user's make
 # check runs the library's tests alone; make check-lab runs them.
-lab_tests = $(search_tests) lab/check_flavours lab/check_search.sh lab/configure.sh lab/bench-options.sh \
+lab_tests = $(search_tests) lab/check_flavours lab/configure.sh lab/bench-options.sh \
 	lab/flash-options.sh lab/recipes.sh
 LAB_TESTS = $(lab_tests)
 if MBB_LAB_RULES
 TESTS += $(lab_tests)
 endif
-lab: lab/check_flavours$(EXEEXT) lab/magicbb-bench$(EXEEXT) tests/check_generator$(EXEEXT) \
+lab: lab/check_flavours$(EXEEXT) lab/magicbb-bench$(EXEEXT) search/check_search$(EXEEXT) \
 	$(MBB_SEARCH)
 check-lab: lab
 	$(MAKE) $(AM_MAKEFLAGS) check TESTS='$(LAB_TESTS)' TEST_SUITE_LOG=lab/test-suite.log
@@ -147,7 +147,7 @@ CLEANFILES += lab/test-suite.log $(lab_tests:=.log) $(lab_tests:=.trs)
 
 EXTRA_DIST += lab/fastest.c lab/fastest.sh lab/flash-sizes.sh lab/firmware-rook.c lab/firmware-sliders.c \
 	lab/plot.gp lab/callgrind.sh lab/model.sh lab/configure.sh lab/bench-options.sh lab/recipes.sh \
-	lab/flash-options.sh lab/check_search.sh
+	lab/flash-options.sh
 
 # The table, lab/bench.csv, and with gnuplot lab/bench.png.
 bench: lab/magicbb-bench$(EXEEXT) lab/magicbb-threats$(EXEEXT)
