@@ -4,10 +4,13 @@
 # MBB_FLAVOUR_NAMES and MBB_ISA_LIST: the flavours and the instruction
 # sets at autoconf time (for --help and the substitutions), from the C
 # preprocessor.
+# (_MBB_ROW_NAMES(ROW, REGISTRY): each row's name, ROW its X-macro.)
+m4_define([_MBB_ROW_NAMES],
+  [m4_esyscmd_s([printf '#define $1 name\n#include "src/$2"\n' | ${CPP:-cpp} -P - | tr -s ' \n' '  '])])
 m4_define([MBB_FLAVOUR_NAMES],
-  m4_esyscmd_s([printf '#define MBB_FLAVOUR(name, isa, magics, reads) name\n#include "src/flavours.def"\n' | ${CPP:-cpp} -P - | tr -s ' \n' '  ']))
+  _MBB_ROW_NAMES([MBB_FLAVOUR(name, isa, magics, reads)], [flavours.def]))
 m4_define([MBB_ISA_LIST],
-  m4_esyscmd_s([printf '#define MBB_ISA(name, macro, flags, probe, slow, text) name\n#include "src/isa.def"\n' | ${CPP:-cpp} -P - | tr -s ' \n' '  ']))
+  _MBB_ROW_NAMES([MBB_ISA(name, macro, flags, probe, slow, text)], [isa.def]))
 
 # MBB_PROG_CC_FOR_BUILD
 # ---------------------
