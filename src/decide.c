@@ -55,7 +55,8 @@ size_t flavour_index(const char *name)
     return name != NULL ? flavour_row(name, strlen(name)) : FLAVOUR_COUNT;
 }
 
-const struct flavour_row *flavour_named(const char *name)
+/* The flavour called name, or NULL. */
+static const struct flavour_row *flavour_named(const char *name)
 {
     const size_t i = flavour_index(name);
 
@@ -77,7 +78,9 @@ const char *all_flavours(void)
     return all;
 }
 
-const char *next_word(const char *list, char *word, size_t size)
+/* The next word of a list separated by spaces or commas, copied into
+ * word; where the list goes on after it, or NULL after the last. */
+static const char *next_word(const char *list, char *word, size_t size)
 {
     size_t n;
 

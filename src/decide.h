@@ -95,16 +95,12 @@ __attribute__((format(printf, 2, 3)))
 void text_add(char *text, const char *format, ...);
 
 /* flavour_rows's index of the flavour called name (FLAVOUR_COUNT where
- * none); the flavour itself, or NULL. */
+ * none). */
 size_t flavour_index(const char *name);
-const struct flavour_row *flavour_named(const char *name);
 /* isa_rows's index of the set called name (ISA_COUNT where none). */
 size_t isa_index(const char *name);
 /* A dispatch library's flavours, space-separated (a static buffer). */
 const char *dispatch_list(const struct decision *d);
-/* The next word of a list separated by spaces or commas, copied into
- * word; where the list goes on after it, or NULL after the last. */
-const char *next_word(const char *list, char *word, size_t size);
 /* Every flavour, space-separated. */
 const char *all_flavours(void);
 
