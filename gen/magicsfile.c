@@ -6,7 +6,11 @@
  *     rook   a1  0x0080001020400080  12
  *
  * One entry a line: piece, square, magic (0x and up to 16 hex digits),
- * index bits, and for black the square's offset into the attack table.
+ * index bits, and optionally the square's offset into the attack table:
+ * every entry has one or none.  A flavour whose slices overlap (fancy,
+ * white, black) places its slices at the offsets given, or, where none
+ * are, packs them first fit (tables_pack); the others check and ignore
+ * them (byte and shared read fancy's files).
  * '#' starts a comment; "# flavour: NAME" (the key in any case, the name
  * as --flavour spells it) names the flavour the set is for and must be
  * there.  All 128 (piece, square) pairs, each once.  Text only: a NUL
@@ -24,6 +28,7 @@
 #include "flavourline.h"
 #include "magicsfile.h"
 #include "output.h"
+#include "pack.h"
 
 #define FIELD_COUNT 5 /* at most */
 #define LINE_MAX_BYTES 256
@@ -124,15 +129,14 @@ static int check_flavour_comment(const char *path, unsigned line_no, const char 
     return 0;
 }
 
-/* An entry's fields (piece square magic bits, and black's and white's
- * offset), checked, into *piece, *square and *e (e's mask from t); with
- * line, a (piece, square) it gives already is a duplicate.  0, or -1
- * after a report. */
+/* An entry's fields (piece square magic bits, and maybe the offset),
+ * checked, into *piece, *square and *e (e's mask from t; its offset 0
+ * where none is given); with line, a (piece, square) it gives already is
+ * a duplicate.  The field count, or -1 after a report. */
 static int parse_fields(const char *path, unsigned line_no, char *field[], int n,
                         const struct slider_tables *t, unsigned line[PIECE_COUNT][64],
                         enum piece *piece_out, unsigned *square, struct work_entry *e)
 {
-    const int wanted = t->flavour->layout == LAYOUT_PACKED ? 5 : 4; /* + the offset */
     enum piece piece;
     int sq;
     uint64_t magic;
@@ -140,10 +144,9 @@ static int parse_fields(const char *path, unsigned line_no, char *field[], int n
     unsigned relevant, fixed;
     char name[3];
 
-    if (n != wanted) {
-        report(path, line_no, "expected %d fields (piece square magic bits%s), found %s%d", wanted,
-               wanted == 5 ? " offset" : "", n > wanted ? "more than " : "",
-               n > wanted ? wanted : n);
+    if (n != 4 && n != 5) {
+        report(path, line_no, "expected 4 or 5 fields (piece square magic bits, and maybe offset),"
+               " found %s%d", n > 5 ? "more than " : "", n > 5 ? 5 : n);
         return -1;
     }
     if (parse_piece(field[0], &piece) != 0) {
@@ -179,7 +182,7 @@ static int parse_fields(const char *path, unsigned line_no, char *field[], int n
     }
     /* The whole slice must lie in the largest table an overlapping
      * layout may take. */
-    if (wanted == 5) {
+    if (n == 5) {
         const unsigned long last = OVERLAP_TABLE_MAX - (1ul << bits);
 
         if (parse_decimal(field[4], 7, &offset) != 0 || offset > last) {
@@ -203,24 +206,50 @@ static int parse_fields(const char *path, unsigned line_no, char *field[], int n
     }
     *piece_out = piece;
     *square = (unsigned)sq;
-    return 0;
+    return n;
 }
 
+/* An entry into t; offsets[n - 4] becomes the first line with n fields
+ * where it is 0. */
 static int parse_entry(const char *path, unsigned line_no, char *text,
-                       struct slider_tables *t, unsigned line[PIECE_COUNT][64])
+                       struct slider_tables *t, unsigned line[PIECE_COUNT][64],
+                       unsigned offsets[2])
 {
     char *field[FIELD_COUNT + 1];
-    const int n = split_fields(text, field);
+    int n = split_fields(text, field);
     struct work_entry e;
     enum piece piece;
     unsigned sq;
 
     if (n == 0)
         return 0;
-    if (parse_fields(path, line_no, field, n, t, line, &piece, &sq, &e) != 0)
+    if ((n = parse_fields(path, line_no, field, n, t, line, &piece, &sq, &e)) < 0)
         return -1;
     line[piece][sq] = line_no;
     t->entry[piece][sq] = e;
+    if (offsets[n - 4] == 0)
+        offsets[n - 4] = line_no;
+    return 0;
+}
+
+/* Every entry has an offset, or none has: where none has and the
+ * flavour's slices overlap, they are packed first fit.  0, or -1 after a
+ * report. */
+static int check_offsets(const char *path, struct slider_tables *t, const unsigned offsets[2])
+{
+    if (offsets[0] != 0 && offsets[1] != 0) {
+        const int late = offsets[1] > offsets[0];
+
+        report(path, late ? offsets[1] : offsets[0], "%s, but line %u %s: give every entry an"
+               " offset or none (then the slices are packed first fit)",
+               late ? "an offset" : "no offset", late ? offsets[0] : offsets[1],
+               late ? "has none" : "has one");
+        return -1;
+    }
+    if (offsets[1] == 0 && t->flavour->layout == LAYOUT_PACKED && tables_pack(t) != 0) {
+        report(path, 0, "out of memory");
+        return -1;
+    }
     return 0;
 }
 
@@ -248,7 +277,7 @@ static int parse_progress(const char *path, unsigned line_no, char *text,
     }
     if (n == 4 && strncmp(key, "from", 4) == 0) {
         count = split_fields(rest, field);
-        if (parse_fields(path, line_no, field, count, t, NULL, &piece, &sq, &e) != 0)
+        if (parse_fields(path, line_no, field, count, t, NULL, &piece, &sq, &e) < 0)
             return -1;
         g->start[piece][sq] = e;
         g->started[piece][sq] = 1;
@@ -336,6 +365,7 @@ int magics_parse(const char *path, FILE *in, struct slider_tables *t,
     unsigned line_no = 0;
     unsigned long total = 0;
     int status = 0, more, flavour_seen = 0, entries_seen = 0;
+    unsigned offsets[2] = { 0, 0 }; /* the first line without an offset, with one */
 
     memset(line, 0, sizeof(unsigned[PIECE_COUNT][64]));
     t->provenance[0] = '\0';
@@ -367,7 +397,7 @@ int magics_parse(const char *path, FILE *in, struct slider_tables *t,
         }
         entries_seen |= text[strspn(text, " \t")] != '\0';
         if (status == 0)
-            status = parse_entry(path, line_no, text, t, line);
+            status = parse_entry(path, line_no, text, t, line, offsets);
     }
     if (status == 0 && line_no == 0) {
         report(path, 0, "empty file: a magics file has a '# flavour: %s' line and 128 entries",
@@ -391,7 +421,7 @@ int magics_parse(const char *path, FILE *in, struct slider_tables *t,
                t->flavour->name);
         status = -1;
     }
-    return status;
+    return status == 0 ? check_offsets(path, t, offsets) : status;
 }
 
 int magics_load(const char *path, struct slider_tables *t, unsigned line[PIECE_COUNT][64])

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* pack.c - lay the slices of an overlapping flavour (white, black) into
+/* pack.c - lay the slices of an overlapping flavour (fancy, white, black) into
  * one table: first fit in a given order, and the offline annealer that
  * searches orders and each square's choice among candidate magics. */
 #include <stdio.h>
@@ -49,11 +49,19 @@ static int slice_of(const struct slider_tables *t, unsigned k, uint64_t magic,
     uint16_t all[4096];
     uint32_t used = 0;
 
+    const uint32_t width = (uint32_t)1 << index_bits(t->flavour, p, &e);
+
     e.magic = magic;
-    if (t->flavour->fill(p, &e, list, (uint32_t)1 << t->flavour->fixed[p], s) == 0)
-        return -1;
     memset(out, 0, sizeof *out);
     out->magic = magic;
+    if (t->flavour->fill(p, &e, list, width, s) == 0) {
+        /* a magic that does not work: its whole width, apart from the
+         * others, where tables_build finds its own collision */
+        memset(out->bits, 0xff, width / 8 > 0 ? width / 8 : 1);
+        out->span = width;
+        out->words = (width + 63) / 64;
+        return -1;
+    }
     for (uint32_t i = 0; i < 4096; i++) {
         if (s->stamp[i] == s->epoch) {
             out->bits[i / 64] |= (uint64_t)1 << (i % 64);

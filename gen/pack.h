@@ -6,7 +6,16 @@
 
 #include "sliders.h"
 
-/* Place the slices of an overlapping flavour (white, black) into one
+/* Whether the searches of flavour f offer the annealer candidate magics
+ * for each square (struct pack_candidates): an overlapping flavour whose
+ * slices are all one width (white, black).  fancy's squares keep the
+ * magic with the fewest index bits, as found. */
+static inline int pack_offers(const struct gen_flavour *f)
+{
+    return f->layout == LAYOUT_PACKED && f->fixed[PIECE_ROOK] != 0;
+}
+
+/* Place the slices of an overlapping flavour (fancy, white, black) into one
  * table, widest first, each at the lowest offset where the slots it uses
  * are free: sets the offsets and t->count.  0, or -2 if memory ran out. */
 int tables_pack(struct slider_tables *t);

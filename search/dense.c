@@ -403,8 +403,38 @@ static void dense_fixed(const struct dense_square *d, uint32_t climb, struct den
             (unsigned long)start);
 }
 
+/* The squares where no magic of the 64-bit product ((occupied & mask) *
+ * magic >> shift) with one index bit fewer than the square's relevant
+ * squares exists, by exhaustive search: rooks a3-h6 and f8; bishops e1,
+ * f1, c2-f2, c3-f3, a4-h5, c6-f6, c7-f7 and c8-f8 (Niklas Fiekas,
+ * github.com/niklasf/magics, README, 2026).  None with two fewer either:
+ * its top bits would be one. */
+static const uint64_t proven_full[PIECE_COUNT] = {
+    [PIECE_ROOK] = 0x2000ffffffff0000u,
+    [PIECE_BISHOP] = 0x3c3c3cffff3c3c30u,
+};
+
+/* Whether fewer than `bits` index bits are proven not to work for square
+ * k (piece * 64 + square) of f; only f's with that product, whose magics
+ * are those numbers (or some of them: shiftmagic's), are covered. */
+static int fewer_proven_absent(const struct gen_flavour *f, unsigned k, const struct work_entry *e,
+                               unsigned bits)
+{
+    return f->product == 64 && (proven_full[k / 64] >> (k % 64) & 1)
+           && bits <= (unsigned)popcount64(e->mask);
+}
+
+int dense_open_square(const struct slider_tables *t, unsigned k)
+{
+    const struct work_entry *e = &t->entry[k / 64][k % 64];
+    const unsigned bits = index_bits(t->flavour, (enum piece)(k / 64), e);
+
+    return t->flavour->fixed[k / 64] == 0 && bits == (unsigned)popcount64(e->mask)
+           && !fewer_proven_absent(t->flavour, k, e, bits);
+}
+
 /* A square with its own index bits: one fewer, for as long as one is
- * found (draw_mixed, then climb). */
+ * found (draw_mixed, then climb) and none is proven absent. */
 static void dense_bits(const struct dense_square *d, const struct dense_budget *budget,
                        struct dense_totals *totals, const char *name)
 {
@@ -412,7 +442,10 @@ static void dense_bits(const struct dense_square *d, const struct dense_budget *
     const unsigned start = index_bits(d->f, d->p, e);
     unsigned bits = start;
 
-    while (bits > 1) {
+    if (fewer_proven_absent(d->f, d->k, e, bits))
+        note("dense: %s %s: %u index bits, no magic with fewer exists (proven): not searched",
+             piece_name(d->p), name, bits);
+    while (bits > 1 && !fewer_proven_absent(d->f, d->k, e, bits)) {
         const struct work_entry kept = *e;
 
         e->shift = index_shift(d->f, bits - 1);
@@ -475,7 +508,8 @@ static void dense_order(struct dense_squares *all, const struct dense_budget *bu
     unsigned char share[PIECE_COUNT * 64];
 
     for (unsigned k = 0; k < PIECE_COUNT * 64; k++) {
-        if ((budget->pieces & 1u << (k / 64)) && (budget->squares >> (k % 64) & 1))
+        if ((budget->pieces & 1u << (k / 64)) && (budget->squares >> (k % 64) & 1)
+            && (!budget->open || dense_open_square(all->t, k)))
             chosen[count++] = k;
     }
     for (unsigned done = 0; budget->shards != 0 && done < count; done++) {
@@ -660,7 +694,7 @@ static void dense_progress(const struct dense_squares *all, struct dense_progres
     int unfinished = 0;
 
     memset(g, 0, sizeof *g);
-    if (all->budget->run == NULL || f->layout == LAYOUT_PACKED || f->layout == LAYOUT_IN_MAGIC)
+    if (all->budget->run == NULL || pack_offers(f) || f->layout == LAYOUT_IN_MAGIC)
         return;
     for (unsigned i = 0; i < all->count; i++)
         unfinished |= !all->finished[all->order[i]];
@@ -718,7 +752,15 @@ static int dense_checkpoint(struct dense_squares *all)
     memcpy(snapshot.entry, all->best, sizeof snapshot.entry);
     dense_progress(all, &snapshot.progress);
     pthread_mutex_unlock(&all->lock);
-    status = watch_checkpoint(all->budget->checkpoint, &snapshot, all->budget->origin);
+    /* fancy: the best magics' slices packed first fit (a square with a
+     * bit fewer has a new slice) */
+    if (snapshot.flavour->layout == LAYOUT_PACKED && !pack_offers(snapshot.flavour)
+        && tables_pack(&snapshot) != 0) {
+        report(NULL, 0, "checkpoint: out of memory");
+        status = 1;
+    } else {
+        status = watch_checkpoint(all->budget->checkpoint, &snapshot, all->budget->origin);
+    }
     pthread_mutex_lock(&all->lock);
     return status;
 }
@@ -859,14 +901,24 @@ int tables_dense(struct slider_tables *t, uint64_t seed, const struct dense_budg
 
     if (f->layout == LAYOUT_IN_MAGIC)
         return dense_in_magic(t, seed, budget);
-    if ((f->layout != LAYOUT_PACKED || (totals.offered = calloc(1, sizeof *totals.offered)) != NULL)
-        && (totals.offered == NULL || !budget->loaded || (input = pack_layout_of(t)) != NULL))
+    if ((!pack_offers(f) || (totals.offered = calloc(1, sizeof *totals.offered)) != NULL)
+        && (f->layout != LAYOUT_PACKED || !budget->loaded || (input = pack_layout_of(t)) != NULL))
         status = dense_squares(t, seed, budget, &totals);
     if (status == 0) {
         if (totals.offered != NULL)
             note("dense: comb area %lu before, %lu now", totals.before, totals.after);
         else
             note("dense: %lu slots before, %lu now", totals.before, totals.after);
+        /* fancy: the layout given is the annealer's start only while every
+         * square keeps its magic */
+        for (unsigned k = 0; input != NULL && !pack_offers(f) && k < PIECE_COUNT * 64; k++) {
+            const struct work_entry *e = &t->entry[k / 64][k % 64];
+
+            if (e->magic != input->magic[k] || e->offset != input->offset[k]) {
+                free(input);
+                input = NULL;
+            }
+        }
         if (f->layout == LAYOUT_PACKED)
             status = tables_anneal(t, totals.offered, seed, budget->anneal, input);
     }

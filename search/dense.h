@@ -18,6 +18,7 @@ struct dense_budget {
     uint32_t anneal; /* the packer's moves (white, black) */
     unsigned pieces; /* the pieces searched: bit PIECE_ROOK, bit PIECE_BISHOP */
     uint64_t squares; /* their squares searched: bit sq */
+    int open;         /* of those, only the open ones (dense_open_square) */
     int progress;     /* a line a square on stderr */
     int loaded;       /* the layout came from a magics file: the annealer starts from it and
                        * keeps it unless it finds a smaller table */
@@ -55,6 +56,12 @@ struct dense_budget {
  * A checkpoint that cannot be written is reported, once, and the search
  * goes on without more. */
 int tables_dense(struct slider_tables *t, uint64_t seed, const struct dense_budget *budget);
+
+/* Whether square k (piece * 64 + square) of t is open: its magic uses
+ * as many index bits as the square has relevant squares, and a magic with
+ * one fewer is not proven absent (dense.c's table, with its source).  For
+ * the shipped fancy set: rooks a1-h2, bishops c1 and d1. */
+int dense_open_square(const struct slider_tables *t, unsigned k);
 
 /* The slots a fixed-width magic's indices span, lowest to highest, over
  * the square's occupancies (list); 0 if it collides.  s is scratch. */

@@ -21,8 +21,8 @@ static void usage(FILE *out)
           "       magicbb-search --merge [OPTION]... FILE...\n"
           "Improve the magics of one table flavour (searched with the seed, or\n"
           "loaded with --magics) with more candidates from the seed: fewer index\n"
-          "bits, or narrower fixed-width slices, and white's and black's slices\n"
-          "packed anew; or join the magics files of a search's shards.  Every\n"
+          "bits, or narrower fixed-width slices, and fancy's, white's and black's\n"
+          "slices packed anew; or join the magics files of a search's shards.  Every\n"
           "(square, occupancy) pair is checked against a ray walk before a set\n"
           "is written.\n"
           "\n");
@@ -33,7 +33,9 @@ static void usage(FILE *out)
           "                           to fewer index bits (32 times --budget)\n"
           "      --piece=PIECE        search rook or bishop squares only\n"
           "      --squares=LIST       search these squares only: a comma-separated\n"
-          "                           list such as g7,h7,g8\n"
+          "                           list such as g7,h7,g8, or open: those where a\n"
+          "                           magic with one index bit fewer is neither\n"
+          "                           given nor proven absent\n"
           "      --jobs=N             threads sharing the squares (the processors\n"
           "                           available; the magics found are the same for\n"
           "                           any N)\n"
@@ -46,10 +48,10 @@ static void usage(FILE *out)
           "      --checkpoint-every=SECONDS\n"
           "                           seconds between checkpoints (600)\n"
           "      --merge FILE...      join the magics files of a search's shards:\n"
-          "                           each square's best magic (white, black: the\n"
-          "                           union packed again), verified\n"
-          "      --anneal=N           moves of the annealer that packs white's and\n"
-          "                           black's slices after the search (20000)\n"
+          "                           each square's best magic, packed again (white,\n"
+          "                           black: the union of their magics), verified\n"
+          "      --anneal=N           moves of the annealer that packs the slices of\n"
+          "                           fancy, white and black after the search (20000)\n"
           "\n"
           "A seed is decimal (no leading zeros) or 0x and up to 16 hex digits.\n"
           "Outputs are written as magicbb-gen writes them (magicbb-gen(1)): all\n"
@@ -67,6 +69,7 @@ struct search_request {
     unsigned pieces;
     unsigned long budget, anneal, draws, jobs, every, shard, shards;
     uint64_t squares; /* bit sq: the search searches the square */
+    int open;         /* --squares=open */
     const char *checkpoint_path;
     int merge;
     char **merged; /* --merge: the files, NULL-terminated */
@@ -177,6 +180,9 @@ static int take_search_option(void *own, int option)
             return usage_error("--piece: '%s' is neither rook nor bishop", optarg);
         return -1;
     case OPT_SQUARES:
+        r->open = strcmp(optarg, "open") == 0;
+        if (r->open)
+            return -1;
         if (parse_squares(optarg, &r->squares) != 0)
             return usage_error("--squares: '%s' is not a comma-separated list of squares"
                                " (a1 to h8)", optarg);
@@ -217,7 +223,7 @@ static int check_request(const struct search_request *r)
         return usage_error("the %s flavour uses no magics: there is nothing to search or merge",
                            f->name);
     if (r->merge && (r->budget_given || r->draws_given || r->jobs_given || r->shards != 0
-                     || r->checkpoint_path != NULL || r->squares != ~(uint64_t)0
+                     || r->checkpoint_path != NULL || r->squares != ~(uint64_t)0 || r->open
                      || r->pieces != (1u << PIECE_ROOK | 1u << PIECE_BISHOP)))
         return usage_error("--merge searches nothing: --budget, --draws, --piece, --squares,"
                            " --jobs, --shard and --checkpoint do not apply");
@@ -237,7 +243,7 @@ static int check_request(const struct search_request *r)
         return usage_error("--draws applies to a flavour whose squares have their own index"
                            " bits only");
     if (r->anneal_given && f->layout != LAYOUT_PACKED)
-        return usage_error("--anneal applies to an overlapping flavour (white, black) only");
+        return usage_error("--anneal applies to an overlapping flavour (fancy, white, black) only");
     if (r->merge && (r->out.magics_path != NULL || r->out.magics_dir != NULL))
         return usage_error("--merge takes its magics from the files it names: --magics and"
                            " --magics-dir do not apply");
@@ -245,7 +251,7 @@ static int check_request(const struct search_request *r)
         return usage_error("--merge: the %s flavour's magics hold their slices' places: its"
                            " files cannot be merged square by square", f->name);
     if (r->merge && r->out.seed_given && f->layout != LAYOUT_PACKED)
-        return usage_error("--seed applies to --merge of an overlapping flavour (white, black)"
+        return usage_error("--seed applies to --merge of an overlapping flavour (fancy, white, black)"
                            " only, where it drives the annealer");
     return check_common(&r->out, 1);
 }
@@ -284,6 +290,8 @@ static void describe_dense(const struct search_request *r, uint64_t draws, struc
         append(t, "%s%s", first ? " --squares=" : ",", name);
         first = 0;
     }
+    if (r->open)
+        append(t, " --squares=open");
     if (r->shards != 0)
         append(t, " --shard=%lu/%lu", r->shard + 1, r->shards);
     if (r->out.flavour->fixed[PIECE_ROOK] == 0)
@@ -302,7 +310,7 @@ static int dense_search(struct search_request *r, struct slider_tables *tables, 
     struct text described = { malloc(size), size, 0 }, saved = { malloc(size + 32), size + 32, 0 };
     struct dense_budget budget = {
         .climb = (uint32_t)r->budget, .anneal = (uint32_t)r->anneal, .pieces = r->pieces,
-        .squares = r->squares, .progress = 1, .loaded = r->out.magics_path != NULL,
+        .squares = r->squares, .open = r->open, .progress = 1, .loaded = r->out.magics_path != NULL,
         .jobs = (unsigned)r->jobs, .shard = (unsigned)r->shard, .shards = (unsigned)r->shards,
         .draws = r->draws_given ? r->draws : (uint64_t)r->budget * DRAWS_PER_STEP,
         .checkpoint = r->checkpoint_path, .checkpoint_every = (unsigned)r->every,

@@ -29,7 +29,7 @@ struct merge *merge_begin(const struct gen_flavour *flavour)
     if (m == NULL)
         return NULL;
     m->f = flavour;
-    if (flavour->layout == LAYOUT_PACKED && (m->offered = calloc(1, sizeof *m->offered)) == NULL) {
+    if (pack_offers(flavour) && (m->offered = calloc(1, sizeof *m->offered)) == NULL) {
         free(m);
         return NULL;
     }
@@ -63,7 +63,7 @@ static int merge_packed(struct merge *m, const struct slider_tables *shard)
 
 int merge_add(struct merge *m, const struct slider_tables *shard)
 {
-    if (m->f->layout == LAYOUT_PACKED)
+    if (pack_offers(m->f))
         return merge_packed(m, shard);
     for (int p = 0; p < PIECE_COUNT; p++) {
         for (unsigned sq = 0; sq < 64; sq++) {
@@ -92,6 +92,8 @@ int merge_end(struct merge *m, struct slider_tables *t, uint64_t seed, uint32_t 
     if (m->smallest != NULL) {
         t->count = m->smallest->count;
         status = tables_anneal(t, m->offered, seed, steps, m->smallest);
+    } else if (m->f->layout == LAYOUT_PACKED) { /* fancy: each square's best, packed anew */
+        status = tables_anneal(t, NULL, seed, steps, NULL);
     }
     return status;
 }

@@ -38,7 +38,10 @@ void same_magics(const char *one, const char *other, int piece);
 char *spoil(const char *text, const char *find, const char *replace);
 /* A generated file after its provenance comment. */
 const char *body(const char *text);
-/* A good fancy magics file (seed 7) in workdir/good.txt; its text. */
+/* A good fancy magics file (seed 7) in workdir/good.txt, without
+ * offsets; its text. */
 char *good_file(void);
+/* text, a magics file, without its entries' offsets (cut in place). */
+char *without_offsets(char *text);
 
 #endif /* TESTS_GEN_KIT_H */
