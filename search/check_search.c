@@ -325,6 +325,35 @@ START_TEST(dense_search_keeps_to_its_squares)
             ck_assert_msg(ma == mb && ba == bb, "square %d changed", sq);
         }
     }
+    free(err);
+    /* rook a3 and bishop e1 have no magic with one bit fewer (proven):
+     * not searched below their relevant squares; --squares=open leaves
+     * out those squares, and the shipped set's squares with one bit
+     * fewer already: its rooks a1-h2 and bishops c1, d1 remain */
+    ck_assert_int_eq(run_search("--magics", path("seeded.txt"), "--budget=300", "--squares=a3,e1",
+                         "-o", path("s.c"), NULL), 0);
+    err = slurp(path("stderr"));
+    ck_assert_msg(strstr(err, "dense: rook a3: 11 index bits, no magic with fewer exists (proven):"
+                              " not searched\n") != NULL
+                      && strstr(err, "dense: bishop e1: 5 index bits, no magic with fewer exists"
+                                     " (proven): not searched\n") != NULL
+                      && strstr(err, "dense: rook e1: 11 index bits, no magic") == NULL,
+                  "%.400s", err);
+    free(err);
+    ck_assert_int_eq(run_search("--magics", shipped("fancy"), "--budget=1", "--draws=1",
+                         "--squares=open", "-o", path("s.c"), NULL), 0);
+    err = slurp(path("stderr"));
+    progress = 0;
+    for (line = strtok(err, "\n"); line != NULL; line = strtok(NULL, "\n")) {
+        if (strstr(line, " relevant squares, ") == NULL)
+            continue;
+        ck_assert_msg(strncmp(line, "magicbb-search: dense: rook ", 28) == 0
+                          ? line[29] == '1' || line[29] == '2'
+                          : strstr(line, " c1: ") != NULL || strstr(line, " d1: ") != NULL,
+                      "%s", line);
+        progress++;
+    }
+    ck_assert_uint_eq(progress, 18);
     ck_assert_int_eq(run("--squares=a1", "-o", path("x.c"), NULL), 2);
     expect_error("unknown option '--squares'");
     ck_assert_int_eq(run_search("--squares=a1,i9", "-o", path("x.c"), NULL), 2);
