@@ -288,6 +288,32 @@ START_TEST(own_search_results_load_and_verify)
 }
 END_TEST
 
+/* Every shipped set, gen/magics/NAME.txt, loads as flavour NAME's
+ * magics and verifies (the generator checks every (square, occupancy)
+ * pair against its ray walk before it writes). */
+START_TEST(shipped_sets_load_and_verify)
+{
+    DIR *dir = opendir(getenv("MBB_MAGICS_DIR"));
+    struct dirent *entry;
+    unsigned sets = 0;
+
+    ck_assert_ptr_nonnull(dir);
+    while ((entry = readdir(dir)) != NULL) {
+        const size_t length = strlen(entry->d_name);
+        char option[300];
+
+        if (length < 5 || strcmp(entry->d_name + length - 4, ".txt") != 0)
+            continue;
+        snprintf(option, sizeof option, "--flavour=%.*s", (int)(length - 4), entry->d_name);
+        ck_assert_msg(run(option, "--magics", shipped(option + 10), "-o", path("s.c"), NULL) == 0,
+                      "%s does not load", entry->d_name);
+        sets++;
+    }
+    closedir(dir);
+    ck_assert_uint_ge(sets, 7);
+}
+END_TEST
+
 /* A shiftmagic set made from a fancy one: the same index bits
  * everywhere, and the same magic below its top six bits (which hold the
  * shift) on every square but the rank-1 rooks, whose masks reach those
@@ -1207,6 +1233,7 @@ static Suite *generator_suite(void)
     tcase_add_test(output, fancy_packs_the_shipped_slices);
     tcase_add_test(output, shiftmagic_ships_the_dense_set);
     tcase_add_test(output, own_search_results_load_and_verify);
+    tcase_add_test(output, shipped_sets_load_and_verify);
     tcase_add_test(output, pext_needs_no_magics);
     tcase_add_test(output, table_parts_are_chosen);
     tcase_add_loop_test(input, bad_magics_file_is_rejected, 0,
