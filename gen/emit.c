@@ -191,7 +191,7 @@ static void emit_board(FILE *out, unsigned parts)
     if (parts & EMIT_LINES) {
         emit_pair_table(out, "mbb_tab_between", between_squares);
         emit_pair_table(out, "mbb_tab_line", line_through);
-        emit_pair_table(out, "mbb_tab_ray_pass", ray_past);
+        emit_pair_table(out, "mbb_tab_ray_pass", ray_pass);
     }
 }
 

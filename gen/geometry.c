@@ -161,14 +161,14 @@ uint64_t line_through(unsigned a, unsigned b)
     return squares;
 }
 
-uint64_t ray_past(unsigned a, unsigned b)
+uint64_t ray_pass(unsigned a, unsigned b)
 {
     struct step dir;
     uint64_t squares = 0;
 
     if (!alignment(a, b, &dir))
         return 0;
-    for (int file = (int)(b % 8), rank = (int)(b / 8); on_board(file, rank);
+    for (int file = (int)(a % 8) + dir.file, rank = (int)(a / 8) + dir.rank; on_board(file, rank);
          file += dir.file, rank += dir.rank)
         squares |= bit(file, rank);
     return squares;

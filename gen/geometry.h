@@ -67,10 +67,10 @@ uint64_t pawn_attacks(unsigned color, unsigned sq);
 uint64_t between_squares(unsigned a, unsigned b);
 /* Edge-to-edge line through aligned a and b; 0 if not aligned or equal. */
 uint64_t line_through(unsigned a, unsigned b);
-/* The squares from b on, away from a, to the board's edge, b included
- * and a not: the ray from a through b past it; 0 if not aligned or
- * equal. */
-uint64_t ray_past(unsigned a, unsigned b);
+/* The ray from a through b on to the board's edge: a excluded, the
+ * squares between, b and those past it (Stockfish's ray_pass_bb); 0 if
+ * not aligned or equal. */
+uint64_t ray_pass(unsigned a, unsigned b);
 
 /* The table-free flavours' lines: the squares of line i through sq, both
  * ways, without sq, for i of LINE_FILE, LINE_RANK, LINE_DIAGONAL (a1-h8's

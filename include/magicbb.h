@@ -10,7 +10,7 @@
  *
  * This header is the same for every table flavour, and so is the library's
  * interface: a program that calls these functions runs against a
- * libmagicbb.so.0 of any flavour.
+ * libmagicbb.so.3 of any flavour.
  *
  * Define MAGICBB_INLINE before including it (or before including it again,
  * where another header included it first), and every function below is
@@ -48,12 +48,15 @@ MBB_API uint64_t mbb_rook_attacks(unsigned sq, uint64_t occupied);
 MBB_API uint64_t mbb_bishop_attacks(unsigned sq, uint64_t occupied);
 MBB_API uint64_t mbb_queen_attacks(unsigned sq, uint64_t occupied);
 
-/* The rook's and the bishop's attacks of one square, from one call:
- * rook == mbb_rook_attacks(sq, occupied), bishop ==
- * mbb_bishop_attacks(sq, occupied) (returned in two registers), for
- * threat inputs that ask both of every square a piece lands on. */
+/* The bishop's and the rook's attacks of one square, from one call:
+ * bishop == mbb_bishop_attacks(sq, occupied), rook ==
+ * mbb_rook_attacks(sq, occupied) (returned in two registers), for threat
+ * inputs that ask both of every square a piece lands on.  Bishop first,
+ * in the order of Stockfish's both_attacks_bb pair, so that C++17's
+ * `const auto [bishop, rook] = mbb_both_attacks(sq, occupied);` ports
+ * its structured bindings as they are. */
 struct mbb_both {
-    uint64_t rook, bishop;
+    uint64_t bishop, rook;
 };
 MBB_API struct mbb_both mbb_both_attacks(unsigned sq, uint64_t occupied);
 
@@ -91,10 +94,12 @@ MBB_API uint64_t mbb_segment(unsigned a, unsigned b);
  * a pinned piece on c may move along the pin. */
 MBB_API int mbb_aligned(unsigned a, unsigned b, unsigned c);
 
-/* The ray from a through b, past b to the board's edge: b included, a
- * not, nor anything between them; 0 where a and b are equal or not on
- * one rank, file or diagonal.  What a slider on a would see through b,
- * were b empty: Stockfish's ray_pass_bb. */
+/* The ray from a through b on to the board's edge: a excluded, the
+ * squares between a and b, b, and the squares past b; 0 where a and b are
+ * equal or not on one rank, file or diagonal.  Stockfish's
+ * ray_pass_bb(a, b), on every pair.  (The part past b alone, b included,
+ * is mbb_ray_pass(a, b) & ~mbb_between(a, b), which this call gave in the
+ * development builds of library interface 2.) */
 MBB_API uint64_t mbb_ray_pass(unsigned a, unsigned b);
 
 /* Name of the table flavour built into the library, such as "fancy" or

@@ -149,17 +149,20 @@ MBB_FN uint64_t mbb_line_inline(unsigned a, unsigned b)
 #endif
 
 #if MBB_SMALL
-/* The line's squares less what a slider on a sees with b occupied (the
- * squares between, b, and the ray away from b) and a itself, then b. */
+/* Stockfish's formula: of the squares a slider on a sees on an empty
+ * board, those a slider on b sees with a occupied (the squares between
+ * and the ray past b), and b. */
 MBB_FN uint64_t mbb_ray_pass_inline(unsigned a, unsigned b)
 {
-    const uint64_t bit_a = UINT64_C(1) << a, bit_b = UINT64_C(1) << b, line = mbb_line_inline(a, b);
+    const uint64_t bit_a = UINT64_C(1) << a, bit_b = UINT64_C(1) << b;
+    uint64_t seen_a;
 
-    if (line == 0)
-        return 0;
-    return (line & ~(bit_a | ((mbb_rook_attacks_inline(a, 0) & bit_b) ? mbb_rook_attacks_inline(a, bit_b)
-                                                                   : mbb_bishop_attacks_inline(a, bit_b))))
-           | bit_b;
+    MBB_REQUIRE(a < 64 && b < 64);
+    if ((seen_a = mbb_rook_attacks_inline(a, 0)) & bit_b)
+        return seen_a & (mbb_rook_attacks_inline(b, bit_a) | bit_b);
+    if ((seen_a = mbb_bishop_attacks_inline(a, 0)) & bit_b)
+        return seen_a & (mbb_bishop_attacks_inline(b, bit_a) | bit_b);
+    return 0;
 }
 #else
 MBB_FN uint64_t mbb_ray_pass_inline(unsigned a, unsigned b)

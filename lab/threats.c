@@ -74,8 +74,8 @@ static void collect(const struct position *p, void *data)
 
 /* ---- The work, three ways ------------------------------------------------ */
 
-/* The reference: the ray walk of support/reference.c, and the ray past a
- * square walked from it. */
+/* The reference: the ray walk of support/reference.c, and the ray from a
+ * square through another walked from it. */
 static uint64_t ref_ray_pass(unsigned a, unsigned b)
 {
     const int df = (int)(b % 8) - (int)(a % 8), dr = (int)(b / 8) - (int)(a / 8);
@@ -84,7 +84,7 @@ static uint64_t ref_ray_pass(unsigned a, unsigned b)
 
     if (a == b || (df != 0 && dr != 0 && df != dr && df != -dr))
         return 0;
-    for (int f = (int)(b % 8), r = (int)(b / 8); f >= 0 && f < 8 && r >= 0 && r < 8;
+    for (int f = (int)(a % 8) + sf, r = (int)(a / 8) + sr; f >= 0 && f < 8 && r >= 0 && r < 8;
          f += sf, r += sr)
         ray |= UINT64_C(1) << (r * 8 + f);
     return ray;

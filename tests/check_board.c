@@ -165,9 +165,10 @@ START_TEST(pawn_attacks_of_sets)
 }
 END_TEST
 
-/* The ray from a through b past it, by its definition, walked here: from
- * b, step on in the direction from a to b (one file and rank step of
- * -1, 0 or 1 each, where the two are aligned) to the edge. */
+/* The ray from a through b on to the edge, by its definition, walked
+ * here: from a's neighbour, step on in the direction from a to b (one
+ * file and rank step of -1, 0 or 1 each, where the two are aligned) to
+ * the edge. */
 static uint64_t ray_pass_walk(unsigned a, unsigned b)
 {
     const int df = (int)(b % 8) - (int)(a % 8), dr = (int)(b / 8) - (int)(a / 8);
@@ -176,9 +177,25 @@ static uint64_t ray_pass_walk(unsigned a, unsigned b)
 
     if (a == b || (df != 0 && dr != 0 && df != dr && df != -dr))
         return 0;
-    for (int f = (int)(b % 8), r = (int)(b / 8); f >= 0 && f < 8 && r >= 0 && r < 8; f += sf, r += sr)
+    for (int f = (int)(a % 8) + sf, r = (int)(a / 8) + sr; f >= 0 && f < 8 && r >= 0 && r < 8;
+         f += sf, r += sr)
         ray |= (uint64_t)1 << (r * 8 + f);
     return ray;
+}
+
+/* Stockfish's own formula for its RayPassBB[a][b] (src/attacks.cpp,
+ * 762dd1da9), on the reference ray walk: for the piece type that sees b
+ * from a on an empty board, attacks(pt, a, 0) & (attacks(pt, b, {a}) |
+ * b); 0 where neither does. */
+static uint64_t stockfish_ray_pass(unsigned a, unsigned b)
+{
+    const uint64_t bit_a = (uint64_t)1 << a, bit_b = (uint64_t)1 << b;
+
+    if (ref_rook(a, 0) & bit_b)
+        return ref_rook(a, 0) & (ref_rook(b, bit_a) | bit_b);
+    if (ref_bishop(a, 0) & bit_b)
+        return ref_bishop(a, 0) & (ref_bishop(b, bit_a) | bit_b);
+    return 0;
 }
 
 START_TEST(ray_pass_every_pair)
@@ -190,11 +207,15 @@ START_TEST(ray_pass_every_pair)
 
         ck_assert_msg(got == want, KIND "ray from %u through %u: got 0x%016llx, want 0x%016llx", a,
                       b, (unsigned long long)got, (unsigned long long)want);
-        /* b on it, a and the squares between not, all on the line */
+        ck_assert_msg(got == stockfish_ray_pass(a, b),
+                      KIND "ray from %u through %u: got 0x%016llx, Stockfish's ray_pass_bb 0x%016llx",
+                      a, b, (unsigned long long)got, (unsigned long long)stockfish_ray_pass(a, b));
+        /* b and the squares between on it, a not, all on the line */
         if (want != 0)
-            ck_assert_msg((got >> b & 1) && !(got >> a & 1) && (got & ref_between(a, b)) == 0
+            ck_assert_msg((got >> b & 1) && !(got >> a & 1)
+                              && (got & ref_between(a, b)) == ref_between(a, b)
                               && (got & ~ref_line(a, b)) == 0,
-                          "ray from %u through %u is not on its line past b", a, b);
+                          "ray from %u through %u is not a's ray through b", a, b);
     }
 }
 END_TEST

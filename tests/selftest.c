@@ -56,15 +56,17 @@ static void every_subset(struct selftest *t, const char *what, unsigned sq, uint
     } while (subset != 0);
 }
 
-/* The ray from a through b past it, from the reference's lines: the
- * squares x of the line with b on the way from a to x, or x == b. */
+/* The ray from a through b on to the edge, from the reference's lines:
+ * the squares x of the line on b's side of a (x == b, x between a and b,
+ * or b between a and x). */
 static uint64_t ray_pass_of_lines(unsigned a, unsigned b)
 {
     const uint64_t line = ref_line(a, b);
     uint64_t ray = 0;
 
     for (unsigned x = 0; x < 64; x++)
-        if ((line >> x & 1) && (x == b || (ref_between(a, x) >> b & 1)))
+        if ((line >> x & 1)
+            && (x == b || (ref_between(a, b) >> x & 1) || (ref_between(a, x) >> b & 1)))
             ray |= UINT64_C(1) << x;
     return ray;
 }

@@ -110,6 +110,23 @@ for build in "|black" "-mbmi2|pext" "-march=znver2|black" "-flto -Os|black" "-mb
     not_ok "engine, C++17 $flags: $(grep -m 1 'error' "$work/engine-cxx.log")"
   fi
 done
+# C++17's structured bindings port Stockfish's [bishop, rook] by position.
+for flags in "" -mbmi2; do
+  if [ -z "$cxx" ]; then
+    skip "C++17 structured bindings $flags: no C++ compiler"
+  elif $cxx -O2 -std=c++17 -pedantic -Wall -Wextra -Werror $flags -I"$single" -o "$work/bind17" \
+       "$srcdir/tests/bind17.cc" -x c++ "$work/impl.c" >"$work/bind17.log" 2>&1; then
+    if [ "$flags" = -mbmi2 ] && [ $bmi2 = no ]; then
+      skip "C++17 structured bindings -mbmi2: this CPU lacks BMI2 to run it"
+    elif "$work/bind17" >"$work/bind17.out" 2>&1; then
+      ok "C++17 structured bindings $flags: $(tail -n 1 "$work/bind17.out")"
+    else
+      not_ok "C++17 structured bindings $flags: $(head -n 1 "$work/bind17.out")"
+    fi
+  else
+    not_ok "C++17 structured bindings $flags: $(grep -m 1 'error' "$work/bind17.log")"
+  fi
+done
 # The implementation file alone as C++11 with -Wold-style-cast: the tables too.
 if [ -n "$cxx" ] && "$cxx" -x c++ -std=c++11 -pedantic -Wall -Wextra -Wold-style-cast -Wundef -Werror \
      -I"$single" -c -o "$work/impl.o" "$work/impl.c" >"$work/cxx.log" 2>&1; then
