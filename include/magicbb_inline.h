@@ -190,22 +190,18 @@ MBB_DEFINE_SETS(mbb_both_attacks_inline, mbb_rook_attacks_set_inline,
                 mbb_bishop_attacks_set_inline, mbb_queen_attacks_set_inline, MBB_INLINE_ROOK,
                 MBB_INLINE_BISHOP, MBB_INLINE_QUEEN)
 
-/* (the lookups of MBB_SET_BY_LOOKUPS for knights and kings) */
+/* (the lookups of MBB_SET_ATTACKS for knights and kings) */
 #define MBB_KNIGHT_OF_(sq, occupied) mbb_knight_attacks_inline(sq)
 #define MBB_KING_OF_(sq, occupied) mbb_king_attacks_inline(sq)
 
 MBB_FN uint64_t mbb_knight_attacks_set_inline(uint64_t pieces)
 {
-    if (!mbb_fewer_than(pieces, MBB_LEAPER_FILL_FROM))
-        return mbb_knight_set(pieces);
-    MBB_SET_BY_LOOKUPS(MBB_KNIGHT_OF_, MBB_LEAPER_FILL_FROM, pieces, 0);
+    MBB_SET_ATTACKS(MBB_KNIGHT_OF_, mbb_knight_set_of, MBB_LEAPER_FILL_FROM, pieces, 0);
 }
 
 MBB_FN uint64_t mbb_king_attacks_set_inline(uint64_t pieces)
 {
-    if (!mbb_fewer_than(pieces, MBB_LEAPER_FILL_FROM))
-        return mbb_king_set(pieces);
-    MBB_SET_BY_LOOKUPS(MBB_KING_OF_, MBB_LEAPER_FILL_FROM, pieces, 0);
+    MBB_SET_ATTACKS(MBB_KING_OF_, mbb_king_set_of, MBB_LEAPER_FILL_FROM, pieces, 0);
 }
 
 /* The flavour inlined here (a dispatch library's mbb_flavour() names the

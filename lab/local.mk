@@ -147,7 +147,7 @@ CLEANFILES += lab/test-suite.log $(lab_tests:=.log) $(lab_tests:=.trs)
 
 EXTRA_DIST += lab/fastest.c lab/fastest.sh lab/flash-sizes.sh lab/firmware-rook.c lab/firmware-sliders.c \
 	lab/plot.gp lab/callgrind.sh lab/model.sh lab/configure.sh lab/bench-options.sh lab/recipes.sh \
-	lab/flash-options.sh
+	lab/flash-options.sh lab/sets.c lab/sets-rows.sh
 
 # The table, lab/bench.csv, and with gnuplot lab/bench.png.
 bench: lab/magicbb-bench$(EXEEXT) lab/magicbb-threats$(EXEEXT)

@@ -102,20 +102,39 @@ static inline const char *mbb_flash_order(int bits32, const char **why)
 #define MBB_CODE_ALLOWANCE 4096
 #define MBB_BARE_METAL_FLASH_KIB "256"
 
-/* The set attacks (mbb_rook_attacks_set and the like): a set of fewer
- * pieces than its row says takes the flavour's own lookups, one a piece
- * (so one piece never costs more than the lookup); a larger one the
- * flavour-independent Kogge-Stone fill of magicbb/sets.h, in whatever the
- * code is compiled for: eight directions in an AVX-512 vector, four in an
- * AVX2 one, else one at a time in 64-bit integers.  A row for each, which
- * magicbb/sets.h picks from the compiler's macros.  Measured on the
- * 2-core AMD EPYC (Zen 4) of doc/benchmark.md, gcc 12 -O2
- * -fno-tree-loop-vectorize (-march=native for AVX-512, with -mno-avx512f
- * for AVX2, -mbmi2 -mpopcnt for the plain fill), sets.h's functions
- * always filling over always looping on pext's lookups, 4096 random sets
- * of N pieces on occupancies of about 28 pieces, in throughput, 201 rounds
- * paired and interleaved, two runs (medians, first/second; every 95 %
- * interval within 0.04 of its median):
+/* The set attacks (mbb_rook_attacks_set and the like): the flavour's
+ * own lookups, one a piece, in the loop an engine writes and nothing
+ * beside it, unless a row below (or the including code, defining
+ * MBB_ROOK_FILL_FROM and the like first) names a count from which a set
+ * takes the flavour-independent fill of magicbb/sets.h: a Kogge-Stone
+ * fill in an AVX-512 or AVX2 vector or in 64-bit integers (sliders),
+ * shifts of the whole set (knights, kings).  A set's first two pieces
+ * always take their lookups; only a larger set is counted, by one
+ * popcount instruction (never where the target has none), and the fill
+ * takes the rest.
+ *
+ * Every row is MBB_FILL_NEVER: the contract is that a set call is never
+ * slower than the loop it replaces, at any count, on any CPU measured,
+ * and the count is not free.  The set call over a loop of the same
+ * build's inline pext lookups, with rows of 5 (-DMBB_ROOK_FILL_FROM=5
+ * and so on, -march=native: AVX-512), 4096 random sets of N pieces, 31
+ * rounds paired and interleaved in one process, median, on the 2-core
+ * AMD EPYC (Zen 4) of doc/benchmark.md, gcc 12 -O2 (ROUNDS=31
+ * lab/sets-rows.sh BUILDDIR -march=native -DMBB_ROOK_FILL_FROM=5 ...):
+ *          N:  1      2      3      4      5      6      8      16
+ *   rook     0.93   0.98   1.05   1.05   0.79   0.66   0.50   0.26
+ *   bishop   1.01   1.02   1.08   1.11   0.86   0.73   0.55   0.28
+ *   queen    0.98   0.99   1.03   1.02   0.66   0.56   0.42   0.21
+ *   knight   0.92   0.96   1.07   1.01   1.44   1.16   0.83   0.48
+ * (every interval within 0.02 of its median): the sets of 3 and 4, where
+ * the count decides for the loop, pay up to 11 % for it (knights up to
+ * 44 % at 5, where one load is a knight's lookup), so no row can be
+ * both a gain and never slower.  Real positions have 0 to 2 pieces of a
+ * type, where the set call is the loop's work, row or none.  An engine
+ * that asks larger sets (rooks and queens together, setwise move
+ * ordering) may define the rows itself; the fills' own figures, without
+ * the two lookups before them (Zen 4, the earlier harness, the fill's
+ * time over the loop's, first/second run):
  *            N:    1         2         3         4         5         6         7
  *   AVX-512 rook 1.55/1.42 0.94/0.79 0.68/0.56 0.48/0.42 0.41/0.35 0.34/0.31 0.31/0.26
  *         bishop 2.13/1.83 1.28/1.14 0.85/0.79 0.62/0.62 0.55/0.56 0.48/0.48 0.42/0.42
@@ -126,41 +145,35 @@ static inline const char *mbb_flash_order(int bits32, const char **why)
  *   plain   rook 4.02/4.04 2.25/2.31 1.55/1.58 1.21/1.24 0.97/1.01 0.81/0.85 0.68/0.71
  *         bishop 5.44/5.44 3.13/3.13 2.21/2.21 1.68/1.70 1.38/1.38 1.13/1.12 0.97/0.98
  *          queen 5.43/5.54 3.09/3.13 2.13/2.17 1.61/1.62 1.29/1.30 1.06/1.09 0.91/0.92
- * (at 8 pieces the fill takes 0.22 to 0.89 of the loop's time).  Each row
- * is the smallest N from which the fill is faster in both runs, with
- * pext, the flavour auto takes on these CPUs and the slowest to beat
- * (where the two runs disagree, AVX2 rooks at 3 and bishops at 4, plain
- * rooks at 5, the lookups stay).  Over black's lookups the fill gains
- * sooner (AVX-512: from 2 for all three; plain: rook 4, bishop 6, queen
- * 5), so there the rows may keep the lookups where the fill takes 0.73 of
- * their time (5 rooks, plain).  In latency (each set's occupancy waiting
- * on the last answer) the fill gains less, and bishops' is slower up to
- * 8 pieces on every path: engines ask the set attacks in throughput. */
-#define MBB_ROOK_FILL_FROM_AVX512 2
-#define MBB_BISHOP_FILL_FROM_AVX512 3
-#define MBB_QUEEN_FILL_FROM_AVX512 3
-#define MBB_ROOK_FILL_FROM_AVX2 4
-#define MBB_BISHOP_FILL_FROM_AVX2 5
-#define MBB_QUEEN_FILL_FROM_AVX2 5
-#define MBB_ROOK_FILL_FROM_PLAIN 6
-#define MBB_BISHOP_FILL_FROM_PLAIN 7
-#define MBB_QUEEN_FILL_FROM_PLAIN 7
-/* Knights' and kings' sets (mbb_knight_attacks_set, mbb_king_attacks_set):
- * table lookups below the row, shifts of the whole set from it.  The
- * shifts' time over the lookups' (as above, gcc 12 -O2, -march=native
- * for the vector rows, -mbmi2 for the plain one):
+ * and on a quiet Intel Xeon (Sapphire Rapids class; gcc 13; issue 59 of
+ * the project's tracker), AVX-512, over pext's loop: queen 4 0.52, rook
+ * 4 0.58, the rook fill at 2 1.30.  Rows that gain on both: AVX-512 5,
+ * AVX2 rook 6, bishop and queen 8, plain rook 8, bishop and queen 10
+ * (Zen 4's first count where two lookups and the fill beat the loop in
+ * both runs, plus 2 where Intel was not measured). */
+#define MBB_FILL_NEVER 65
+#define MBB_ROOK_FILL_FROM_AVX512 MBB_FILL_NEVER
+#define MBB_BISHOP_FILL_FROM_AVX512 MBB_FILL_NEVER
+#define MBB_QUEEN_FILL_FROM_AVX512 MBB_FILL_NEVER
+#define MBB_ROOK_FILL_FROM_AVX2 MBB_FILL_NEVER
+#define MBB_BISHOP_FILL_FROM_AVX2 MBB_FILL_NEVER
+#define MBB_QUEEN_FILL_FROM_AVX2 MBB_FILL_NEVER
+#define MBB_ROOK_FILL_FROM_PLAIN MBB_FILL_NEVER
+#define MBB_BISHOP_FILL_FROM_PLAIN MBB_FILL_NEVER
+#define MBB_QUEEN_FILL_FROM_PLAIN MBB_FILL_NEVER
+/* Knights' and kings' sets: the shifts' time over the lookups' on Zen 4
+ * (as above, gcc 12 -O2, -march=native for the vector rows, -mbmi2 for
+ * the plain one), without the two lookups before them:
  *              N:   1     2     3     4     5     6
  *   native knight 2.64  1.98  1.44  1.17  0.84  0.90
  *          king   2.27  1.45  1.23  1.00  0.72  0.77
  *   plain  knight 2.22  1.66  1.29  0.93  0.76  0.65
  *          king   2.22  1.52  1.17  0.85  0.69  0.60
- * (A second run: within 0.25 of these, king at 2 native 1.70, and the
- * same rows.)  (In the threat workload of make bench, where a side has 0 to 2
- * knights, the shifts alone made the whole 5-8 % slower than single
- * lookups.) */
-#define MBB_LEAPER_FILL_FROM_AVX512 5
-#define MBB_LEAPER_FILL_FROM_AVX2 5
-#define MBB_LEAPER_FILL_FROM_PLAIN 4
+ * A knight's lookup is one load, so the count costs more against it
+ * (the table above: up to 44 % at 3 to 6 knights); a side has 0 to 2. */
+#define MBB_LEAPER_FILL_FROM_AVX512 MBB_FILL_NEVER
+#define MBB_LEAPER_FILL_FROM_AVX2 MBB_FILL_NEVER
+#define MBB_LEAPER_FILL_FROM_PLAIN MBB_FILL_NEVER
 
 /* The flavours of a dispatch library without --with-dispatch, in order
  * of preference. */

@@ -221,22 +221,6 @@ MBB_FN unsigned mbb_lowest_square(uint64_t x)
 #endif
 }
 
-/* Whether x has fewer than n bits set: one count where the target has
- * the instruction (x86-64 with POPCNT, as every AVX2 one), else n - 1
- * lowest bits cleared (n a constant: the loop unrolls). */
-MBB_FN int mbb_fewer_than(uint64_t x, int n)
-{
-#if (defined(__GNUC__) || defined(__clang__)) && defined(__POPCNT__)
-    return __builtin_popcountll(x) < n;
-#else
-    if (n <= 0)
-        return 0;
-    for (int i = 1; i < n && x != 0; i++)
-        x &= x - 1;
-    return x == 0;
-#endif
-}
-
 /* x, kept in a general register (an empty asm, under clang): a computed
  * flavour's line goes through it so that clang does not pack the four
  * lines into vectors, where without AVX-512 it emulates a count of

@@ -183,6 +183,37 @@ MBB_FN uint64_t mbb_king_set(uint64_t pieces)
     return east | west | pieces << 8 | pieces >> 8;
 }
 
+/* The fills as the set attacks call them, on the occupancy, each a call
+ * of its own where the compiler allows (MBB_FILL_FN): the larger sets',
+ * out of the way of the lookups of the smaller ones. */
+#if defined(__GNUC__) || defined(__clang__)
+#define MBB_FILL_FN static __attribute__((noinline, unused))
+#elif defined(_MSC_VER)
+#define MBB_FILL_FN static __declspec(noinline)
+#else
+#define MBB_FILL_FN static inline
+#endif
+MBB_FILL_FN uint64_t mbb_rook_fill_of(uint64_t pieces, uint64_t occupied)
+{
+    return mbb_rook_fill(pieces, ~occupied);
+}
+MBB_FILL_FN uint64_t mbb_bishop_fill_of(uint64_t pieces, uint64_t occupied)
+{
+    return mbb_bishop_fill(pieces, ~occupied);
+}
+MBB_FILL_FN uint64_t mbb_queen_fill_of(uint64_t pieces, uint64_t occupied)
+{
+    return mbb_queen_fill(pieces, ~occupied);
+}
+MBB_FILL_FN uint64_t mbb_knight_set_of(uint64_t pieces, uint64_t occupied)
+{
+    return (void)occupied, mbb_knight_set(pieces);
+}
+MBB_FILL_FN uint64_t mbb_king_set_of(uint64_t pieces, uint64_t occupied)
+{
+    return (void)occupied, mbb_king_set(pieces);
+}
+
 /* The crossovers for the code being compiled (src/policy.h's rows, in
  * magicbb_config.h), unless the including code sets them. */
 #define MBB_FILL_CAT_(a, b) a##b
@@ -207,14 +238,46 @@ MBB_FN uint64_t mbb_king_set(uint64_t pieces)
 #define MBB_LEAPER_FILL_FROM MBB_FILL_CAT(MBB_LEAPER_FILL_FROM_, MBB_FILL_PATH_)
 #endif
 
-/* Fewer than FROM pieces: the union of one lookup a piece, lowest square
- * first (FROM is a constant: the loop unrolls). */
-#define MBB_SET_BY_LOOKUPS(LOOKUP, FROM, pieces, occupied)                                     \
+/* Whether the N pieces left of a set take the fill, for a row FROM (a
+ * constant): FROM no more than 64 and N at least LEFT, counted by one
+ * popcount instruction, where the target has one (x86-64 with POPCNT, as
+ * every AVX2 one).  Without it, counting would be a loop of its own
+ * beside the lookups', so those targets take the lookups always. */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__POPCNT__)
+#define MBB_SET_FILLS(left, FROM, LEFT) ((FROM) <= 64 && __builtin_popcountll(left) >= (LEFT))
+#elif defined(MBB_MSVC) && defined(_M_X64) && defined(__AVX2__)
+#define MBB_SET_FILLS(left, FROM, LEFT) ((FROM) <= 64 && __popcnt64(left) >= (LEFT))
+#else
+#define MBB_SET_FILLS(left, FROM, LEFT) 0
+#endif
+
+/* The set attacks on a flavour's LOOKUP(sq, occupied) and a FILL(pieces,
+ * occupied) from FROM pieces (FROM above 2).  Under a row above 64 (or
+ * without a popcount instruction) the set takes the loop an engine
+ * writes, and nothing beside it: the same code.  Under a row, a set's
+ * first two pieces take their lookups all the same, so the sets of 0 to
+ * 2 pieces of a type that real positions have cost what that loop
+ * costs; only a set with more is counted, and takes the fill from FROM
+ * pieces, for those left after the two lookups.  The fill is a call
+ * (MBB_FILL_FN), so that its vector registers and constants do not crowd
+ * the lookups where they are inlined. */
+#define MBB_SET_PEEL_(LOOKUP, pieces, occupied)                                                \
+    mbb_attacks_ |= LOOKUP(mbb_lowest_square(pieces), occupied);                               \
+    (pieces) &= (pieces) - 1;                                                                  \
+    if ((pieces) == 0)                                                                         \
+        return mbb_attacks_
+#define MBB_SET_ATTACKS(LOOKUP, FILL, FROM, pieces, occupied)                                  \
     uint64_t mbb_attacks_ = 0;                                                                 \
-    for (int mbb_i_ = 1; mbb_i_ < (FROM) && (pieces) != 0; mbb_i_++) {                         \
-        mbb_attacks_ |= LOOKUP(mbb_lowest_square(pieces), occupied);                           \
-        (pieces) &= (pieces) - 1;                                                              \
+    if (MBB_SET_FILLS(~UINT64_C(0), FROM, 0)) {                                                \
+        if ((pieces) == 0)                                                                     \
+            return 0;                                                                          \
+        MBB_SET_PEEL_(LOOKUP, pieces, occupied);                                               \
+        MBB_SET_PEEL_(LOOKUP, pieces, occupied);                                               \
+        if (MBB_SET_FILLS(pieces, FROM, (FROM) - 2))                                           \
+            return mbb_attacks_ | FILL(pieces, occupied);                                      \
     }                                                                                          \
+    for (; (pieces) != 0; (pieces) &= (pieces) - 1)                                            \
+        mbb_attacks_ |= LOOKUP(mbb_lowest_square(pieces), occupied);                           \
     return mbb_attacks_
 
 /* Defines BOTH(sq, occupied) and the set attacks ROOK_SET, BISHOP_SET
@@ -233,21 +296,15 @@ MBB_FN uint64_t mbb_king_set(uint64_t pieces)
     }                                                                                          \
     MBB_FN uint64_t ROOK_SET(uint64_t pieces, uint64_t occupied)                               \
     {                                                                                          \
-        if (!mbb_fewer_than(pieces, MBB_ROOK_FILL_FROM))                                       \
-            return mbb_rook_fill(pieces, ~occupied);                                           \
-        MBB_SET_BY_LOOKUPS(ROOK, MBB_ROOK_FILL_FROM, pieces, occupied);                        \
+        MBB_SET_ATTACKS(ROOK, mbb_rook_fill_of, MBB_ROOK_FILL_FROM, pieces, occupied);         \
     }                                                                                          \
     MBB_FN uint64_t BISHOP_SET(uint64_t pieces, uint64_t occupied)                             \
     {                                                                                          \
-        if (!mbb_fewer_than(pieces, MBB_BISHOP_FILL_FROM))                                     \
-            return mbb_bishop_fill(pieces, ~occupied);                                         \
-        MBB_SET_BY_LOOKUPS(BISHOP, MBB_BISHOP_FILL_FROM, pieces, occupied);                    \
+        MBB_SET_ATTACKS(BISHOP, mbb_bishop_fill_of, MBB_BISHOP_FILL_FROM, pieces, occupied);   \
     }                                                                                          \
     MBB_FN uint64_t QUEEN_SET(uint64_t pieces, uint64_t occupied)                              \
     {                                                                                          \
-        if (!mbb_fewer_than(pieces, MBB_QUEEN_FILL_FROM))                                      \
-            return mbb_queen_fill(pieces, ~occupied);                                          \
-        MBB_SET_BY_LOOKUPS(QUEEN, MBB_QUEEN_FILL_FROM, pieces, occupied);                      \
+        MBB_SET_ATTACKS(QUEEN, mbb_queen_fill_of, MBB_QUEEN_FILL_FROM, pieces, occupied);      \
     }
 
 #endif /* MAGICBB_SETS_H */

@@ -1,0 +1,22 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# sets-rows.sh - the set calls against the loops they replace (lab/sets.c),
+# as src/policy.h's table of the set rows shows them, on the drop-in of a
+# configured build directory:
+#
+#     lab/sets-rows.sh BUILDDIR [CFLAGS...]
+#
+# e.g. lab/sets-rows.sh . -march=native (the default rows), or with
+# -DMBB_ROOK_FILL_FROM=5 -DMBB_BISHOP_FILL_FROM=5 -DMBB_QUEEN_FILL_FROM=5
+# -DMBB_LEAPER_FILL_FROM=5 for rows of 5.  Prints a line a piece and count.
+set -e
+build=${1:?usage: lab/sets-rows.sh BUILDDIR [CFLAGS...]}
+shift
+src=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+make -s -C "$build" dropin DROPIN_DIR="$work/single" >/dev/null
+${CC:-cc} -O2 -Wall -Wextra "$@" -I"$work/single" -o "$work/sets" "$src/lab/sets.c" -lm
+for piece in rook bishop queen knight; do
+  for n in 1 2 3 4 5 6 8 16; do "$work/sets" $piece $n "${ROUNDS:-41}"; done
+done
