@@ -195,6 +195,33 @@ else
   not_ok "files compiled with different flags: $(grep -m 1 'mbb_' "$work/link.log")"
 fi
 
+# The implementation file holds every table, each in a section of its own
+# under -fdata-sections, so --gc-sections drops those a program never
+# reads (doc/engines.md): rook and knight lookups keep no pair table and
+# no leaper table but the knight's; mbb_ray_pass adds its table alone.
+printf '%s\n' '#include "magicbb.h"' '#include <stdio.h>' 'int main(int argc, char **argv)' '{' \
+  '    const unsigned sq = (unsigned)argc & 31;' \
+  '    uint64_t seen = mbb_rook_attacks(sq, 0) | mbb_knight_attacks(sq);' '    (void)argv;' \
+  '#ifdef RAY_PASS' '    seen |= mbb_ray_pass(sq, sq + 8);' '#endif' \
+  '    printf("%llx\n", (unsigned long long)seen);' '    return 0;' '}' > "$work/gc.c"
+for program in "rook and knight|knight|" "rook, knight and ray_pass|knight ray_pass|-DRAY_PASS"; do
+  what=${program%%|*} define=${program##*|} want=${program#*|}
+  want=${want%|*}
+  # shellcheck disable=SC2086
+  if (cd "$work" && $cc -O2 $define -ffunction-sections -fdata-sections -Wl,--gc-sections -I"$single" \
+        -o gc gc.c impl.c) >"$work/gc.log" 2>&1; then
+    tables=$(${NM:-nm} "$work/gc" | sed -n 's/.* [RrDd] mbb_tab_\([a-z_]*\)$/\1/p' | sort | tr '\n' ' ' |
+      sed 's/ $//')
+    if [ "$tables" = "$want" ]; then
+      ok "-fdata-sections -Wl,--gc-sections, $what: of the board's tables only $want"
+    else
+      not_ok "-fdata-sections -Wl,--gc-sections, $what: the board's tables $tables, not $want"
+    fi
+  else
+    skip "-fdata-sections -Wl,--gc-sections, $what: $(grep -m 1 'error' "$work/gc.log")"
+  fi
+done
+
 # MAGICBB_FLAVOUR_<NAME>: a carried flavour; the errors.
 if program selftest "$cc" -std=c99 -DMAGICBB_FLAVOUR_FANCY; then
   checked selftest fancy "MAGICBB_FLAVOUR_FANCY"
