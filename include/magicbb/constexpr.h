@@ -8,8 +8,8 @@
  *     constexpr uint64_t r = magicbb::board<>.rook[sq];     (empty board)
  *
  * magicbb::board<> is computed by a ray walk where the compiler first
- * needs it; a variable template, so a file that never names it pays
- * nothing for it.  Every entry is the answer of the function of
+ * needs it; a variable template, so a file that never names it does not
+ * compute it (it only reads this header).  Every entry is the answer of the function of
  * <magicbb.h> of the same name (rook, bishop and queen on an empty
  * board): between[a][b] == mbb_between(a, b), ray_pass[a][b] ==
  * mbb_ray_pass(a, b) and so on.  At run time call those functions, which
