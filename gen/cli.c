@@ -43,10 +43,15 @@ const char cli_output_help[] =
     "                           it, in DATADIR/magicbb/magics)\n"
     "  -d, --dump-magics=FILE   write the magics used to FILE\n"
     "  -o, --output=FILE        write the generated C tables to FILE\n"
-    "      --sliders-only       leave the leaper, between and line tables out\n"
-    "      --board-only         write only the leaper, between and line tables\n"
-    "      --no-lines           leave the between and line tables out (a library\n"
-    "                           configured --enable-small computes them)\n"
+    "      --sliders-only       leave the leaper, between, line and ray_pass\n"
+    "                           tables out\n"
+    "      --board-only[=TABLE] write only the leaper, between, line and ray_pass\n"
+    "                           tables, or only TABLE of them: leapers, between,\n"
+    "                           line or ray-pass (each its own file, so that a\n"
+    "                           static link takes only those a program reads)\n"
+    "      --no-lines           leave the between, line and ray_pass tables out\n"
+    "                           (a library configured --enable-small computes\n"
+    "                           them)\n"
     "      --no-include         leave out the #include of the flavour's header\n"
     "                           (the file that includes the output has it: the\n"
     "                           vendored drop-in's tables)\n"
@@ -148,10 +153,34 @@ static int option_error(char **argv, int option, const struct option *longs)
     return usage_error("unknown option '%s'", name);
 }
 
+/* The board's tables --board-only[=NAME] writes: all of them without a
+ * NAME, else the one named (its EMIT_ bit), 0 for an unknown name.  One
+ * table a file, so that a static link takes only those a program reads:
+ * the 32 KiB pair tables each, the leapers' 2 KiB together. */
+static unsigned board_part(const char *name)
+{
+    static const struct {
+        const char *name;
+        unsigned part;
+    } parts[] = { { "leapers", EMIT_LEAPERS },
+                  { "between", EMIT_BETWEEN },
+                  { "line", EMIT_LINE },
+                  { "ray-pass", EMIT_RAY_PASS } };
+
+    if (name == NULL)
+        return EMIT_LEAPERS | EMIT_LINES;
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
+        if (strcmp(name, parts[i].name) == 0)
+            return parts[i].part;
+    return 0;
+}
+
 /* A shared option into r: -1 to go on, the exit status of a usage
  * error, or CLI_NOT_MINE. */
 static int take_common_option(struct gen_request *r, int option)
 {
+    unsigned board;
+
     switch (option) {
     case 'f':
         if ((r->flavour = flavour_find(optarg)) == NULL)
@@ -179,7 +208,10 @@ static int take_common_option(struct gen_request *r, int option)
         r->only |= EMIT_SLIDERS;
         break;
     case OPT_BOARD_ONLY:
-        r->parts &= ~(unsigned)EMIT_SLIDERS;
+        if ((board = board_part(optarg)) == 0)
+            return usage_error("--board-only: unknown table '%s' (expected leapers, between, line"
+                               " or ray-pass)", optarg);
+        r->parts &= ~(unsigned)(EMIT_SLIDERS | ((EMIT_LEAPERS | EMIT_LINES) & ~board));
         r->only |= EMIT_LEAPERS;
         break;
     case OPT_NO_LINES:
@@ -233,6 +265,8 @@ int check_common(const struct gen_request *r, int searching)
                            r->output_path);
     if (r->only == (EMIT_SLIDERS | EMIT_LEAPERS))
         return usage_error("--sliders-only and --board-only exclude each other");
+    if ((r->parts & (EMIT_SLIDERS | EMIT_LEAPERS | EMIT_LINES)) == 0)
+        return usage_error("--board-only and --no-lines leave no table to write");
     if (!f->magics && (r->magics_path != NULL || r->dump_path != NULL || r->seed_given))
         return usage_error("the %s flavour uses no magics: --seed, --magics and --dump-magics"
                            " do not apply", f->name);

@@ -40,7 +40,7 @@ enum {
         { "dump-magics", required_argument, NULL, 'd' },                                        \
         { "output", required_argument, NULL, 'o' },                                             \
         { "sliders-only", no_argument, NULL, OPT_SLIDERS_ONLY },                                \
-        { "board-only", no_argument, NULL, OPT_BOARD_ONLY },                                    \
+        { "board-only", optional_argument, NULL, OPT_BOARD_ONLY },                              \
         { "no-lines", no_argument, NULL, OPT_NO_LINES },                                        \
         { "no-include", no_argument, NULL, OPT_NO_INCLUDE },                                    \
         { "quiet", no_argument, NULL, 'q' }, { "help", no_argument, NULL, 'h' },                \

@@ -188,11 +188,12 @@ static void emit_board(FILE *out, unsigned parts)
         emit_row(out, black_pawn);
         fputs("\n};\n", out);
     }
-    if (parts & EMIT_LINES) {
+    if (parts & EMIT_BETWEEN)
         emit_pair_table(out, "mbb_tab_between", between_squares);
+    if (parts & EMIT_LINE)
         emit_pair_table(out, "mbb_tab_line", line_through);
+    if (parts & EMIT_RAY_PASS)
         emit_pair_table(out, "mbb_tab_ray_pass", ray_pass);
-    }
 }
 
 int emit_tables(FILE *f, const struct slider_tables *t, const char *origin, unsigned parts)

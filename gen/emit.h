@@ -9,8 +9,17 @@
 #include "sliders.h"
 
 /* What emit_tables writes: the slider tables, the leaper tables (knight,
- * king, pawn), the between and line tables. */
-enum { EMIT_SLIDERS = 1, EMIT_LEAPERS = 2, EMIT_LINES = 4, EMIT_NO_INCLUDE = 8 };
+ * king, pawn), the between, line and ray_pass tables (EMIT_LINES, the
+ * three 32 KiB pair tables). */
+enum {
+    EMIT_SLIDERS = 1,
+    EMIT_LEAPERS = 2,
+    EMIT_BETWEEN = 4,
+    EMIT_NO_INCLUDE = 8,
+    EMIT_LINE = 16,
+    EMIT_RAY_PASS = 32,
+    EMIT_LINES = EMIT_BETWEEN | EMIT_LINE | EMIT_RAY_PASS
+};
 
 /* Write the parts (EMIT_...) of the tables to out: the slider tables of t
  * (built and verified), the board's.  origin says where the magics came

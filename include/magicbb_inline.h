@@ -22,6 +22,10 @@
  *   mbb_tab_line[a][b]      mbb_line(a, b)
  *   mbb_tab_ray_pass[a][b]  mbb_ray_pass(a, b)
  *
+ * In C++17 and later, magicbb::board<> holds the leaper, between, line and
+ * ray_pass tables and the sliders' empty-board attacks as constant
+ * expressions, for an engine's compile-time tables (magicbb/constexpr.h).
+ *
  * Preconditions as in <magicbb.h>; compiled with MBB_DEBUG defined, the
  * inline lookups trap on an out-of-range square. */
 #ifndef MAGICBB_INLINE_H
@@ -225,5 +229,8 @@ MBB_FN const char *mbb_version_inline(void)
 #ifdef __cplusplus
 }
 #endif
+
+/* C++17: magicbb::board<>, the board's tables as constant expressions. */
+#include "magicbb/constexpr.h"
 
 #endif /* MAGICBB_INLINE_H */

@@ -387,8 +387,8 @@ START_TEST(pext_needs_no_magics)
 }
 END_TEST
 
-/* --board-only and --no-lines choose the tables written; --sliders-only
- * and --board-only exclude each other. */
+/* --board-only[=TABLE] and --no-lines choose the tables written;
+ * --sliders-only and --board-only exclude each other. */
 START_TEST(table_parts_are_chosen)
 {
     char *text, *err;
@@ -399,6 +399,33 @@ START_TEST(table_parts_are_chosen)
                       && strstr(text, "mbb_hq_") == NULL,
                   "--board-only: not the board's tables alone");
     free(text);
+    ck_assert_int_eq(run("--flavour=hq", "--board-only=ray-pass", "-o", path("ray.c"), NULL), 0);
+    text = slurp(path("ray.c"));
+    ck_assert_msg(strstr(text, "mbb_tab_ray_pass[64][64]") != NULL
+                      && strstr(text, "mbb_tab_knight") == NULL
+                      && strstr(text, "mbb_tab_between") == NULL
+                      && strstr(text, "mbb_tab_line") == NULL && strstr(text, "mbb_hq_") == NULL,
+                  "--board-only=ray-pass: not the ray_pass table alone");
+    free(text);
+    ck_assert_int_eq(run("--flavour=hq", "--board-only=leapers", "--no-lines", "-o", path("leap.c"),
+                         NULL),
+                     0);
+    text = slurp(path("leap.c"));
+    ck_assert_msg(strstr(text, "mbb_tab_knight[64]") != NULL && strstr(text, "mbb_tab_pawn[2][64]")
+                      && strstr(text, "mbb_tab_between") == NULL
+                      && strstr(text, "mbb_tab_ray_pass") == NULL,
+                  "--board-only=leapers: not the leapers' tables alone");
+    free(text);
+    ck_assert_int_eq(run("--board-only=rays", "-o", path("x.c"), NULL), 2);
+    err = slurp(path("stderr"));
+    ck_assert_msg(strstr(err, "--board-only: unknown table 'rays'") != NULL, "%s", err);
+    free(err);
+    ck_assert_int_eq(run("--board-only=line", "--no-lines", "-o", path("x.c"), NULL), 2);
+    err = slurp(path("stderr"));
+    ck_assert_msg(strstr(err, "--board-only and --no-lines leave no table to write") != NULL, "%s",
+                  err);
+    free(err);
+    ck_assert(!exists(path("x.c")));
     ck_assert_int_eq(run("--flavour=hq", "--no-lines", "-o", path("small.c"), NULL), 0);
     text = slurp(path("small.c"));
     ck_assert_msg(strstr(text, "mbb_tab_knight[64]") != NULL && strstr(text, "mbb_hq_lines[64]")
@@ -1157,7 +1184,7 @@ START_TEST(option_errors_name_the_option)
     ck_assert_int_eq(run("--sliders-only=yes", "-o", path("out.c"), NULL), 2);
     expect_error("option '--sliders-only' takes no value");
     ck_assert_int_eq(run("--board-only=1", "-o", path("out.c"), NULL), 2);
-    expect_error("option '--board-only' takes no value");
+    expect_error("--board-only: unknown table '1'");
     ck_assert_int_eq(run("--no-lines=x", NULL), 2);
     expect_error("option '--no-lines' takes no value");
     ck_assert_int_eq(run("--version=2", NULL), 2);

@@ -8,7 +8,10 @@
 # objdump finds no call to a magicbb function and nm no such function,
 # and its perft counts are right.  A dispatch library is built for twice,
 # without flags (its portable flavour) and with -mbmi2 (pext), and the
-# program names the flavour it inlined.
+# program names the flavour it inlined.  A static link takes only the
+# board tables a program reads: one of rook and knight lookups has no
+# between, line or ray_pass table (nm), one that adds mbb_ray_pass has
+# that table and no other.
 srcdir=${MBB_SRCDIR:?MBB_SRCDIR must name the source directory}
 builddir=${MBB_BUILDDIR:?MBB_BUILDDIR must name the build directory}
 cc=${MBB_CC:-cc}
@@ -96,4 +99,37 @@ while IFS='|' read -r name flags want; do
 done <<EOF
 $builds
 EOF
+
+# Each 32 KiB pair table is an object of its own in libmagicbb.a
+# (src/board-TABLE.c), so a static link takes only those the program
+# reads.
+if ! ${NM:-nm} "$library" 2>/dev/null | grep -q ' [RrDd] mbb_tab_ray_pass$'; then
+  skip "only the board tables read are linked: none in the library (configured --enable-small)"
+else
+  flags=
+  [ "$MBB_EXPECT_FLAVOUR" = dispatch ] || flags=${MBB_INLINE_CFLAGS:-}
+  printf '%s\n' '#define MAGICBB_INLINE' '#include <magicbb.h>' '#include <stdio.h>' \
+    'int main(int argc, char **argv)' '{' '    const unsigned sq = (unsigned)argc & 31;' \
+    '    uint64_t seen = mbb_rook_attacks(sq, 0) | mbb_knight_attacks(sq);' '    (void)argv;' \
+    '#ifdef RAY_PASS' '    seen |= mbb_ray_pass(sq, sq + 8);' '#endif' \
+    '    printf("%llx\n", (unsigned long long)seen);' '    return 0;' '}' > "$work/board.c"
+  for program in "rook and knight|" "rook, knight and ray_pass|-DRAY_PASS"; do
+    what=${program%|*} define=${program#*|}
+    # shellcheck disable=SC2086
+    if $cc ${MBB_CFLAGS:-} -O2 $flags $define -I"$builddir/include" -I"$srcdir/include" -o "$work/board" \
+         "$work/board.c" "$library" ${MBB_LDFLAGS:-} >"$work/board.log" 2>&1; then
+      tables=$(${NM:-nm} "$work/board" | sed -n 's/.* [RrDd] mbb_tab_\(between\|line\|ray_pass\)$/\1/p' |
+        sort | tr '\n' ' ' | sed 's/ $//')
+      want=
+      [ -z "$define" ] || want=ray_pass
+      if [ "$tables" = "$want" ]; then
+        ok "a static program of $what links ${want:-no} pair table${want:+ alone}"
+      else
+        not_ok "a static program of $what links the pair tables ${tables:-none}, not ${want:-none}"
+      fi
+    else
+      not_ok "a static program of $what: $(grep -m 1 'error' "$work/board.log")"
+    fi
+  done
+fi
 tap_done

@@ -8,9 +8,11 @@
 # C++17, under strict warnings, without flags (the portable choice,
 # black) and with -mbmi2 (pext, where the CPU has BMI2: the program runs),
 # call no magicbb function and pass; a slow-PEXT -march takes black;
-# MAGICBB_FLAVOUR_<NAME> picks a carried flavour, and is refused in one
-# error for another or without its instructions; and preprocessed as for
-# MSVC it has no GNU-only construct.
+# C++17's magicbb::board<> equals a ray walk and the runtime lookups
+# (tests/constexpr17.cc) and costs nothing where unused; --gc-sections
+# drops the tables a program never reads; MAGICBB_FLAVOUR_<NAME> picks a
+# carried flavour, and is refused in one error for another or without its
+# instructions; and preprocessed as for MSVC it has no GNU-only construct.
 srcdir=${MBB_SRCDIR:?MBB_SRCDIR must name the source directory}
 gen=${MBB_GEN:?MBB_GEN must name the generator}
 cc=${MBB_CC:-cc}
@@ -127,6 +129,39 @@ for flags in "" -mbmi2; do
     not_ok "C++17 structured bindings $flags: $(grep -m 1 'error' "$work/bind17.log")"
   fi
 done
+# C++17's magicbb::board<>: static_asserts, and every entry against a ray
+# walk of the test's own and the runtime lookups.
+for flags in "" -mbmi2; do
+  if [ -z "$cxx" ]; then
+    skip "C++17 constexpr board tables $flags: no C++ compiler"
+  elif $cxx -O2 -std=c++17 -pedantic -Wall -Wextra -Werror $flags -I"$single" -o "$work/constexpr17" \
+       "$srcdir/tests/constexpr17.cc" -x c++ "$work/impl.c" >"$work/constexpr17.log" 2>&1; then
+    if [ "$flags" = -mbmi2 ] && [ $bmi2 = no ]; then
+      skip "C++17 constexpr board tables -mbmi2: this CPU lacks BMI2 to run it"
+    elif "$work/constexpr17" >"$work/constexpr17.out" 2>&1; then
+      ok "C++17 constexpr board tables $flags: $(tail -n 1 "$work/constexpr17.out")"
+    else
+      not_ok "C++17 constexpr board tables $flags: $(head -n 1 "$work/constexpr17.out")"
+    fi
+  else
+    not_ok "C++17 constexpr board tables $flags: $(grep -m 1 'error' "$work/constexpr17.log")"
+  fi
+done
+# A file that includes the drop-in and never names magicbb::board<> does
+# not compute it: clang, which evaluates a constant initializer that does
+# not depend on a template's parameters where the template is defined,
+# compiles it with a budget of 1,000 constexpr steps (the tables take
+# about 48,000).
+if command -v clang++ >/dev/null 2>&1; then
+  if clang++ -std=c++17 -fconstexpr-steps=1000 -I"$single" -fsyntax-only -x c++ "$work/impl.c" \
+       >"$work/unused.log" 2>&1; then
+    ok "C++17, magicbb::board<> unused: not computed (clang++ -fconstexpr-steps=1000)"
+  else
+    not_ok "C++17, magicbb::board<> unused: computed all the same: $(grep -m 1 'error' "$work/unused.log")"
+  fi
+else
+  skip "C++17, magicbb::board<> unused: no clang++"
+fi
 # The implementation file alone as C++11 with -Wold-style-cast: the tables too.
 if [ -n "$cxx" ] && "$cxx" -x c++ -std=c++11 -pedantic -Wall -Wextra -Wold-style-cast -Wundef -Werror \
      -I"$single" -c -o "$work/impl.o" "$work/impl.c" >"$work/cxx.log" 2>&1; then
@@ -139,16 +174,22 @@ fi
 # (tests/install.sh), as C and C++, with gcc and clang, without flags
 # (black) and with -mbmi2 (pext): an engine's own warning flags never
 # stop it.
-printf '#define MAGICBB_IMPLEMENTATION\n#include "magicbb.h"\nint main(void);\nint main(void) { return mbb_queen_attacks(3, 0) == 0; }\n' \
-  > "$work/strict.c"
+# (C++17 also computes magicbb::board<>, at compile time and at run time.)
+printf '%s\n' '#define MAGICBB_IMPLEMENTATION' '#include "magicbb.h"' 'int main(void);' \
+  '#if defined(__cplusplus) && __cplusplus >= 201703L' \
+  'static_assert(magicbb::board<>.ray_pass[0][2] == 0xfe, "a1 through c1");' \
+  'int main(void) { return mbb_queen_attacks(3, 0) != magicbb::board<>.queen[3]; }' '#else' \
+  'int main(void) { return mbb_queen_attacks(3, 0) == 0; }' '#endif' > "$work/strict.c"
 strict="-pedantic -Wall -Wextra -Wundef -Wconversion -Wsign-conversion -Wshadow -Wcast-qual -Werror"
-for compiler in gcc clang g++ clang++; do
-  command -v "$compiler" >/dev/null 2>&1 || { skip "the drop-in under strict flags: no $compiler"; continue; }
+for compiler in gcc clang g++ g++17 clang++ clang++17; do
+  command -v "${compiler%17}" >/dev/null 2>&1 || { skip "the drop-in under strict flags: no ${compiler%17}"; continue; }
   case $compiler in
-    g++) flags="-x c++ -std=c++11 -Wold-style-cast -Wuseless-cast -Wzero-as-null-pointer-constant -Wmissing-declarations" ;;
-    clang++) flags="-x c++ -std=c++11 -Wold-style-cast -Wzero-as-null-pointer-constant -Wmissing-declarations" ;;
+    g++*) flags="-x c++ -std=c++11 -Wold-style-cast -Wuseless-cast -Wzero-as-null-pointer-constant -Wmissing-declarations" ;;
+    clang++*) flags="-x c++ -std=c++11 -Wold-style-cast -Wzero-as-null-pointer-constant -Wmissing-declarations" ;;
     *) flags="-std=c99 -Wstrict-prototypes -Wmissing-prototypes" ;;
   esac
+  [ "${compiler%17}" = "$compiler" ] || flags=$(echo "$flags" | sed 's/c++11/c++17/')
+  compiler=${compiler%17}
   for isa in "" -mbmi2; do
     # shellcheck disable=SC2086
     if $compiler $flags $strict $isa -I"$single" -fsyntax-only "$work/strict.c" >"$work/strict.log" 2>&1; then
@@ -194,6 +235,33 @@ elif grep -q "mbb_pext_$rule" "$work/link.log"; then
 else
   not_ok "files compiled with different flags: $(grep -m 1 'mbb_' "$work/link.log")"
 fi
+
+# The implementation file holds every table, each in a section of its own
+# under -fdata-sections, so --gc-sections drops those a program never
+# reads (doc/engines.md): rook and knight lookups keep no pair table and
+# no leaper table but the knight's; mbb_ray_pass adds its table alone.
+printf '%s\n' '#include "magicbb.h"' '#include <stdio.h>' 'int main(int argc, char **argv)' '{' \
+  '    const unsigned sq = (unsigned)argc & 31;' \
+  '    uint64_t seen = mbb_rook_attacks(sq, 0) | mbb_knight_attacks(sq);' '    (void)argv;' \
+  '#ifdef RAY_PASS' '    seen |= mbb_ray_pass(sq, sq + 8);' '#endif' \
+  '    printf("%llx\n", (unsigned long long)seen);' '    return 0;' '}' > "$work/gc.c"
+for program in "rook and knight|knight|" "rook, knight and ray_pass|knight ray_pass|-DRAY_PASS"; do
+  what=${program%%|*} define=${program##*|} want=${program#*|}
+  want=${want%|*}
+  # shellcheck disable=SC2086
+  if (cd "$work" && $cc -O2 $define -ffunction-sections -fdata-sections -Wl,--gc-sections -I"$single" \
+        -o gc gc.c impl.c) >"$work/gc.log" 2>&1; then
+    tables=$(${NM:-nm} "$work/gc" | sed -n 's/.* [RrDd] mbb_tab_\([a-z_]*\)$/\1/p' | sort | tr '\n' ' ' |
+      sed 's/ $//')
+    if [ "$tables" = "$want" ]; then
+      ok "-fdata-sections -Wl,--gc-sections, $what: of the board's tables only $want"
+    else
+      not_ok "-fdata-sections -Wl,--gc-sections, $what: the board's tables $tables, not $want"
+    fi
+  else
+    skip "-fdata-sections -Wl,--gc-sections, $what: $(grep -m 1 'error' "$work/gc.log")"
+  fi
+done
 
 # MAGICBB_FLAVOUR_<NAME>: a carried flavour; the errors.
 if program selftest "$cc" -std=c99 -DMAGICBB_FLAVOUR_FANCY; then

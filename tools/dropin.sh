@@ -3,8 +3,8 @@
 # dropin.sh - the vendored drop-in, a directory an engine copies into its
 # tree and builds with no build system and no flags beyond its target's:
 #   magicbb.h              include/magicbb.h with MAGICBB_INLINE on
-#   magicbb_inline.h, magicbb/bits.h, magicbb/shapes.h
-#                          the installed headers, as they are
+#   magicbb_inline.h, magicbb/bits.h, magicbb/shapes.h, magicbb/sets.h,
+#   magicbb/constexpr.h    the installed headers, as they are
 #   magicbb/policy.h       auto's decision table (src/policy.h)
 #   magicbb_config.h       the choice of flavour where the including code is
 #                          compiled (magicbb-gen --config=dropin:...)
@@ -54,7 +54,7 @@ EOT
 } > "$tmp/magicbb.h" || fail "cannot write $tmp/magicbb.h"
 cp "$srcdir/include/magicbb_inline.h" "$tmp/" &&
   cp "$srcdir/include/magicbb/bits.h" "$srcdir/include/magicbb/shapes.h" "$srcdir/include/magicbb/sets.h" \
-    "$srcdir/src/policy.h" \
+    "$srcdir/include/magicbb/constexpr.h" "$srcdir/src/policy.h" \
     "$tmp/magicbb/" || fail "cannot copy the headers"
 
 # tables NAME FLAGS...: the generator's tables, without the include of
