@@ -113,7 +113,7 @@ static inline const char *mbb_flash_order(int bits32, const char **why)
  * popcount instruction (never where the target has none), and the fill
  * takes the rest.
  *
- * Every row is MBB_FILL_NEVER: the contract is that a set call is never
+ * Every row is 65, never: the contract is that a set call is never
  * slower than the loop it replaces, at any count, on any CPU measured,
  * and the count is not free.  The set call over a loop of the same
  * build's inline pext lookups, with rows of 5 (-DMBB_ROOK_FILL_FROM=5
@@ -151,16 +151,15 @@ static inline const char *mbb_flash_order(int bits32, const char **why)
  * AVX2 rook 6, bishop and queen 8, plain rook 8, bishop and queen 10
  * (Zen 4's first count where two lookups and the fill beat the loop in
  * both runs, plus 2 where Intel was not measured). */
-#define MBB_FILL_NEVER 65
-#define MBB_ROOK_FILL_FROM_AVX512 MBB_FILL_NEVER
-#define MBB_BISHOP_FILL_FROM_AVX512 MBB_FILL_NEVER
-#define MBB_QUEEN_FILL_FROM_AVX512 MBB_FILL_NEVER
-#define MBB_ROOK_FILL_FROM_AVX2 MBB_FILL_NEVER
-#define MBB_BISHOP_FILL_FROM_AVX2 MBB_FILL_NEVER
-#define MBB_QUEEN_FILL_FROM_AVX2 MBB_FILL_NEVER
-#define MBB_ROOK_FILL_FROM_PLAIN MBB_FILL_NEVER
-#define MBB_BISHOP_FILL_FROM_PLAIN MBB_FILL_NEVER
-#define MBB_QUEEN_FILL_FROM_PLAIN MBB_FILL_NEVER
+#define MBB_ROOK_FILL_FROM_AVX512 65
+#define MBB_BISHOP_FILL_FROM_AVX512 65
+#define MBB_QUEEN_FILL_FROM_AVX512 65
+#define MBB_ROOK_FILL_FROM_AVX2 65
+#define MBB_BISHOP_FILL_FROM_AVX2 65
+#define MBB_QUEEN_FILL_FROM_AVX2 65
+#define MBB_ROOK_FILL_FROM_PLAIN 65
+#define MBB_BISHOP_FILL_FROM_PLAIN 65
+#define MBB_QUEEN_FILL_FROM_PLAIN 65
 /* Knights' and kings' sets: the shifts' time over the lookups' on Zen 4
  * (as above, gcc 12 -O2, -march=native for the vector rows, -mbmi2 for
  * the plain one), without the two lookups before them:
@@ -171,9 +170,9 @@ static inline const char *mbb_flash_order(int bits32, const char **why)
  *          king   2.22  1.52  1.17  0.85  0.69  0.60
  * A knight's lookup is one load, so the count costs more against it
  * (the table above: up to 44 % at 3 to 6 knights); a side has 0 to 2. */
-#define MBB_LEAPER_FILL_FROM_AVX512 MBB_FILL_NEVER
-#define MBB_LEAPER_FILL_FROM_AVX2 MBB_FILL_NEVER
-#define MBB_LEAPER_FILL_FROM_PLAIN MBB_FILL_NEVER
+#define MBB_LEAPER_FILL_FROM_AVX512 65
+#define MBB_LEAPER_FILL_FROM_AVX2 65
+#define MBB_LEAPER_FILL_FROM_PLAIN 65
 
 /* The flavours of a dispatch library without --with-dispatch, in order
  * of preference. */
