@@ -128,6 +128,34 @@ lab_magicbb_threats_LDFLAGS = -static
 $(lab_magicbb_threats_OBJECTS): private CFLAGS += $(BENCH_CFLAGS) $(MBB_INLINE_CFLAGS)
 CLEANFILES += lab/magicbb-threats$(EXEEXT)
 
+# The engine-shaped workload (lab/engine.c): every flavour on a
+# threat-input engine's work beside an NNUE-sized network's memory
+# traffic, at each x86-64 level an engine ships (lab/enginework.h):
+# lab/enginework.c built once a level with the level's flags (x86-64
+# hosts; make bench runs it).
+engine_levels = base popcnt avx2 bmi2 avx512
+ENGINE_CFLAGS_base = -march=x86-64
+ENGINE_CFLAGS_popcnt = -march=x86-64-v2
+ENGINE_CFLAGS_avx2 = -march=x86-64-v2 -mavx2
+ENGINE_CFLAGS_bmi2 = -march=x86-64-v3
+ENGINE_CFLAGS_avx512 = -march=x86-64-v4
+engine_objects = $(engine_levels:%=lab/enginework-%.$(OBJEXT))
+lab/enginework-%.$(OBJEXT): lab/enginework.c lab/enginework.h $(flavour_headers_all)
+	@$(MKDIR_P) lab
+	$(AM_V_CC)$(CC) $(lab_cppflags) $(CPPFLAGS) -DENGINE_LEVEL=$* $(WARN_CFLAGS) $(CFLAGS) -O2 \
+	  $(ENGINE_CFLAGS_$*) -c -o $@ $<
+EXTRA_PROGRAMS += lab/magicbb-engine
+lab_magicbb_engine_SOURCES = lab/engine.c lab/enginework.h support/reference.c \
+	support/reference.h support/movegen.c support/movegen.h support/escape.c support/escape.h \
+	support/machine.h lab/timing.c lab/timing.h
+nodist_lab_magicbb_engine_SOURCES = lab/tables-all.c
+lab_magicbb_engine_CPPFLAGS = $(lab_cppflags) -DMOVEGEN_REFERENCE
+lab_magicbb_engine_CFLAGS = $(WARN_CFLAGS)
+lab_magicbb_engine_LDADD = $(engine_objects)
+EXTRA_lab_magicbb_engine_DEPENDENCIES = $(engine_objects)
+CLEANFILES += lab/magicbb-engine$(EXEEXT) $(engine_objects)
+EXTRA_DIST += lab/enginework.c
+
 # The lab's tests.  They are listed in TESTS only under a condition that
 # never holds, so that automake writes their rules while a user's make
 # check runs the library's tests alone; make check-lab runs them.
@@ -150,11 +178,11 @@ EXTRA_DIST += lab/fastest.c lab/fastest.sh lab/flash-sizes.sh lab/firmware-rook.
 	lab/flash-options.sh lab/sets.c lab/sets-rows.sh
 
 # The table, lab/bench.csv, and with gnuplot lab/bench.png.
-bench: lab/magicbb-bench$(EXEEXT) lab/magicbb-threats$(EXEEXT)
+bench: lab/magicbb-bench$(EXEEXT) lab/magicbb-threats$(EXEEXT) lab/magicbb-engine$(EXEEXT)
 	@if test "$(MBB_CROSS_COMPILING)" = yes; then \
 	  echo "make bench: cross-compiled for $(host); run lab/magicbb-bench on the target"; \
 	else \
-	  ./lab/magicbb-threats$(EXEEXT) && \
+	  ./lab/magicbb-threats$(EXEEXT) && ./lab/magicbb-engine$(EXEEXT) && \
 	  ./lab/magicbb-bench$(EXEEXT) --csv lab/bench.csv && echo "CSV: lab/bench.csv" && \
 	  if command -v gnuplot >/dev/null 2>&1; then \
 	    cpu=`./lab/magicbb-bench$(EXEEXT) --cpu | tr -cd 'A-Za-z0-9 @._()+-'`; \

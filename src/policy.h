@@ -52,7 +52,13 @@ static inline int mbb_slow_pext(int amd, unsigned family)
  *   fancy    the portable flavour whose magics a seed searches (black's
  *            are loaded)
  *   black    among the fewest cycles of the portable flavours on every
- *            64-bit model, a smaller table */
+ *            64-bit model, a smaller table; in the engine-shaped workload
+ *            (lab/magicbb-engine, make bench: a threat-input engine's
+ *            lookups beside an NNUE-sized network's memory traffic, each
+ *            flavour built for the x86-64 levels x86-64, v2, v2 with
+ *            AVX2), no portable flavour clearly faster (all within 4 %,
+ *            two runs), and pext 0.97 of its time at x86-64-v3 and v4,
+ *            on the Zen 4 of doc/benchmark.md */
 #define MBB_AUTO_TABLE(X, fast_pext, bits32, seeded)                                          \
     X(pext, (fast_pext) && !(seeded), "%s")                                                    \
     X(magic32, (bits32), "a 32-bit target, where two 32-bit multiplies beat one 64-bit")     \
