@@ -210,6 +210,11 @@ static void dropin_config(FILE *out, const struct config_list *flavours)
           "#endif /* MAGICBB_CONFIG_H */\n", out);
 }
 
+int config_dispatches(const struct config_list *list)
+{
+    return list->count >= 2 && strcmp(flavour_rows[list->flavour[list->count - 1]].isa, "any") == 0;
+}
+
 void config_write(FILE *out, enum config_kind kind, const struct config_list *list, int small)
 {
     struct config_list carry;

@@ -25,6 +25,11 @@ struct config_list {
  * flavour. */
 int config_list(const char *text, struct config_list *list);
 
+/* Whether the list can be a dispatch library's, by the rule configure's
+ * decision follows: two flavours or more, the last of them plain C (a
+ * CPU without the others' instructions resolves to it). */
+int config_dispatches(const struct config_list *list);
+
 /* Writes kind's header for the list (a library of more than one flavour
  * is a dispatch library); small: configured --enable-small. */
 void config_write(FILE *out, enum config_kind kind, const struct config_list *list, int small);

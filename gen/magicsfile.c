@@ -281,6 +281,7 @@ static int parse_progress(const char *path, unsigned line_no, char *text,
             return -1;
         g->start[piece][sq] = e;
         g->started[piece][sq] = 1;
+        g->from_line[piece][sq] = line_no;
         return 0;
     }
     if (n == 4 && strncmp(key, "done", 4) == 0) {

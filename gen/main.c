@@ -75,6 +75,13 @@ static int write_config(const char *config, const struct gen_request *r)
                            " dropin or dropin-flavours)", (int)length, config);
     if (config_list(list, &flavours) != 0 || (kind == CONFIG_LIBRARY && flavours.count == 0))
         return usage_error("--config: '%s' is not a list of flavours (%s)", list, flavour_list());
+    /* a list that dispatches (an empty dispatch-list is a library that
+     * does not; a library of one flavour neither) */
+    if (((kind == CONFIG_DISPATCH && flavours.count > 0)
+         || (kind == CONFIG_LIBRARY && flavours.count > 1))
+        && !config_dispatches(&flavours))
+        return usage_error("--config: '%s' is no dispatch library's list: name two flavours or"
+                           " more, the last one that runs on every CPU, such as black", list);
     if (r->seed_given || r->magics_path != NULL || r->dump_path != NULL)
         return usage_error("--config writes no tables: --seed, --magics and --dump-magics do not"
                            " apply");

@@ -116,6 +116,7 @@ struct slider_tables {
         char run[512];
         unsigned char done[PIECE_COUNT][64], started[PIECE_COUNT][64];
         struct work_entry start[PIECE_COUNT][64];
+        unsigned from_line[PIECE_COUNT][64]; /* a loaded file's "#@ from" line, or 0 */
     } progress;
 };
 

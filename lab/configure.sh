@@ -159,7 +159,7 @@ fi
 # A flavour whose instructions the target lacks is refused, naming them.
 case $(uname -m) in
   x86_64 | i?86)
-    expect_refused --with-tables=hqrev "--with-tables=hqrev needs a bit-reverse instruction, but" ;;
+    expect_refused --with-tables=hqrev "--with-tables=hqrev needs a bit-reverse instruction (rbit, rev8 and brev8, bitrev.d), but" ;;
 esac
 
 # --with-flash: a whole number of KiB; only with auto or a named flavour.
@@ -265,7 +265,7 @@ PEXT,fancy|--with-dispatch: unknown flavour 'PEXT': flavour names are lower case
 pext,fancy,pext|--with-dispatch: 'pext' is listed twice
 fancy|--with-dispatch=fancy: name two flavours or more
 fancy,pext|--with-dispatch: the last flavour, pext, needs BMI2
-hqrev,fancy|--with-dispatch: the compiler cannot emit a bit-reverse instruction for hqrev
+hqrev,fancy|--with-dispatch: the compiler cannot emit a bit-reverse instruction (rbit, rev8 and brev8, bitrev.d) for hqrev
 EOF
   # A seed names no flavour: refused.  A magics file applies to the
   # flavour it names, which must be among the library's.

@@ -243,33 +243,42 @@ static int usage(FILE *out, int status)
     return status;
 }
 
-int main(int argc, char **argv)
+/* The options: *once (--once) and *rounds; 0, or the exit status. */
+static int parse_options(int argc, char **argv, const char **once, long *rounds)
 {
-    static const char *const fens[] = { STANDARD_POSITIONS };
-    const char *once = NULL;
-    long rounds = 201;
-
     for (int a = 1; a < argc; a++) {
         if (strcmp(argv[a], "--once") == 0 && a + 1 < argc
             && (strcmp(argv[a + 1], "api") == 0 || strcmp(argv[a + 1], "single") == 0)) {
-            once = argv[++a];
+            *once = argv[++a];
         } else if (strcmp(argv[a], "--rounds") == 0 && a + 1 < argc) {
             char *end;
 
-            rounds = strtol(argv[++a], &end, 10);
-            if (*end != '\0' || end == argv[a] || rounds < 6 || rounds > 100000) {
+            *rounds = strtol(argv[++a], &end, 10);
+            if (*end != '\0' || end == argv[a] || *rounds < 6 || *rounds > 100000) {
                 fprintf(stderr,
                         "magicbb-threats: --rounds: '%s' is not a number from 6 to 100000\n",
                         argv[a]);
                 return 2;
             }
         } else if (strcmp(argv[a], "--help") == 0 || strcmp(argv[a], "-h") == 0) {
-            return usage(stdout, 0);
+            return usage(stdout, 0) - 1; /* (-1: done, exit 0) */
         } else {
             fprintf(stderr, "magicbb-threats: unknown or incomplete option '%s'\n", argv[a]);
             return usage(stderr, 2);
         }
     }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    static const char *const fens[] = { STANDARD_POSITIONS };
+    const char *once = NULL;
+    long rounds = 201;
+    const int status = parse_options(argc, argv, &once, &rounds);
+
+    if (status != 0)
+        return status < 0 ? 0 : status;
     records = malloc(MOVES * sizeof *records);
     if (records == NULL) {
         fputs("magicbb-threats: no memory for the moves\n", stderr);

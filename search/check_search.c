@@ -281,6 +281,14 @@ START_TEST(dense_search_is_reproducible_and_reloads)
     ck_assert_int_eq(run_search("--flavour=white", "--draws=10", "-o", path("x.c"),
                          NULL), 2);
     expect_error("--draws applies to a flavour whose squares have their own index bits");
+    /* --squares=open, where no square can take fewer bits: refused */
+    for (unsigned i = 0; i < 4; i++) {
+        static const char *const fixed[] = { "--flavour=plain", "--flavour=white",
+                                             "--flavour=black", "--flavour=offsetmagic" };
+
+        ck_assert_int_eq(run_search(fixed[i], "--squares=open", "-o", path("x.c"), NULL), 2);
+        expect_error("--squares=open applies to a flavour whose squares have their own index bits");
+    }
     ck_assert_int_eq(run("--flavour=white", "--anneal=10", "-o", path("x.c"), NULL), 2);
     expect_error("unknown option '--anneal'");
     ck_assert(!exists(path("x.c")));

@@ -239,6 +239,9 @@ static int check_request(const struct search_request *r)
     if (r->shards != 0 && f->layout == LAYOUT_IN_MAGIC)
         return usage_error("--shard: the %s flavour places all its slices in one pass: its"
                            " search cannot be split", f->name);
+    if (r->open && (f->fixed[PIECE_ROOK] != 0 || f->layout == LAYOUT_IN_MAGIC))
+        return usage_error("--squares=open applies to a flavour whose squares have their own"
+                           " index bits only: the %s flavour's magics have one width", f->name);
     if (r->draws_given && f->fixed[PIECE_ROOK] != 0)
         return usage_error("--draws applies to a flavour whose squares have their own index"
                            " bits only");
@@ -256,6 +259,36 @@ static int check_request(const struct search_request *r)
     return check_common(&r->out, 1);
 }
 
+/* A loaded file's progress: each "#@ from" magic, where a square a run
+ * did not finish started and a resumed run starts again, works for its
+ * square at its width.  0, or 1 after a report naming the line. */
+static int verify_progress(const struct slider_tables *t, const char *path)
+{
+    static struct occupancies list;
+    static struct fill_scratch scratch;
+    const struct gen_flavour *f = t->flavour;
+
+    for (unsigned k = 0; k < PIECE_COUNT * 64; k++) {
+        const enum piece p = (enum piece)(k / 64);
+        const struct work_entry *e = &t->progress.start[p][k % 64];
+        const unsigned bits = f->fixed[p] != 0 ? f->fixed[p] : index_bits(f, p, e);
+        char name[3];
+
+        if (!t->progress.started[p][k % 64])
+            continue;
+        occupancies_list(p, k % 64, &list);
+        if (f->fill == NULL
+            || (bits <= 12 && f->fill(p, e, &list, (uint32_t)1 << bits, &scratch) != 0))
+            continue;
+        square_name(k % 64, name);
+        report(path, t->progress.from_line[p][k % 64],
+               "#@ from: the magic 0x%016llx does not work for the %s on %s at %u index bits:"
+               " the progress is damaged", (unsigned long long)e->magic, piece_name(p), name, bits);
+        return 1;
+    }
+    return 0;
+}
+
 /* The magics the search starts from: searched with the seed, or loaded
  * and verified, so that a bad file is named, with its line, before the
  * search; a file's origin names the runs it goes on from (a checkpoint
@@ -270,7 +303,8 @@ static int start_magics(const struct search_request *r, struct slider_tables *ta
         return 0;
     if (tables->provenance[0] != '\0')
         snprintf(origin, origin_size, "file %s (%s)", r->out.magics_path, tables->provenance);
-    return verify_tables(tables, r->out.magics_path, line);
+    return verify_tables(tables, r->out.magics_path, line)
+           || verify_progress(tables, r->out.magics_path);
 }
 
 /* The options of a dense search as its provenance gives them. */
@@ -359,7 +393,10 @@ static int interrupted(const struct search_request *r)
 {
     const char *from = r->checkpoint_path != NULL ? r->checkpoint_path : r->out.dump_path;
 
-    if (from != NULL)
+    if (r->merge)
+        report(NULL, 0, "interrupted: the merge's packing stopped early and its outputs hold the"
+               " smallest layout so far (exit status %d)", EXIT_INTERRUPTED);
+    else if (from != NULL)
         report(NULL, 0, "interrupted: the search stopped early and its outputs hold the best"
                " so far; the same command with --magics=%s goes on from it (exit status %d)", from,
                EXIT_INTERRUPTED);
@@ -416,6 +453,8 @@ static int merge_magics(const struct search_request *r, struct slider_tables *ta
         report(NULL, 0, "out of memory");
         status = 1;
     }
+    if (status == 0 && search_stop) /* its packing cut short: the provenance says so */
+        append(&named, ", interrupted");
     if (status == 0)
         note("merge: %u files%s, each square's best of them", count,
              runs[0].shards ? ", every shard of the split" : "");
@@ -488,7 +527,7 @@ int main(int argc, char **argv)
         status = write_outputs(&r.out, &tables, origin);
     if (status == 0 && checkpoint_failed)
         status = 1;
-    if (status == 0 && !r.merge && search_stop)
+    if (status == 0 && search_stop)
         status = interrupted(&r);
     free(origin);
     tables_free(&tables);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* merge.c - join the magics of a search's shards, square by square
  * (merge.h). */
+#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -127,8 +128,16 @@ void merge_run_of(const char *provenance, struct merge_run *run)
     option_value(own, "--seed=", run->seed, sizeof run->seed);
     option_value(own, "--budget=", run->budget, sizeof run->budget);
     option_value(own, "--shard=", shard, sizeof shard);
-    if (sscanf(shard, "%u/%u", &run->shard, &run->shards) != 2)
-        run->shard = run->shards = 0;
+    if (shard[0] != '\0') {
+        char *slash, *end;
+        const unsigned long k = strtoul(shard, &slash, 10);
+        const unsigned long n = *slash == '/' ? strtoul(slash + 1, &end, 10) : 0;
+
+        if (*slash != '/' || *end != '\0' || k < 1 || k > n || n > PIECE_COUNT * 64)
+            snprintf(run->bad_shard, sizeof run->bad_shard, "%s", shard);
+        else
+            run->shard = (unsigned)k, run->shards = (unsigned)n;
+    }
     run->interrupted = strstr(own, ", interrupted") != NULL;
     run->checkpoint = strncmp(own, "checkpoint of ", 14) == 0;
 }
@@ -174,8 +183,34 @@ static int check_shards(char *const paths[], const struct merge_run runs[], unsi
     return 0;
 }
 
+/* The number of the first line of the file at path that holds text, or
+ * 0. */
+static unsigned line_holding(const char *path, const char *text)
+{
+    FILE *in = fopen(path, "r");
+    char *buffer = NULL;
+    size_t size = 0;
+    unsigned line = 0, found = 0;
+
+    while (in != NULL && !found && getline(&buffer, &size, in) >= 0)
+        if (line++, strstr(buffer, text) != NULL)
+            found = line;
+    free(buffer);
+    if (in != NULL)
+        fclose(in);
+    return found;
+}
+
 int merge_check(char *const paths[], const struct merge_run runs[], unsigned count)
 {
+    for (unsigned i = 0; i < count; i++) {
+        if (runs[i].bad_shard[0] != '\0') {
+            report(paths[i], line_holding(paths[i], "--shard="),
+                   "--merge: its provenance says --shard=%s, which is not K/N with 1 <= K <= N"
+                   " <= %d: no search wrote it", runs[i].bad_shard, PIECE_COUNT * 64);
+            return 1;
+        }
+    }
     for (unsigned i = 0; i < count; i++) {
         for (unsigned j = 0; j < i; j++) {
             if (same_file(paths[i], paths[j])) {

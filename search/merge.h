@@ -35,10 +35,13 @@ struct merge_run {
     char seed[24], budget[24];
     unsigned shard, shards;
     int interrupted, checkpoint;
+    char bad_shard[24]; /* a --shard= value that is not K/N, 1 <= K <= N <= 128, or "" */
 };
 void merge_run_of(const char *provenance, struct merge_run *run);
 
-/* The merge's inputs, checked: the same file twice, and shards of a
+/* The merge's inputs, checked: a shard that no search writes (K/N
+ * outside 1 <= K <= N <= 128, named with the file's line), the same
+ * file twice, and shards of a
  * split that the files do not cover whole (each K of 1 to N, one N),
  * are refused; shards of different seeds or budgets, a shard given
  * twice and an interrupted run's file are merged with one warning line

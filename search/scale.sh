@@ -165,6 +165,18 @@ done <<'EOF'
 #@ from rook a1 0x1 13|index bits '13' for rook a1 out of range (1 to 12)
 #@ from rook a1 0x1|expected 4 or 5 fields
 EOF
+# A "#@ from" magic that does not work (0x1: every occupancy to slot 0)
+# is refused when the search loads the file, naming its line, before it
+# searches anything.
+{ sed -n '1,3p' "$own"; echo '#@ from rook a1 0x1 12'; sed '1,3d' "$own"; } > badfrom.txt
+"$gen" -f fancy --magics=badfrom.txt --budget=300 -q -d never4.txt 2>badfrom.err
+got=$?
+if [ "$got" = 1 ] && [ "$(wc -l < badfrom.err)" = 1 ] && [ ! -e never4.txt ] \
+   && grep -q "^magicbb-search: badfrom.txt:4: #@ from: the magic 0x0000000000000001 does not work for the rook on a1 at 12 index bits" badfrom.err; then
+  ok "a '#@ from' magic that does not work: status 1, its line named at load"
+else
+  not_ok "a '#@ from' magic that does not work: status $got: $(head -n 1 badfrom.err)"
+fi
 
 # 4. SIGKILL: the checkpoint is whole (it reloads and verifies) and at
 # most one interval (1 s here) old, give or take a loaded machine's
@@ -227,10 +239,30 @@ else
   not_ok "black: the merge packs '$(size black-merged.c)' entries, its smallest shard '$smallest'"
   sed 's/^/# /' black-merge.err black.err
 fi
+# A signal during a merge's packing: the smallest layout so far is
+# written, its provenance says interrupted, and the status is 75.
+"$gen" -f black --merge black1.txt black2.txt --anneal=2000000000 -d black-stopped.txt \
+  -o black-stopped.c 2>black-stopped.err &
+merging=$!
+tap_wait 600 'grep -q "pack: step" black-stopped.err'
+kill -TERM "$merging"
+wait "$merging"
+status=$?
+if [ "$status" = 75 ] && grep -q '^# merge of .*, interrupted' black-stopped.txt \
+   && grep -q "interrupted: the merge's packing stopped early" black-stopped.err \
+   && "$load" -f black --magics=black-stopped.txt -d black-stopped-again.txt 2>/dev/null; then
+  ok "SIGTERM during a merge's packing: status 75, the output whole and marked interrupted"
+else
+  not_ok "SIGTERM during a merge's packing: status $status"
+  sed 's/^/# /' black-stopped.err | tail -n 3
+fi
 # What a merge joins, checked: one line each, and a summary.
 ln -s shard1.txt again.txt # (the same file by another name)
 "$gen" -f fancy --budget=300 --draws=200000 --seed=10 --shard=2/2 -q -d other-seed.txt
 sed 's/--anneal=20000,/--anneal=20000, interrupted,/' shard2.txt > stopped2.txt
+sed 's|--shard=2/2|--shard=200/200|' shard2.txt > forged200.txt
+sed 's|--shard=2/2|--shard=4000000000/4000000000|' shard2.txt > forged4g.txt
+sed 's|--shard=2/2|--shard=3/2|' shard2.txt > forged32.txt
 while IFS='|' read -r files status expect; do
   # shellcheck disable=SC2086
   "$gen" -f fancy --merge $files -d checked.txt 2>checked.err
@@ -249,6 +281,9 @@ shard1.txt shard2.txt shard1.txt|1|shard1.txt: --merge: the same file as shard1.
 shard1.txt shard2.txt again.txt|1|again.txt: --merge: the same file as shard1.txt
 shard1.txt other-seed.txt|0|other-seed.txt: --merge: warning: seed 0xa, where shard1.txt has 0x9
 shard1.txt stopped2.txt|0|stopped2.txt: --merge: warning: its run was interrupted
+shard1.txt forged200.txt|1|forged200.txt:[0-9]*: --merge: its provenance says --shard=200/200, which is not K/N
+forged4g.txt|1|forged4g.txt:[0-9]*: --merge: its provenance says --shard=4000000000/4000000000
+shard1.txt forged32.txt|1|forged32.txt:[0-9]*: --merge: its provenance says --shard=3/2
 shard1.txt shard2.txt|0|merge: 2 files, every shard of the split
 EOF
 # A merge of many files: its provenance spans several comment lines, and

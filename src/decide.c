@@ -205,8 +205,8 @@ static void find_isas(struct state *st)
         d->isa_compiles[i] = f->isa[i] != ISA_NO;
         d->isa_cflags[i] = f->isa[i] == ISA_FLAGS ? row->flags : "";
         if (!d->isa_compiles[i]) {
-            text_add(why[i], "the target compiler does not define MBB_HAVE_%s (isa.def) with"
-                     " these CFLAGS", row->macro);
+            text_add(why[i], "with these CFLAGS the target compiler has none (magicbb/bits.h's"
+                     " MBB_HAVE_%s is not defined)", row->macro);
         } else if (f->cross) {
             d->isa_have[i] = f->isa[i] == ISA_YES;
             if (d->isa_have[i])

@@ -155,7 +155,7 @@ static const struct refusal {
     { "Black", 0, 0, 0, 0, 0, 0, 0, 0, "unknown flavour 'Black' for --with-tables: flavour names are lower case" },
     { "", 0, 0, 0, 0, 0, 0, 0, 0, "--with-tables needs a flavour" },
     { "fancy;pext", 0, 0, 0, 0, 0, 0, 0, 0, "--with-tables: 'fancy?pext' has a character" },
-    { "pext", 0, 0, 0, 0, 0, 0, 0, 0, "--with-tables=pext needs BMI2, but the target compiler does not define MBB_HAVE_BMI2" },
+    { "pext", 0, 0, 0, 0, 0, 0, 0, 0, "--with-tables=pext needs BMI2, but with these CFLAGS the target compiler has none (magicbb/bits.h's MBB_HAVE_BMI2" },
     { 0, 0, "0", 0, 0, 0, 0, 0, 0, "--with-flash takes a whole number of KiB from 1 to 1048576, not '0'" },
     { 0, 0, "1048577", 0, 0, 0, 0, 0, 0, "--with-flash takes a whole number of KiB" },
     { 0, 0, 0, 0, 0, "maybe", 0, 0, 0, "--enable-small takes yes or no, not 'maybe'" },

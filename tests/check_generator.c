@@ -255,6 +255,19 @@ START_TEST(config_headers)
     expect_error("--config: 'fancy,nosuch' is not a list of flavours");
     ck_assert_int_eq(run("--config=library", NULL), 2);
     expect_error("--config: '' is not a list of flavours");
+    /* a dispatch list that would resolve to nothing on some CPU, as
+     * configure refuses it: one flavour, or not ending in plain C; an
+     * empty one is a library that does not dispatch */
+    ck_assert_int_eq(run("--config=dispatch-list:", NULL), 0);
+    text = slurp(path("stdout"));
+    ck_assert_ptr_nonnull(strstr(text, "#define MBB_DISPATCH_EACH(X, ARG) \n"));
+    free(text);
+    ck_assert_int_eq(run("--config=dispatch-list:pext", NULL), 2);
+    expect_error("--config: 'pext' is no dispatch library's list");
+    ck_assert_int_eq(run("--config=dispatch-list:black,pext", NULL), 2);
+    expect_error("--config: 'black,pext' is no dispatch library's list");
+    ck_assert_int_eq(run("--config=library:black,pext", NULL), 2);
+    expect_error("--config: 'black,pext' is no dispatch library's list");
     ck_assert_int_eq(run("--config=library:fancy", "--seed=5", NULL), 2);
     expect_error("--config writes no tables: --seed, --magics and --dump-magics do not apply");
 }

@@ -142,7 +142,7 @@ tables=nosuch|unknown flavour 'nosuch' for --with-tables (expected
 tables=Black|unknown flavour 'Black' for --with-tables: flavour names are lower case
 tables=|--with-tables needs a flavour
 tables=fancy;pext|--with-tables: 'fancy?pext' has a character
-tables=pext|--with-tables=pext needs BMI2, but the target compiler does not define MBB_HAVE_BMI2
+tables=pext|--with-tables=pext needs BMI2, but with these CFLAGS the target compiler has none
 flash=0|--with-flash takes a whole number of KiB from 1 to 1048576, not '0'
 flash=1048577|--with-flash takes a whole number of KiB
 small=maybe|--enable-small takes yes or no, not 'maybe'

@@ -149,6 +149,13 @@ EOF
     [ -z "$calls" ] && ok "inline consumer with magicbb-inline.pc's flags ($cflags) inlines every slider" \
       || not_ok "inline consumer with magicbb-inline.pc's flags ($cflags) calls $(echo $calls)"
   fi
+  # a --enable-debug library's inline programs check their squares too
+  if [ -n "${MBB_DEBUG_CPPFLAGS:-}" ]; then
+    case " $cflags " in
+      *" $MBB_DEBUG_CPPFLAGS "*) ok "a debug build's magicbb-inline.pc gives $MBB_DEBUG_CPPFLAGS" ;;
+      *) not_ok "a debug build's magicbb-inline.pc lacks $MBB_DEBUG_CPPFLAGS: $cflags" ;;
+    esac
+  fi
 fi
 
 # The installed generator's default magics are the shipped sets
@@ -240,7 +247,7 @@ elif # shellcheck disable=SC2086
      ${MBB_CC:-cc} -O2 ${MBB_INLINE_CFLAGS:-} -I"$include" -o "$work/shared-inline" "$work/shared-inline.c" \
        -L"$libdir_root" -lmagicbb >"$work/shared-inline.log" 2>&1; then
   not_ok "inline lookups against the shared library: linked"
-elif grep -q 'tables__link_libmagicbb_a_or_one_MAGICBB_IMPLEMENTATION_file__see_doc_engines_md' \
+elif grep -q 'tables_link_libmagicbb_a_or_one_MAGICBB_IMPLEMENTATION_file_see_doc_engines_md' \
        "$work/shared-inline.log"; then
   ok "inline lookups against the shared library: the link names the rule"
 else
@@ -266,6 +273,25 @@ for compiler in "${MBB_CC:-cc}" gcc clang g++ clang++; do
     *) flags="-std=c99 -Wstrict-prototypes -Wmissing-prototypes" ;;
   esac
   flags="$flags -pedantic -Wall -Wextra -Wundef -Wconversion -Wsign-conversion -Wshadow -Wcast-qual -Werror ${MBB_INLINE_CFLAGS:-}"
+  for program in strict strict-api every; do
+    # shellcheck disable=SC2086
+    if $compiler $flags -I"$include" -fsyntax-only "$work/$program.c" >"$work/strict.log" 2>&1; then
+      ok "installed headers, $program.c, $compiler $flags"
+    else
+      not_ok "installed headers, $program.c, $compiler $flags: $(grep -m 1 'error' "$work/strict.log")"
+    fi
+  done
+done
+# clang's every warning (but C++98 compatibility), as an engine that turns
+# them all on: reserved names (a double underscore) and the like, from a
+# prefix that is no system directory, where they are not hidden.
+for compiler in clang clang++; do
+  command -v "$compiler" >/dev/null 2>&1 || { skip "installed headers under -Weverything: no $compiler"; continue; }
+  case $compiler in
+    clang++) flags="-x c++ -std=c++17 -Wno-c++98-compat -Wno-c++98-compat-pedantic" ;;
+    *) flags="-std=c99" ;;
+  esac
+  flags="$flags -Weverything -Werror ${MBB_INLINE_CFLAGS:-}"
   for program in strict strict-api every; do
     # shellcheck disable=SC2086
     if $compiler $flags -I"$include" -fsyntax-only "$work/$program.c" >"$work/strict.log" 2>&1; then

@@ -199,6 +199,24 @@ for compiler in gcc clang g++ g++17 clang++ clang++17; do
     fi
   done
 done
+# And clang's every warning (but C++98 compatibility): no reserved name
+# (a double underscore), nothing an engine that turns them all on stops at.
+for compiler in clang clang++; do
+  command -v "$compiler" >/dev/null 2>&1 || { skip "the drop-in under -Weverything: no $compiler"; continue; }
+  case $compiler in
+    clang++) flags="-x c++ -std=c++17 -Wno-c++98-compat -Wno-c++98-compat-pedantic" ;;
+    *) flags="-std=c99" ;;
+  esac
+  for isa in "" -mbmi2 -mavx2; do
+    # shellcheck disable=SC2086
+    if $compiler $flags -Weverything -Werror $isa -I"$single" -fsyntax-only "$work/strict.c" \
+         >"$work/strict.log" 2>&1; then
+      ok "the drop-in, $compiler -Weverything $flags $isa"
+    else
+      not_ok "the drop-in, $compiler -Weverything $flags $isa: $(grep -m 1 'error' "$work/strict.log")"
+    fi
+  done
+done
 # Every include guard of the drop-in carries the project's prefix: an
 # engine's own policy.h or bits.h must not hide one of its files.
 guards=$(sed -n 's/^#ifndef \([A-Z0-9_]*_H\)$/\1/p' "$single"/*.h "$single"/*/*.h | grep -v '^MAGICBB_' | tr '\n' ' ')
@@ -208,7 +226,7 @@ guards=$(sed -n 's/^#ifndef \([A-Z0-9_]*_H\)$/\1/p' "$single"/*.h "$single"/*/*.
 # A link that lacks the tables, or has them twice, names the symbol that
 # says what to do (doc/engines.md, Troubleshooting): no implementation
 # file, two, and files compiled with different flags.
-rule=tables__link_libmagicbb_a_or_one_MAGICBB_IMPLEMENTATION_file__see_doc_engines_md
+rule=tables_link_libmagicbb_a_or_one_MAGICBB_IMPLEMENTATION_file_see_doc_engines_md
 printf '#include "magicbb.h"\nuint64_t other(void);\nuint64_t other(void) { return mbb_rook_attacks(3, 0); }\n' \
   > "$work/other.c"
 printf '#include "magicbb.h"\nuint64_t other(void);\nint main(void) { return (mbb_rook_attacks(3, 0) ^ other()) != 0; }\n' \

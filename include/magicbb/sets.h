@@ -186,7 +186,9 @@ MBB_FN uint64_t mbb_king_set(uint64_t pieces)
 /* The fills as the set attacks call them, on the occupancy, each a call
  * of its own where the compiler allows (MBB_FILL_FN): the larger sets',
  * out of the way of the lookups of the smaller ones. */
-#if defined(__GNUC__) || defined(__clang__)
+#if defined(__clang__) /* (clang's -Wused-but-marked-unused) */
+#define MBB_FILL_FN static inline __attribute__((noinline))
+#elif defined(__GNUC__) /* (gcc warns of inline with noinline) */
 #define MBB_FILL_FN static __attribute__((noinline, unused))
 #elif defined(_MSC_VER)
 #define MBB_FILL_FN static __declspec(noinline)

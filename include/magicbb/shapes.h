@@ -39,7 +39,7 @@
  * different flags) sees this name in the linker's message, which says
  * what to do. */
 #define MBB_LINK_RULE(name)                                                                    \
-    mbb_##name##_tables__link_libmagicbb_a_or_one_MAGICBB_IMPLEMENTATION_file__see_doc_engines_md
+    mbb_##name##_tables_link_libmagicbb_a_or_one_MAGICBB_IMPLEMENTATION_file_see_doc_engines_md
 
 /* Index bits of the fixed-width flavours (plain, black). */
 #define MBB_ROOK_FIXED_BITS   12
