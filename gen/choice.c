@@ -131,6 +131,9 @@ static void library_config(FILE *out, const struct config_list *list, int small)
     FILL_ROWS(AVX2);
     FILL_ROWS(PLAIN);
 #undef FILL_ROWS
+    /* and whether both sliders take one vector (magicbb/dual.h) */
+    fprintf(out, "#define MBB_BOTH_DUAL_PEXT %d\n#define MBB_BOTH_DUAL_AVX2 %d\n",
+            MBB_BOTH_DUAL_PEXT, MBB_BOTH_DUAL_AVX2);
     fputs("\n#endif /* MAGICBB_CONFIG_H */\n", out);
 }
 

@@ -30,7 +30,7 @@ void request_init(struct gen_request *r)
     memset(r, 0, sizeof *r);
     r->flavour = flavour_find("fancy");
     r->seed = DEFAULT_SEED;
-    r->parts = EMIT_SLIDERS | EMIT_LEAPERS | EMIT_LINES;
+    r->parts = EMIT_SLIDERS | EMIT_BOARD;
 }
 
 const char cli_output_help[] =
@@ -43,12 +43,13 @@ const char cli_output_help[] =
     "                           it, in DATADIR/magicbb/magics)\n"
     "  -d, --dump-magics=FILE   write the magics used to FILE\n"
     "  -o, --output=FILE        write the generated C tables to FILE\n"
-    "      --sliders-only       leave the leaper, between, line and ray_pass\n"
-    "                           tables out\n"
-    "      --board-only[=TABLE] write only the leaper, between, line and ray_pass\n"
-    "                           tables, or only TABLE of them: leapers, between,\n"
-    "                           line or ray-pass (each its own file, so that a\n"
-    "                           static link takes only those a program reads)\n"
+    "      --sliders-only       leave the board's tables (leaper, between, line,\n"
+    "                           ray_pass, dual) out\n"
+    "      --board-only[=TABLE] write only the board's tables (leaper, between,\n"
+    "                           line, ray_pass and the dual both's), or only\n"
+    "                           TABLE of them: leapers, between, line, ray-pass\n"
+    "                           or dual (each its own file, so that a static\n"
+    "                           link takes only those a program reads)\n"
     "      --no-lines           leave the between, line and ray_pass tables out\n"
     "                           (a library configured --enable-small computes\n"
     "                           them)\n"
@@ -165,10 +166,11 @@ static unsigned board_part(const char *name)
     } parts[] = { { "leapers", EMIT_LEAPERS },
                   { "between", EMIT_BETWEEN },
                   { "line", EMIT_LINE },
-                  { "ray-pass", EMIT_RAY_PASS } };
+                  { "ray-pass", EMIT_RAY_PASS },
+                  { "dual", EMIT_DUAL } };
 
     if (name == NULL)
-        return EMIT_LEAPERS | EMIT_LINES;
+        return EMIT_BOARD;
     for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
         if (strcmp(name, parts[i].name) == 0)
             return parts[i].part;
@@ -204,14 +206,14 @@ static int take_common_option(struct gen_request *r, int option)
         r->output_path = optarg;
         break;
     case OPT_SLIDERS_ONLY:
-        r->parts &= ~(unsigned)(EMIT_LEAPERS | EMIT_LINES);
+        r->parts &= ~(unsigned)EMIT_BOARD;
         r->only |= EMIT_SLIDERS;
         break;
     case OPT_BOARD_ONLY:
         if ((board = board_part(optarg)) == 0)
-            return usage_error("--board-only: unknown table '%s' (expected leapers, between, line"
-                               " or ray-pass)", optarg);
-        r->parts &= ~(unsigned)(EMIT_SLIDERS | ((EMIT_LEAPERS | EMIT_LINES) & ~board));
+            return usage_error("--board-only: unknown table '%s' (expected leapers, between, line,"
+                               " ray-pass or dual)", optarg);
+        r->parts &= ~(unsigned)(EMIT_SLIDERS | (EMIT_BOARD & ~board));
         r->only |= EMIT_LEAPERS;
         break;
     case OPT_NO_LINES:
@@ -265,7 +267,7 @@ int check_common(const struct gen_request *r, int searching)
                            r->output_path);
     if (r->only == (EMIT_SLIDERS | EMIT_LEAPERS))
         return usage_error("--sliders-only and --board-only exclude each other");
-    if ((r->parts & (EMIT_SLIDERS | EMIT_LEAPERS | EMIT_LINES)) == 0)
+    if ((r->parts & (EMIT_SLIDERS | EMIT_BOARD)) == 0)
         return usage_error("--board-only and --no-lines leave no table to write");
     if (!f->magics && (r->magics_path != NULL || r->dump_path != NULL || r->seed_given))
         return usage_error("the %s flavour uses no magics: --seed, --magics and --dump-magics"

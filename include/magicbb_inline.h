@@ -22,6 +22,10 @@
  *   mbb_tab_line[a][b]      mbb_line(a, b)
  *   mbb_tab_ray_pass[a][b]  mbb_ray_pass(a, b)
  *
+ * mbb_both_attacks_inline reads magicbb/dual.h's tables (mbb_tab_dual
+ * and mbb_tab_dual_rank) where it takes that one vector (AVX2,
+ * MBB_BOTH_DUAL).
+ *
  * In C++17 and later, magicbb::board<> holds the leaper, between, line and
  * ray_pass tables and the sliders' empty-board attacks as constant
  * expressions, for an engine's compile-time tables (magicbb/constexpr.h).

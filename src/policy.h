@@ -180,6 +180,32 @@ static inline const char *mbb_flash_order(int bits32, const char **why)
 #define MBB_LEAPER_FILL_FROM_AVX2 65
 #define MBB_LEAPER_FILL_FROM_PLAIN 65
 
+/* mbb_both_attacks where the code is compiled for AVX2: 1 takes
+ * magicbb/dual.h's one vector (the two diagonals and the file by
+ * hyperbola quintessence, the rank from a 512-byte table), 0 the
+ * flavour's two lookups.  PEXT: AVX2 with PEXT at full speed (the
+ * flavour is pext); AVX2: without it (a portable flavour, black by
+ * auto's table).  Both 0: the one vector loses to the two lookups on
+ * every core measured.  Its time over theirs on the 2-core AMD EPYC
+ * (Zen 4) of doc/benchmark.md, gcc 12 -O2, 4096 random squares and
+ * occupancies (about 16 pieces), 101 rounds paired and interleaved in one
+ * process, median [95 % interval] (/work/dualh's harness, every side
+ * checked against a ray walk):
+ *                              throughput           latency
+ *   pext  (-mavx2 -mbmi2)  1.44 [1.44, 1.45]   1.17 [1.17, 1.17]
+ *   black (-mavx2)         1.09 [1.09, 1.10]   1.14 [1.14, 1.14]
+ * and llvm-mca's cycles an iteration of the throughput loop, one vector
+ * / black's lookups: Skylake 9.2/5.0, Ice Lake server 9.1/5.0, Zen 2
+ * 9.5/6.2 (the AVX2 core whose PEXT is slow), Zen 3 6.5/4.3; pext's:
+ * Skylake 8.6/4.0, Zen 3 6.5/2.7.  (Against Stockfish 762dd1da9's
+ * both_attacks_bb, the same way of computing: 0.96 throughput, 0.92
+ * latency; doc/benchmark.md.)  An engine that wants the 2.5 KiB tables
+ * rather than two lookups into the flavour's (black's are 700 KiB),
+ * where its caches are crowded, defines MBB_BOTH_DUAL 1 before the
+ * include (tests/vendored.sh tests that build). */
+#define MBB_BOTH_DUAL_PEXT 0
+#define MBB_BOTH_DUAL_AVX2 1
+
 /* The flavours of a dispatch library without --with-dispatch, in order
  * of preference. */
 #define MBB_DISPATCH_DEFAULT "pext,black"

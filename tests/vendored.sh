@@ -8,6 +8,8 @@
 # C++17, under strict warnings, without flags (the portable choice,
 # black) and with -mbmi2 (pext, where the CPU has BMI2: the program runs),
 # call no magicbb function and pass; a slow-PEXT -march takes black;
+# with -mavx2 and MBB_BOTH_DUAL=1 both sliders take magicbb/dual.h's one
+# vector (run where the CPU has AVX2);
 # C++17's magicbb::board<> equals a ray walk and the runtime lookups
 # (tests/constexpr17.cc) and costs nothing where unused; --gc-sections
 # drops the tables a program never reads; MAGICBB_FLAVOUR_<NAME> picks a
@@ -129,6 +131,41 @@ for flags in "" -mbmi2; do
     not_ok "C++17 structured bindings $flags: $(grep -m 1 'error' "$work/bind17.log")"
   fi
 done
+# magicbb/dual.h's one vector for both sliders: the self-test (both
+# against the ray walk on every relevant occupancy) and the structured
+# bindings, compiled with -mavx2 (and -mbmi2) and MBB_BOTH_DUAL=1, whatever
+# src/policy.h's rows choose, run where the CPU has AVX2 (and BMI2).
+avx2=no
+grep -qw avx2 /proc/cpuinfo 2>/dev/null && avx2=yes
+if ! echo 'int x;' | $cc -mavx2 -x c -c -o /dev/null - >/dev/null 2>&1; then
+  skip "both in one AVX2 vector: $cc takes no -mavx2"
+else
+  for build in "-mavx2|black" "-mavx2 -mbmi2|pext"; do
+    flags="${build%|*} -DMBB_BOTH_DUAL=1" want=${build#*|}
+    # shellcheck disable=SC2086
+    if ! program selftest-dual "$cc" -std=c99 -pedantic $flags; then
+      not_ok "self-test, C99 $flags: $(grep -m 1 'error' "$work/selftest-dual.log")"
+    elif [ $avx2 = no ] || { [ $want = pext ] && [ $bmi2 = no ]; }; then
+      skip "self-test, C99 $flags: this CPU lacks AVX2 or BMI2 to run it"
+    elif "$work/selftest-dual" "$want" >"$work/selftest-dual.out" 2>&1; then
+      ok "self-test, C99 $flags (both in one AVX2 vector): $(tail -n 1 "$work/selftest-dual.out")"
+    else
+      not_ok "self-test, C99 $flags (both in one AVX2 vector): $(grep -m 1 -v '^ok' "$work/selftest-dual.out")"
+    fi
+    if [ -z "$cxx" ]; then
+      skip "C++17 structured bindings $flags: no C++ compiler"
+    elif ! $cxx -O2 -std=c++17 -pedantic -Wall -Wextra -Werror $flags -I"$single" -o "$work/bind17-dual" \
+         "$srcdir/tests/bind17.cc" -x c++ "$work/impl.c" >"$work/bind17-dual.log" 2>&1; then
+      not_ok "C++17 structured bindings $flags: $(grep -m 1 'error' "$work/bind17-dual.log")"
+    elif [ $avx2 = no ] || { [ $want = pext ] && [ $bmi2 = no ]; }; then
+      skip "C++17 structured bindings $flags: this CPU lacks AVX2 or BMI2 to run it"
+    elif "$work/bind17-dual" >"$work/bind17-dual.out" 2>&1; then
+      ok "C++17 structured bindings $flags (both in one AVX2 vector): $(tail -n 1 "$work/bind17-dual.out")"
+    else
+      not_ok "C++17 structured bindings $flags (both in one AVX2 vector): $(head -n 1 "$work/bind17-dual.out")"
+    fi
+  done
+fi
 # C++17's magicbb::board<>: static_asserts, and every entry against a ray
 # walk of the test's own and the runtime lookups.
 for flags in "" -mbmi2; do

@@ -14,11 +14,14 @@
  * takes the flavour's own lookup for each piece, so one piece never
  * costs more than the lookup.  Either way the answer is the union over
  * the set's squares of the single lookups with the same `occupied`.
+ * Both sliders of one square: magicbb/dual.h's one vector, or the two
+ * lookups (MBB_BOTH_DUAL below).
  * C99, after <magicbb.h> (struct mbb_both) and magicbb/bits.h. */
 #ifndef MAGICBB_SETS_H
 #define MAGICBB_SETS_H
 
 #include "bits.h"
+#include "dual.h"
 
 /* The squares a step of `shift` squares (left where positive) may land
  * on without wrapping from one edge file to the other. */
@@ -282,19 +285,41 @@ MBB_FILL_FN uint64_t mbb_king_set_of(uint64_t pieces, uint64_t occupied)
         mbb_attacks_ |= LOOKUP(mbb_lowest_square(pieces), occupied);                           \
     return mbb_attacks_
 
+/* Whether both sliders of a square take magicbb/dual.h's one vector
+ * rather than the flavour's two lookups: src/policy.h's row for the
+ * code being compiled (in magicbb_config.h), AVX2 with PEXT at full
+ * speed or AVX2 without it, unless the including code sets it first;
+ * never without AVX2. */
+#ifndef MBB_BOTH_DUAL
+#if defined(MBB_HAVE_AVX2) && defined(MBB_HAVE_BMI2) && !defined(MBB_SLOW_BMI2)
+#define MBB_BOTH_DUAL MBB_BOTH_DUAL_PEXT
+#elif defined(MBB_HAVE_AVX2)
+#define MBB_BOTH_DUAL MBB_BOTH_DUAL_AVX2
+#else
+#define MBB_BOTH_DUAL 0
+#endif
+#endif
+#if defined(MBB_HAVE_AVX2) && MBB_BOTH_DUAL
+#define MBB_BOTH_OF_(ROOK, BISHOP, sq, occupied) return mbb_dual_both(sq, occupied)
+#else
+#define MBB_BOTH_OF_(ROOK, BISHOP, sq, occupied)                                               \
+    struct mbb_both both;                                                                      \
+                                                                                               \
+    both.rook = ROOK(sq, occupied);                                                            \
+    both.bishop = BISHOP(sq, occupied);                                                        \
+    return both
+#endif
+
 /* Defines BOTH(sq, occupied) and the set attacks ROOK_SET, BISHOP_SET
  * and QUEEN_SET(pieces, occupied) on a flavour's lookups ROOK, BISHOP and
  * QUEEN(sq, occupied), where <magicbb.h> (struct mbb_both) and
- * the crossovers above are there. */
+ * the crossovers above are there.  BOTH is the one vector of
+ * magicbb/dual.h where MBB_BOTH_DUAL says so, else the two lookups. */
 #define MBB_DEFINE_SETS(BOTH, ROOK_SET, BISHOP_SET, QUEEN_SET, ROOK, BISHOP, QUEEN)            \
     MBB_FN struct mbb_both BOTH(unsigned sq, uint64_t occupied)                                \
     {                                                                                          \
-        struct mbb_both both;                                                                  \
-                                                                                               \
         MBB_REQUIRE(sq < 64);                                                                  \
-        both.rook = ROOK(sq, occupied);                                                        \
-        both.bishop = BISHOP(sq, occupied);                                                    \
-        return both;                                                                           \
+        MBB_BOTH_OF_(ROOK, BISHOP, sq, occupied);                                              \
     }                                                                                          \
     MBB_FN uint64_t ROOK_SET(uint64_t pieces, uint64_t occupied)                               \
     {                                                                                          \
