@@ -106,6 +106,16 @@ if "$srcdir/configure" --with-tables=fancy CFLAGS='-g -O2 -DMY_NAME="x\y"' >"$wo
 else
   not_ok "CFLAGS with quotes: $(tail -n 3 "$work/log")"
 fi
+# That object, made by name in a fresh build directory, was compiled
+# with this build's generated header, never one a build in the source
+# tree left there (its dependency file names the headers it read).
+deps=lab/.deps/magicbb_bench-bench.Po
+if [ -f "$deps" ] && grep -q "^ *$work/quoted/include/magicbb_config.h\|^ *include/magicbb_config.h" "$deps" \
+   && ! grep -q "$srcdir/include/magicbb_config.h" "$deps"; then
+  ok "an object made by name reads its own build's magicbb_config.h"
+else
+  not_ok "an object made by name: $(grep -m 1 'magicbb_config.h' "$deps" 2>/dev/null || echo "no $deps")"
+fi
 cd "$work/build" || exit 99
 
 # make distclean removes the vendored drop-in that make dropin wrote,

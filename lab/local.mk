@@ -156,6 +156,13 @@ EXTRA_lab_magicbb_engine_DEPENDENCIES = $(engine_objects)
 CLEANFILES += lab/magicbb-engine$(EXEEXT) $(engine_objects)
 EXTRA_DIST += lab/enginework.c
 
+# Every lab object waits for the generated headers (magicbb_config.h), so
+# that one made by name in a fresh build directory reads its own build's
+# (lab/configure.sh makes lab/magicbb_bench-bench.o so).
+$(lab_magicbb_bench_OBJECTS) $(lab_magicbb_threats_OBJECTS) $(lab_magicbb_engine_OBJECTS) \
+	$(lab_check_flavours_OBJECTS) $(bench_movegen_objects) $(lab_check_isa_objects) \
+	$(lab_check_movegen_objects) $(engine_objects): $(BUILT_SOURCES)
+
 # The lab's tests.  They are listed in TESTS only under a condition that
 # never holds, so that automake writes their rules while a user's make
 # check runs the library's tests alone; make check-lab runs them.

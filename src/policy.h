@@ -199,12 +199,16 @@ static inline const char *mbb_flash_order(int bits32, const char **why)
  * 9.5/6.2 (the AVX2 core whose PEXT is slow), Zen 3 6.5/4.3; pext's:
  * Skylake 8.6/4.0, Zen 3 6.5/2.7.  (Against Stockfish 762dd1da9's
  * both_attacks_bb, the same way of computing: 0.96 throughput, 0.92
- * latency; doc/benchmark.md.)  An engine that wants the 2.5 KiB tables
+ * latency; doc/benchmark.md.)  In the engine-shaped workload
+ * (lab/magicbb-engine, make bench) black and pext with the one vector tie
+ * with their two lookups beside an NNUE-sized network's traffic (0.998
+ * and 0.979 of black's time, pext 0.971) and lose without it (1.022;
+ * 0.915 against pext's 0.849).  An engine that wants the 2.5 KiB tables
  * rather than two lookups into the flavour's (black's are 700 KiB),
  * where its caches are crowded, defines MBB_BOTH_DUAL 1 before the
  * include (tests/vendored.sh tests that build). */
 #define MBB_BOTH_DUAL_PEXT 0
-#define MBB_BOTH_DUAL_AVX2 1
+#define MBB_BOTH_DUAL_AVX2 0
 
 /* The flavours of a dispatch library without --with-dispatch, in order
  * of preference. */

@@ -20,11 +20,13 @@ root="$work/root"
 man3=$(find "$root" -type d -path '*/man/man3' | head -n 1)
 docdir=$(find "$root" -type d -path '*/doc/magicbb' | head -n 1)
 
-# man mbb_NAME: a page of that name that leads to magicbb(3)
-for f in mbb_rook_attacks mbb_bishop_attacks mbb_queen_attacks mbb_knight_attacks \
-    mbb_king_attacks mbb_pawn_attacks mbb_between mbb_line mbb_flavour mbb_table_bytes \
-    mbb_version mbb_both_attacks mbb_rook_attacks_set mbb_bishop_attacks_set mbb_queen_attacks_set \
-    mbb_knight_attacks_set mbb_king_attacks_set mbb_ray_pass; do
+# man mbb_NAME: a page of that name that leads to magicbb(3), for every
+# function <magicbb.h> declares
+functions=$(sed -n 's/^MBB_API [^(]*[ *]\(mbb_[a-z0-9_]*\)(.*/\1/p' \
+  "${MBB_SRCDIR:?MBB_SRCDIR must name the source directory}/include/magicbb.h")
+[ "$(echo $functions | wc -w)" -ge 21 ] && ok "magicbb.h declares $(echo $functions | wc -w) functions" \
+  || not_ok "magicbb.h's functions not found: $functions"
+for f in $functions; do
   if [ -n "$man3" ] && [ -f "$man3/$f.3" ] &&
      { grep -q '^\.so man3/magicbb\.3$' "$man3/$f.3" || grep -q "^\\.TH MAGICBB 3" "$man3/$f.3"; } &&
      [ -f "$man3/magicbb.3" ]; then
@@ -324,5 +326,9 @@ left=$(find "$root$prefix" -mindepth 1 -type d \( -name magicbb -o -name 'magicb
   sed "s|^$root||")
 [ -z "$left" ] && ok "make uninstall removes magicbb's directories" \
   || not_ok "make uninstall left directories: $(echo $left)"
+left=$(find "$root$prefix" -mindepth 1 -type d -empty \( -name cmake -o -name pkgconfig \) |
+  sed "s|^$root||")
+[ -z "$left" ] && ok "make uninstall leaves no empty cmake or pkgconfig directory" \
+  || not_ok "make uninstall left empty: $(echo $left)"
 
 tap_done

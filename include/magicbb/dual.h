@@ -37,7 +37,10 @@ MBB_FN struct mbb_both mbb_dual_both(unsigned sq, uint64_t occupied)
 {
     const __m256i swap = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,
                                           7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
-    const __m256i lines = _mm256_load_si256(MBB_POINTER_CAST(const __m256i *, mbb_tab_dual[sq]));
+    /* (through void: the table is 32-byte aligned, as -Wcast-align
+     * cannot know) */
+    const void *row = mbb_tab_dual[sq];
+    const __m256i lines = _mm256_load_si256(MBB_POINTER_CAST(const __m256i *, row));
     const __m256i r = _mm256_set1_epi64x(MBB_CAST(long long, mbb_tab_dual[sq][3]));
     const __m256i o = _mm256_and_si256(_mm256_set1_epi64x(MBB_CAST(long long, occupied)), lines);
     const __m256i reverse =

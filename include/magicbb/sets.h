@@ -303,11 +303,13 @@ MBB_FILL_FN uint64_t mbb_king_set_of(uint64_t pieces, uint64_t occupied)
 #define MBB_BOTH_OF_(ROOK, BISHOP, sq, occupied) return mbb_dual_both(sq, occupied)
 #else
 #define MBB_BOTH_OF_(ROOK, BISHOP, sq, occupied)                                               \
-    struct mbb_both both;                                                                      \
+    do {                                                                                       \
+        struct mbb_both both;                                                                  \
                                                                                                \
-    both.rook = ROOK(sq, occupied);                                                            \
-    both.bishop = BISHOP(sq, occupied);                                                        \
-    return both
+        both.rook = ROOK(sq, occupied);                                                        \
+        both.bishop = BISHOP(sq, occupied);                                                    \
+        return both;                                                                           \
+    } while (0)
 #endif
 
 /* Defines BOTH(sq, occupied) and the set attacks ROOK_SET, BISHOP_SET
