@@ -482,6 +482,8 @@ struct dense_squares {
     unsigned long before[PIECE_COUNT * 64], after[PIECE_COUNT * 64];
     struct work_entry best[PIECE_COUNT][64];    /* what a checkpoint writes */
     struct work_entry start[PIECE_COUNT][64];   /* where each square started */
+    struct work_entry input[PIECE_COUNT][64];   /* the tables given, their offsets too */
+    uint32_t input_count;                       /* and the entries of their layout */
     unsigned char finished[PIECE_COUNT * 64];   /* searched with its whole budget */
     struct dense_counter counter[DENSE_MAX_JOBS];
     int failed;                                 /* memory ran out in a thread */
@@ -741,6 +743,24 @@ static void dense_resume(struct dense_squares *all)
     all->count = kept;
 }
 
+/* Whether the magics and widths of entry are those of input, whose
+ * layout spans count entries (0: none given); then *count is that. */
+static int same_magics(const struct work_entry entry[PIECE_COUNT][64],
+                       const struct work_entry input[PIECE_COUNT][64], uint32_t count,
+                       uint32_t *layout_count)
+{
+    for (unsigned k = 0; k < PIECE_COUNT * 64; k++) {
+        const struct work_entry *a = &entry[k / 64][k % 64], *b = &input[k / 64][k % 64];
+
+        if (a->magic != b->magic || a->shift != b->shift || a->offset != b->offset)
+            return 0;
+    }
+    if (count == 0)
+        return 0;
+    *layout_count = count;
+    return 1;
+}
+
 /* The best magics so far written to the checkpoint; with the lock held,
  * which it lets go while it writes.  0, or 1 after a report. */
 static int dense_checkpoint(struct dense_squares *all)
@@ -752,9 +772,11 @@ static int dense_checkpoint(struct dense_squares *all)
     memcpy(snapshot.entry, all->best, sizeof snapshot.entry);
     dense_progress(all, &snapshot.progress);
     pthread_mutex_unlock(&all->lock);
-    /* fancy: the best magics' slices packed first fit (a square with a
-     * bit fewer has a new slice) */
+    /* fancy: the input's layout while every magic is the input's (a
+     * resumed run goes on from it), else the best magics' slices packed
+     * first fit (a square with a bit fewer has a new slice) */
     if (snapshot.flavour->layout == LAYOUT_PACKED && !pack_offers(snapshot.flavour)
+        && !same_magics(snapshot.entry, all->input, all->input_count, &snapshot.count)
         && tables_pack(&snapshot) != 0) {
         report(NULL, 0, "checkpoint: out of memory");
         status = 1;
@@ -849,6 +871,8 @@ static int dense_squares(struct slider_tables *t, uint64_t seed, const struct de
     all->budget = budget;
     all->totals = totals;
     dense_order(all, budget);
+    memcpy(all->input, t->entry, sizeof all->input);
+    all->input_count = t->count;
     if (budget->resume)
         dense_resume(all);
     memcpy(all->best, t->entry, sizeof all->best);

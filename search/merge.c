@@ -66,6 +66,16 @@ int merge_add(struct merge *m, const struct slider_tables *shard)
 {
     if (pack_offers(m->f))
         return merge_packed(m, shard);
+    /* fancy: the smallest layout given, which merge_end keeps where the
+     * merged magics are its magics */
+    if (m->f->layout == LAYOUT_PACKED && (m->smallest == NULL || shard->count < m->smallest->count)) {
+        struct pack_layout *layout = pack_layout_of(shard);
+
+        if (layout == NULL)
+            return -2;
+        free(m->smallest);
+        m->smallest = layout;
+    }
     for (int p = 0; p < PIECE_COUNT; p++) {
         for (unsigned sq = 0; sq < 64; sq++) {
             const struct work_entry *e = &shard->entry[p][sq];
@@ -90,11 +100,20 @@ int merge_end(struct merge *m, struct slider_tables *t, uint64_t seed, uint32_t 
     int status = 0;
 
     memcpy(t->entry, m->best, sizeof t->entry);
-    if (m->smallest != NULL) {
+    if (m->smallest != NULL && pack_offers(m->f)) {
         t->count = m->smallest->count;
         status = tables_anneal(t, m->offered, seed, steps, m->smallest);
-    } else if (m->f->layout == LAYOUT_PACKED) { /* fancy: each square's best, packed anew */
-        status = tables_anneal(t, NULL, seed, steps, NULL);
+    } else if (m->f->layout == LAYOUT_PACKED) {
+        /* fancy: from the smallest file's layout where the merged magics
+         * are its own (never larger then), else each square's best packed
+         * anew */
+        int same = m->smallest != NULL;
+
+        for (unsigned k = 0; same && k < PIECE_COUNT * 64; k++)
+            same = m->best[k / 64][k % 64].magic == m->smallest->magic[k];
+        if (same)
+            t->count = m->smallest->count;
+        status = tables_anneal(t, NULL, seed, steps, same ? m->smallest : NULL);
     }
     return status;
 }

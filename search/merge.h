@@ -19,6 +19,7 @@ int merge_add(struct merge *m, const struct slider_tables *shard);
 
 /* The merged magics into t (tables_prepare'd for the flavour); an
  * overlapping flavour's packed again from the smallest shard's layout
+ * (fancy's only where the merged magics are that shard's; else anew)
  * with every shard's magics (tables_anneal: `steps` moves from seed),
  * never larger than it.  0, or -2 if memory ran out. */
 int merge_end(struct merge *m, struct slider_tables *t, uint64_t seed, uint32_t steps);

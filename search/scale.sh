@@ -18,6 +18,8 @@ cd "$work" || exit 99
 # The entries of a magics file, piece square magic bits: its comments
 # (provenance) and offsets left out.
 entries() { grep -v '^#' "$1" | awk '{ print $1, $2, $3, $4 }'; }
+# The same with each entry's offset: its layout.
+layout() { grep -v '^#' "$1" | awk '{ print $1, $2, $3, $4, $5 }'; }
 # The index bits of each square of a magics file, one a line.
 bits() { entries "$1" | awk '{ print $4 }'; }
 # Wait until the checkpoint FILE holds a periodic checkpoint and at
@@ -178,6 +180,22 @@ else
   not_ok "a '#@ from' magic that does not work: status $got: $(head -n 1 badfrom.err)"
 fi
 
+# 4a. A fancy search's periodic checkpoints keep the input's layout (the
+# shipped set's packing) while no magic has changed: a run killed then
+# goes on from that layout, not one packed anew.  (The open squares of
+# the shipped set, where a short budget finds no magic with a bit fewer.)
+"$gen" -f fancy --magics="$magics/fancy.txt" --squares=open --budget=100000000 --jobs=1 \
+  --checkpoint=kept.txt --checkpoint-every=1 -q -d never5.txt 2>kept.err &
+pid=$!
+checkpointed kept.txt 25
+kill -KILL "$pid"
+wait "$pid" 2>/dev/null
+if grep -q '^# checkpoint of' kept.txt && [ "$(layout kept.txt)" = "$(layout "$magics/fancy.txt")" ]; then
+  ok "a fancy search's checkpoint keeps the input's layout while no magic changed"
+else
+  not_ok "a fancy search's checkpoint packs anew: $(layout kept.txt | head -n 1)"
+fi
+
 # 4. SIGKILL: the checkpoint is whole (it reloads and verifies) and at
 # most one interval (1 s here) old, give or take a loaded machine's
 # scheduling (5 s in all).
@@ -256,6 +274,19 @@ else
   not_ok "SIGTERM during a merge's packing: status $status"
   sed 's/^/# /' black-stopped.err | tail -n 3
 fi
+# A fancy merge whose magics are one file's keeps that file's layout: the
+# shipped set merged alone, or with itself under another name, is the
+# shipped set, offsets and all.
+cp "$magics/fancy.txt" shipped-copy.txt
+for files in "$magics/fancy.txt" "$magics/fancy.txt shipped-copy.txt"; do
+  # shellcheck disable=SC2086
+  "$gen" -f fancy --merge $files -q -d merged-shipped.txt -o merged-shipped.c 2>merged-shipped.err
+  if [ "$(layout merged-shipped.txt)" = "$(layout "$magics/fancy.txt")" ]; then
+    ok "fancy: a merge of $(echo $files | wc -w) copies of the shipped set keeps its layout"
+  else
+    not_ok "fancy: a merge of the shipped set packs anew: $(grep 'entries:' merged-shipped.c | head -n 1)"
+  fi
+done
 # What a merge joins, checked: one line each, and a summary.
 ln -s shard1.txt again.txt # (the same file by another name)
 "$gen" -f fancy --budget=300 --draws=200000 --seed=10 --shard=2/2 -q -d other-seed.txt

@@ -24,8 +24,13 @@ docdir=$(find "$root" -type d -path '*/doc/magicbb' | head -n 1)
 # function <magicbb.h> declares
 functions=$(sed -n 's/^MBB_API [^(]*[ *]\(mbb_[a-z0-9_]*\)(.*/\1/p' \
   "${MBB_SRCDIR:?MBB_SRCDIR must name the source directory}/include/magicbb.h")
-[ "$(echo $functions | wc -w)" -ge 21 ] && ok "magicbb.h declares $(echo $functions | wc -w) functions" \
-  || not_ok "magicbb.h's functions not found: $functions"
+exported=$(sort "$MBB_SRCDIR/src/magicbb.sym")
+if [ "$(echo $functions | wc -w)" -ge 21 ] \
+   && [ "$(echo $functions | tr ' ' '\n' | sort)" = "$exported" ]; then
+  ok "src/magicbb.sym exports the $(echo $functions | wc -w) functions magicbb.h declares"
+else
+  not_ok "src/magicbb.sym ($(echo $exported)) is not magicbb.h's functions ($(echo $functions))"
+fi
 for f in $functions; do
   if [ -n "$man3" ] && [ -f "$man3/$f.3" ] &&
      { grep -q '^\.so man3/magicbb\.3$' "$man3/$f.3" || grep -q "^\\.TH MAGICBB 3" "$man3/$f.3"; } &&

@@ -14,6 +14,15 @@
 
 #include "shapes.h"
 
+/* <magicbb.h>'s pair, where this header comes first (it compiles on its
+ * own): the same definition, once. */
+#ifndef MBB_BOTH_DEFINED
+#define MBB_BOTH_DEFINED
+struct mbb_both {
+    uint64_t bishop, rook;
+};
+#endif
+
 /* A square's row: its diagonal, antidiagonal and file without it, and
  * its own bit r, the lanes' borrow.  In the fourth lane the formula
  * gives 0 (occupied there: r - r; empty: -r and the reversed side's

@@ -3,20 +3,21 @@
  * sliders of one square, for every flavour: the set attacks of
  * <magicbb.h> (mbb_rook_attacks_set and the like) and mbb_both_attacks.
  *
- * A set of MBB_ROOK_FILL_FROM pieces or more (and the like for bishops,
- * queens, knights and kings: src/policy.h's decision table, which
- * configure writes into magicbb_config.h, a row for each of the fills
- * below) takes a fill of all its squares at once, the same for every
- * flavour.  The sliders' is a Kogge-Stone occluded fill: each direction's
- * rays grow through the empty squares in three doubling steps (1, 2, then
- * 4 squares), and one step more takes in the first blocker; in AVX2 or
- * AVX-512 vectors where the code is compiled for them.  A smaller set
- * takes the flavour's own lookup for each piece, so one piece never
- * costs more than the lookup.  Either way the answer is the union over
- * the set's squares of the single lookups with the same `occupied`.
- * Both sliders of one square: magicbb/dual.h's one vector, or the two
- * lookups (MBB_BOTH_DUAL below).
- * C99, after <magicbb.h> (struct mbb_both) and magicbb/bits.h. */
+ * A set takes the flavour's own lookup for each piece, in the loop an
+ * engine writes: src/policy.h's rows (in magicbb_config.h) say never to
+ * fill, since deciding to costs sets of 3 and 4 pieces more than the fill
+ * saves larger ones.  Code that defines MBB_ROOK_FILL_FROM (and the like
+ * for bishops, queens, knights and kings) first turns on, for sets of
+ * that many pieces or more, a fill of all their squares at once, the
+ * same for every flavour: for sliders a Kogge-Stone occluded fill, each
+ * direction's rays grown through the empty squares in three doubling
+ * steps (1, 2, then 4 squares) and one step more for the first blocker,
+ * in AVX2 or AVX-512 vectors where the code is compiled for them.  Either
+ * way the answer is the union over the set's squares of the single
+ * lookups with the same `occupied`.  Both sliders of one square:
+ * magicbb/dual.h's one vector, or the two lookups (MBB_BOTH_DUAL below).
+ * C99; compiles on its own, and MBB_DEFINE_SETS needs the rows of
+ * magicbb_config.h. */
 #ifndef MAGICBB_SETS_H
 #define MAGICBB_SETS_H
 
@@ -289,11 +290,13 @@ MBB_FILL_FN uint64_t mbb_king_set_of(uint64_t pieces, uint64_t occupied)
  * rather than the flavour's two lookups: src/policy.h's row for the
  * code being compiled (in magicbb_config.h), AVX2 with PEXT at full
  * speed or AVX2 without it, unless the including code sets it first;
- * never without AVX2. */
+ * never without AVX2 (nor without a row: this header on its own). */
 #ifndef MBB_BOTH_DUAL
-#if defined(MBB_HAVE_AVX2) && defined(MBB_HAVE_BMI2) && !defined(MBB_SLOW_BMI2)
+#if defined(MBB_HAVE_AVX2) && defined(MBB_HAVE_BMI2) && !defined(MBB_SLOW_BMI2) \
+    && defined(MBB_BOTH_DUAL_PEXT)
 #define MBB_BOTH_DUAL MBB_BOTH_DUAL_PEXT
-#elif defined(MBB_HAVE_AVX2)
+#elif defined(MBB_HAVE_AVX2) && !(defined(MBB_HAVE_BMI2) && !defined(MBB_SLOW_BMI2)) \
+    && defined(MBB_BOTH_DUAL_AVX2)
 #define MBB_BOTH_DUAL MBB_BOTH_DUAL_AVX2
 #else
 #define MBB_BOTH_DUAL 0
