@@ -31,6 +31,14 @@ if [ "$(echo $functions | wc -w)" -ge 21 ] \
 else
   not_ok "src/magicbb.sym ($(echo $exported)) is not magicbb.h's functions ($(echo $functions))"
 fi
+# and tests/firmware.c, the freestanding link (check-freestanding.sh),
+# calls every one
+missing=
+for f in $functions; do
+  grep -q "[^a-z_]$f(" "$MBB_SRCDIR/tests/firmware.c" || missing="$missing $f"
+done
+[ -z "$missing" ] && ok "tests/firmware.c calls every public function" \
+  || not_ok "tests/firmware.c does not call:$missing"
 for f in $functions; do
   if [ -n "$man3" ] && [ -f "$man3/$f.3" ] &&
      { grep -q '^\.so man3/magicbb\.3$' "$man3/$f.3" || grep -q "^\\.TH MAGICBB 3" "$man3/$f.3"; } &&
