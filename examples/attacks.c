@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* attacks.c - print what a rook on e4 attacks with blockers on e6 and c4.
- * Build against an installed magicbb:
+/* attacks.c - print what a rook on e4 attacks with blockers on e6 and c4:
+ * R the rook, B a blocker it attacks, o a blocker it does not, x an
+ * empty square it attacks.  Build against an installed magicbb:
  *     cc attacks.c $(pkg-config --cflags --libs magicbb) */
 #include <stdio.h>
 #include <magicbb.h>
@@ -13,9 +14,15 @@ int main(void)
 
     printf("flavour %s, %zu table bytes\n", mbb_flavour(), mbb_table_bytes());
     for (int rank = 7; rank >= 0; rank--) {
-        for (int file = 0; file < 8; file++)
-            putchar(attacks >> (rank * 8 + file) & 1 ? 'x' : '.');
+        printf("%d ", rank + 1);
+        for (int file = 0; file < 8; file++) {
+            const unsigned sq = (unsigned)(rank * 8 + file);
+            const int attacked = attacks >> sq & 1, taken = occupied >> sq & 1;
+
+            putchar(sq == e4 ? 'R' : taken ? (attacked ? 'B' : 'o') : attacked ? 'x' : '.');
+        }
         putchar('\n');
     }
+    puts("  abcdefgh");
     return 0;
 }
