@@ -276,6 +276,18 @@ for header in "$include"/magicbb/*.h; do
   echo "#include <magicbb/${header##*/}>"
 done >"$work/every.c"
 echo 'int use(void);' >>"$work/every.c"
+# strict_headers COMPILER FLAGS: the three programs compile warning-free
+# with the installed headers (and the flavour's flags).
+strict_headers() {
+  for program in strict strict-api every; do
+    # shellcheck disable=SC2086
+    if $1 $2 ${MBB_INLINE_CFLAGS:-} -I"$include" -fsyntax-only "$work/$program.c" >"$work/strict.log" 2>&1; then
+      ok "installed headers, $program.c, $1 $2 ${MBB_INLINE_CFLAGS:-}"
+    else
+      not_ok "installed headers, $program.c, $1 $2: $(grep -m 1 'error' "$work/strict.log")"
+    fi
+  done
+}
 tried=
 for compiler in "${MBB_CC:-cc}" gcc clang g++ clang++; do
   case " $tried " in *" $compiler "*) continue ;; esac
@@ -287,15 +299,8 @@ for compiler in "${MBB_CC:-cc}" gcc clang g++ clang++; do
     *++) flags="-x c++ -std=c++11 -Wold-style-cast -Wzero-as-null-pointer-constant -Wmissing-declarations" ;;
     *) flags="-std=c99 -Wstrict-prototypes -Wmissing-prototypes" ;;
   esac
-  flags="$flags -pedantic -Wall -Wextra -Wundef -Wconversion -Wsign-conversion -Wshadow -Wcast-qual -Werror ${MBB_INLINE_CFLAGS:-}"
-  for program in strict strict-api every; do
-    # shellcheck disable=SC2086
-    if $compiler $flags -I"$include" -fsyntax-only "$work/$program.c" >"$work/strict.log" 2>&1; then
-      ok "installed headers, $program.c, $compiler $flags"
-    else
-      not_ok "installed headers, $program.c, $compiler $flags: $(grep -m 1 'error' "$work/strict.log")"
-    fi
-  done
+  strict_headers "$compiler" \
+    "$flags -pedantic -Wall -Wextra -Wundef -Wconversion -Wsign-conversion -Wshadow -Wcast-qual -Werror"
 done
 # clang's every warning (but C++98 compatibility), as an engine that turns
 # them all on: reserved names (a double underscore) and the like, from a
@@ -306,15 +311,7 @@ for compiler in clang clang++; do
     clang++) flags="-x c++ -std=c++17 -Wno-c++98-compat -Wno-c++98-compat-pedantic" ;;
     *) flags="-std=c99" ;;
   esac
-  flags="$flags -Weverything -Werror ${MBB_INLINE_CFLAGS:-}"
-  for program in strict strict-api every; do
-    # shellcheck disable=SC2086
-    if $compiler $flags -I"$include" -fsyntax-only "$work/$program.c" >"$work/strict.log" 2>&1; then
-      ok "installed headers, $program.c, $compiler $flags"
-    else
-      not_ok "installed headers, $program.c, $compiler $flags: $(grep -m 1 'error' "$work/strict.log")"
-    fi
-  done
+  strict_headers "$compiler" "$flags -Weverything -Werror"
 done
 # Without the flavour's flags, the inline path stops with one error that
 # names them, rather than call a library built for instructions the

@@ -114,29 +114,41 @@ for build in "|black" "-mbmi2|pext" "-march=znver2|black" "-flto -Os|black" "-mb
     not_ok "engine, C++17 $flags: $(grep -m 1 'error' "$work/engine-cxx.log")"
   fi
 done
-# C++17's structured bindings port Stockfish's [bishop, rook] by position.
-for flags in "" -mbmi2; do
+# cxx17 NAME SOURCE WHAT FLAGS: the C++17 test program tests/SOURCE with
+# the drop-in, built with FLAGS and run where the CPU has what they ask
+# (-mbmi2: BMI2, -mavx2: AVX2); its last line is the report.
+avx2=no
+grep -qw avx2 /proc/cpuinfo 2>/dev/null && avx2=yes
+cxx17() {
+  x_name=$1 x_source=$2 x_what=$3 x_flags=$4
   if [ -z "$cxx" ]; then
-    skip "C++17 structured bindings $flags: no C++ compiler"
-  elif $cxx -O2 -std=c++17 -pedantic -Wall -Wextra -Werror $flags -I"$single" -o "$work/bind17" \
-       "$srcdir/tests/bind17.cc" -x c++ "$work/impl.c" >"$work/bind17.log" 2>&1; then
-    if [ "$flags" = -mbmi2 ] && [ $bmi2 = no ]; then
-      skip "C++17 structured bindings -mbmi2: this CPU lacks BMI2 to run it"
-    elif "$work/bind17" >"$work/bind17.out" 2>&1; then
-      ok "C++17 structured bindings $flags: $(tail -n 1 "$work/bind17.out")"
-    else
-      not_ok "C++17 structured bindings $flags: $(head -n 1 "$work/bind17.out")"
-    fi
-  else
-    not_ok "C++17 structured bindings $flags: $(grep -m 1 'error' "$work/bind17.log")"
+    skip "$x_what $x_flags: no C++ compiler"
+    return
   fi
+  # shellcheck disable=SC2086
+  if ! $cxx -O2 -std=c++17 -pedantic -Wall -Wextra -Werror $x_flags -I"$single" -o "$work/$x_name" \
+       "$srcdir/tests/$x_source" -x c++ "$work/impl.c" >"$work/$x_name.log" 2>&1; then
+    not_ok "$x_what $x_flags: $(grep -m 1 'error' "$work/$x_name.log")"
+  elif { case " $x_flags " in *" -mbmi2 "*) [ $bmi2 = no ] ;; *) false ;; esac; } ||
+       { case " $x_flags " in *" -mavx2 "*) [ $avx2 = no ] ;; *) false ;; esac; }; then
+    skip "$x_what $x_flags: this CPU lacks the instructions to run it"
+  elif "$work/$x_name" >"$work/$x_name.out" 2>&1; then
+    ok "$x_what $x_flags: $(tail -n 1 "$work/$x_name.out")"
+  else
+    not_ok "$x_what $x_flags: $(head -n 1 "$work/$x_name.out")"
+  fi
+}
+# C++17's structured bindings port Stockfish's [bishop, rook] by position;
+# C++17's magicbb::board<>: static_asserts, and every entry against a ray
+# walk of the test's own and the runtime lookups.
+for flags in "" -mbmi2; do
+  cxx17 bind17 bind17.cc "C++17 structured bindings" "$flags"
+  cxx17 constexpr17 constexpr17.cc "C++17 constexpr board tables" "$flags"
 done
 # magicbb/dual.h's one vector for both sliders: the self-test (both
 # against the ray walk on every relevant occupancy) and the structured
 # bindings, compiled with -mavx2 (and -mbmi2) and MBB_BOTH_DUAL=1, whatever
 # src/policy.h's rows choose, run where the CPU has AVX2 (and BMI2).
-avx2=no
-grep -qw avx2 /proc/cpuinfo 2>/dev/null && avx2=yes
 if ! echo 'int x;' | $cc -mavx2 -x c -c -o /dev/null - >/dev/null 2>&1; then
   skip "both in one AVX2 vector: $cc takes no -mavx2"
 else
@@ -152,38 +164,9 @@ else
     else
       not_ok "self-test, C99 $flags (both in one AVX2 vector): $(grep -m 1 -v '^ok' "$work/selftest-dual.out")"
     fi
-    if [ -z "$cxx" ]; then
-      skip "C++17 structured bindings $flags: no C++ compiler"
-    elif ! $cxx -O2 -std=c++17 -pedantic -Wall -Wextra -Werror $flags -I"$single" -o "$work/bind17-dual" \
-         "$srcdir/tests/bind17.cc" -x c++ "$work/impl.c" >"$work/bind17-dual.log" 2>&1; then
-      not_ok "C++17 structured bindings $flags: $(grep -m 1 'error' "$work/bind17-dual.log")"
-    elif [ $avx2 = no ] || { [ $want = pext ] && [ $bmi2 = no ]; }; then
-      skip "C++17 structured bindings $flags: this CPU lacks AVX2 or BMI2 to run it"
-    elif "$work/bind17-dual" >"$work/bind17-dual.out" 2>&1; then
-      ok "C++17 structured bindings $flags (both in one AVX2 vector): $(tail -n 1 "$work/bind17-dual.out")"
-    else
-      not_ok "C++17 structured bindings $flags (both in one AVX2 vector): $(head -n 1 "$work/bind17-dual.out")"
-    fi
+    cxx17 bind17-dual bind17.cc "C++17 structured bindings, both in one AVX2 vector," "$flags"
   done
 fi
-# C++17's magicbb::board<>: static_asserts, and every entry against a ray
-# walk of the test's own and the runtime lookups.
-for flags in "" -mbmi2; do
-  if [ -z "$cxx" ]; then
-    skip "C++17 constexpr board tables $flags: no C++ compiler"
-  elif $cxx -O2 -std=c++17 -pedantic -Wall -Wextra -Werror $flags -I"$single" -o "$work/constexpr17" \
-       "$srcdir/tests/constexpr17.cc" -x c++ "$work/impl.c" >"$work/constexpr17.log" 2>&1; then
-    if [ "$flags" = -mbmi2 ] && [ $bmi2 = no ]; then
-      skip "C++17 constexpr board tables -mbmi2: this CPU lacks BMI2 to run it"
-    elif "$work/constexpr17" >"$work/constexpr17.out" 2>&1; then
-      ok "C++17 constexpr board tables $flags: $(tail -n 1 "$work/constexpr17.out")"
-    else
-      not_ok "C++17 constexpr board tables $flags: $(head -n 1 "$work/constexpr17.out")"
-    fi
-  else
-    not_ok "C++17 constexpr board tables $flags: $(grep -m 1 'error' "$work/constexpr17.log")"
-  fi
-done
 # A file that includes the drop-in and never names magicbb::board<> does
 # not compute it: clang, which evaluates a constant initializer that does
 # not depend on a template's parameters where the template is defined,
