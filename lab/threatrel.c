@@ -264,3 +264,47 @@ int threat_board(const struct threat_rules *rules, const unsigned char board[64]
     }
     return (int)n;
 }
+
+/* (The pairing: each filled square takes the first vacated square of its
+ * code not taken yet.) */
+unsigned threat_move_events(const unsigned char before[64], const unsigned char after[64],
+                            struct threat_event ev[4])
+{
+    unsigned n = 0, origin[64];
+    uint64_t paired = 0;
+
+    for (unsigned to = 0; to < 64; to++) {
+        origin[to] = 64;
+        for (unsigned from = 0; before[to] == 0 && after[to] != 0 && from < 64; from++)
+            if (before[from] == after[to] && after[from] == 0 && !(paired >> from & 1)) {
+                paired |= UINT64_C(1) << from, origin[to] = from;
+                break;
+            }
+    }
+    for (unsigned sq = 0; sq < 64; sq++)
+        if (before[sq] && !after[sq] && !(paired >> sq & 1))
+            ev[n++] = (struct threat_event){ THREAT_REMOVE, (unsigned char)sq, 0, 0 };
+    for (unsigned sq = 0; sq < 64; sq++)
+        if (before[sq] && after[sq] && before[sq] != after[sq])
+            ev[n++] = (struct threat_event){ THREAT_REPLACE, (unsigned char)sq, 0, after[sq] };
+    for (unsigned to = 0; to < 64; to++)
+        if (origin[to] < 64)
+            ev[n++] = (struct threat_event){ THREAT_MOVE, (unsigned char)origin[to],
+                                             (unsigned char)to, 0 };
+    for (unsigned to = 0; to < 64; to++)
+        if (before[to] == 0 && after[to] != 0 && origin[to] == 64)
+            ev[n++] = (struct threat_event){ THREAT_PUT, (unsigned char)to, 0, after[to] };
+    return n;
+}
+
+void threat_apply(unsigned char board[64], const struct threat_event *event)
+{
+    const unsigned s = event->square & 63u;
+
+    switch (event->kind) {
+    case THREAT_PUT:
+    case THREAT_REPLACE: board[s] = event->code; break;
+    case THREAT_REMOVE: board[s] = 0; break;
+    default: board[event->to & 63u] = board[s], board[s] = 0; break;
+    }
+}

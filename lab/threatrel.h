@@ -117,4 +117,17 @@ int threat_event_diff(const struct threat_rules *rules, const unsigned char boar
                       struct threat_relation *removes, unsigned removes_capacity,
                       unsigned *removes_count);
 
+/* The board after the event. */
+void threat_apply(unsigned char board[64], const struct threat_event *event);
+
+/* A move as events, from the boards before and after it, in ev (4 at
+ * most; returns how many): a vacated square whose piece lands on a
+ * filled one is a move (a quiet move, castling's king and rook, en
+ * passant's pawn), the other vacated squares are removes (a capture's
+ * mover, the pawn taken en passant, a promoting pawn); then come the
+ * replaces (a capture's landing), the moves, the puts (a promotion).
+ * Applied in order, they turn before into after. */
+unsigned threat_move_events(const unsigned char before[64], const unsigned char after[64],
+                            struct threat_event ev[4]);
+
 #endif /* LAB_THREATREL_H */
