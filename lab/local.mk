@@ -156,24 +156,53 @@ EXTRA_lab_magicbb_engine_DEPENDENCIES = $(engine_objects)
 CLEANFILES += lab/magicbb-engine$(EXEEXT) $(engine_objects)
 EXTRA_DIST += lab/enginework.c
 
+# The threat-change kernel (issue 62, lab/threatrel.h: the contract):
+# lab/threatrel.c on the configured library's inline lookups, and its
+# exactness test against a brute-force reference of its own.
+EXTRA_PROGRAMS += lab/check_threatrel
+lab_check_threatrel_SOURCES = lab/check_threatrel.c lab/threatrel.c lab/threatrel.h \
+	tests/run_suite.h support/reference.c support/reference.h support/movegen.c \
+	support/movegen.h support/escape.c support/escape.h
+lab_check_threatrel_CPPFLAGS = $(lab_cppflags) -DMOVEGEN_REFERENCE
+lab_check_threatrel_CFLAGS = $(test_cflags) $(MBB_INLINE_CFLAGS)
+lab_check_threatrel_LDADD = libmagicbb.la $(CHECK_LIBS)
+# (the inline lookups read the tables, which only a static link exports)
+lab_check_threatrel_LDFLAGS = -static
+CLEANFILES += lab/check_threatrel$(EXEEXT)
+
+# Its event replay (lab/threatreplay.c): the kernel against a full
+# recompute on the events of the perft walks, paired rounds; built for
+# this machine, run by name (lab/magicbb-threatrel).
+EXTRA_PROGRAMS += lab/magicbb-threatrel
+lab_magicbb_threatrel_SOURCES = lab/threatreplay.c lab/threatrel.c lab/threatrel.h \
+	support/reference.c support/reference.h support/movegen.c support/movegen.h \
+	support/escape.c support/escape.h lab/timing.c lab/timing.h
+lab_magicbb_threatrel_CPPFLAGS = $(lab_cppflags) -DMOVEGEN_REFERENCE
+lab_magicbb_threatrel_CFLAGS = $(WARN_CFLAGS)
+lab_magicbb_threatrel_LDADD = libmagicbb.la
+lab_magicbb_threatrel_LDFLAGS = -static
+$(lab_magicbb_threatrel_OBJECTS): private CFLAGS += $(BENCH_CFLAGS) $(MBB_INLINE_CFLAGS)
+CLEANFILES += lab/magicbb-threatrel$(EXEEXT)
+
 # Every lab object waits for the generated headers (magicbb_config.h), so
 # that one made by name in a fresh build directory reads its own build's
 # (lab/configure.sh makes lab/magicbb_bench-bench.o so).
 $(lab_magicbb_bench_OBJECTS) $(lab_magicbb_threats_OBJECTS) $(lab_magicbb_engine_OBJECTS) \
-	$(lab_check_flavours_OBJECTS) $(bench_movegen_objects) $(lab_check_isa_objects) \
+	$(lab_check_flavours_OBJECTS) $(lab_check_threatrel_OBJECTS) $(lab_magicbb_threatrel_OBJECTS) \
+	$(bench_movegen_objects) $(lab_check_isa_objects) \
 	$(lab_check_movegen_objects) $(engine_objects): $(BUILT_SOURCES)
 
 # The lab's tests.  They are listed in TESTS only under a condition that
 # never holds, so that automake writes their rules while a user's make
 # check runs the library's tests alone; make check-lab runs them.
-lab_tests = $(search_tests) lab/check_flavours lab/configure.sh lab/bench-options.sh \
-	lab/flash-options.sh lab/recipes.sh
+lab_tests = $(search_tests) lab/check_flavours lab/check_threatrel lab/configure.sh \
+	lab/bench-options.sh lab/flash-options.sh lab/recipes.sh
 LAB_TESTS = $(lab_tests)
 if MBB_LAB_RULES
 TESTS += $(lab_tests)
 endif
-lab: lab/check_flavours$(EXEEXT) lab/magicbb-bench$(EXEEXT) search/check_search$(EXEEXT) \
-	$(MBB_SEARCH)
+lab: lab/check_flavours$(EXEEXT) lab/check_threatrel$(EXEEXT) lab/magicbb-bench$(EXEEXT) \
+	search/check_search$(EXEEXT) $(MBB_SEARCH)
 check-lab: lab
 	$(MAKE) $(AM_MAKEFLAGS) check TESTS='$(LAB_TESTS)' TEST_SUITE_LOG=lab/test-suite.log
 # (their logs, too: make check's cleaning knows only its own tests, and

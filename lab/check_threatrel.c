@@ -1,0 +1,501 @@
+/* SPDX-License-Identifier: MIT */
+/* check_threatrel.c - the threat-change kernel (lab/threatrel.h) against
+ * a reference written here: every relation of a board by brute force
+ * from a ray walk of its own, and an event's adds and removes as the set
+ * differences of the boards before and after.  On random boards of 0 to
+ * 40 pieces (legal or not, every square and piece code, every event, four
+ * rule tables, two code maps) and on every move of the perft walks of the
+ * six standard positions to depth 4 or 3, the kernel's lists must be exactly
+ * the reference's (so minimal, sorted, without duplicates), before -
+ * removes + adds must be after, and no write may pass a list's capacity
+ * (guard records after each). */
+#define _POSIX_C_SOURCE 200809L
+#include <check.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "movegen.h"
+#include "reference.h"
+#include "run_suite.h"
+#include "threatrel.h"
+
+/* Check's ck_assert_msg records its place on every call (a write to the
+ * runner, several million here); this one calls Check only to fail. */
+#define REQUIRE(condition, ...)                                                                    \
+    do {                                                                                           \
+        if (!(condition))                                                                          \
+            ck_abort_msg(__VA_ARGS__);                                                             \
+    } while (0)
+
+#define GUARDS 4
+#define GUARD_BYTE 0xA5
+
+/* ---- The reference ------------------------------------------------------ */
+
+struct relations {
+    struct threat_relation r[THREAT_BOARD_MAX];
+    unsigned n;
+};
+
+static int on_board(int file, int rank)
+{
+    return file >= 0 && file < 8 && rank >= 0 && rank < 8;
+}
+
+/* The squares a piece of the role on sq attacks, walked step by step. */
+static uint64_t walk_attacks(int role, unsigned sq, uint64_t occ)
+{
+    static const int steps[8][2] = { { 0, 1 }, { 1, 0 }, { 0, -1 }, { -1, 0 },
+                                     { 1, 1 }, { 1, -1 }, { -1, -1 }, { -1, 1 } };
+    static const int jumps[8][2] = { { 1, 2 }, { 2, 1 }, { 2, -1 }, { 1, -2 },
+                                     { -1, -2 }, { -2, -1 }, { -2, 1 }, { -1, 2 } };
+    const int type = role % 6, file = (int)(sq % 8), rank = (int)(sq / 8);
+    uint64_t a = 0;
+
+    for (int d = 0; d < 8; d++) {
+        const int slides = (type == QUEEN) || (type == ROOK && d < 4) || (type == BISHOP && d >= 4);
+        int f = file + (type == KNIGHT ? jumps[d][0] : steps[d][0]);
+        int r = rank + (type == KNIGHT ? jumps[d][1] : steps[d][1]);
+
+        if (type == PAWN && (d < 4 || (steps[d][1] > 0) != (role < 6)))
+            continue; /* a pawn: the two diagonals forward for its colour */
+        if ((type == ROOK || type == BISHOP) && !slides)
+            continue;
+        for (; on_board(f, r); f += steps[d][0], r += steps[d][1]) {
+            a |= UINT64_C(1) << (r * 8 + f);
+            if (!slides || (occ >> (r * 8 + f) & 1))
+                break;
+        }
+    }
+    return a;
+}
+
+static int rule_counts(const struct threat_rules *rules, unsigned attacker, unsigned victim)
+{
+    return (rules->victims[rules->role[attacker]] >> rules->role[victim]) & 1;
+}
+
+/* Every relation, in the canonical order. */
+static void reference_relations(const struct threat_rules *rules, const unsigned char board[64],
+                                struct relations *out)
+{
+    uint64_t occ = 0, attacked_by[64] = { 0 };
+
+    for (unsigned sq = 0; sq < 64; sq++)
+        occ |= (uint64_t)(board[sq] != 0) << sq;
+    for (unsigned f = 0; f < 64; f++)
+        if (board[f]) {
+            const uint64_t a = walk_attacks(rules->role[board[f]], f, occ) & occ;
+
+            for (unsigned t = 0; t < 64; t++)
+                if (a >> t & 1)
+                    attacked_by[t] |= UINT64_C(1) << f;
+        }
+    out->n = 0;
+    for (unsigned t = 0; t < 64; t++)
+        for (unsigned f = 0; f < 64; f++)
+            if ((attacked_by[t] >> f & 1) && rule_counts(rules, board[f], board[t]))
+                out->r[out->n++] = (struct threat_relation){ board[f], (unsigned char)f, board[t],
+                                                             (unsigned char)t };
+}
+
+static unsigned key(const struct threat_relation *r)
+{
+    return (unsigned)r->to << 6 | r->from;
+}
+
+static int same(const struct threat_relation *a, const struct threat_relation *b)
+{
+    return memcmp(a, b, sizeof *a) == 0;
+}
+
+/* out = a - b, both in the canonical order. */
+static void difference(const struct relations *a, const struct relations *b, struct relations *out)
+{
+    unsigned j = 0;
+
+    out->n = 0;
+    for (unsigned i = 0; i < a->n; i++) {
+        while (j < b->n && key(&b->r[j]) < key(&a->r[i]))
+            j++;
+        if (!(j < b->n && same(&a->r[i], &b->r[j])))
+            out->r[out->n++] = a->r[i];
+    }
+}
+
+/* ---- Checking one event --------------------------------------------------- */
+
+static const char *const kind_names[] = { "put", "remove", "replace", "move" };
+
+/* The list is strictly increasing in the canonical order, and its guard
+ * records are untouched. */
+static void check_list(const struct threat_relation *list, unsigned n, unsigned capacity,
+                       const char *what)
+{
+    const unsigned char *guard = (const unsigned char *)&list[capacity];
+
+    for (unsigned i = 1; i < n; i++)
+        REQUIRE(key(&list[i - 1]) < key(&list[i]), "%s: record %u out of order", what, i);
+    for (size_t b = 0; b < GUARDS * sizeof *list; b++)
+        REQUIRE(guard[b] == GUARD_BYTE, "%s: written past its capacity %u", what, capacity);
+}
+
+static void expect_list(const struct threat_relation *got, unsigned got_n,
+                        const struct relations *want, const char *what,
+                        const struct threat_event *e)
+{
+    REQUIRE(got_n == want->n, "%s of %s at %u (to %u, code %u): %u records, want %u", what,
+                  kind_names[e->kind], e->square, e->to, e->code, got_n, want->n);
+    for (unsigned i = 0; i < got_n; i++)
+        REQUIRE(same(&got[i], &want->r[i]),
+                      "%s of %s at %u (to %u, code %u): record %u is (%u, %u, %u, %u), want "
+                      "(%u, %u, %u, %u)",
+                      what, kind_names[e->kind], e->square, e->to, e->code, i, got[i].attacker,
+                      got[i].from, got[i].victim, got[i].to, want->r[i].attacker,
+                      want->r[i].from, want->r[i].victim, want->r[i].to);
+}
+
+/* before - removes + adds = after, by the records themselves. */
+static void check_identity(const struct relations *before, const struct threat_relation *adds,
+                           unsigned na, const struct threat_relation *removes, unsigned nr,
+                           const struct relations *after)
+{
+    static struct relations kept, added, rebuilt; /* (removed, then rebuilt) */
+
+    memcpy(added.r, removes, nr * sizeof *removes), added.n = nr;
+    difference(before, &added, &kept);
+    REQUIRE(kept.n + nr == before->n, "a removed relation was not on the board before");
+    for (unsigned i = 0; i < na; i++)
+        for (unsigned k = 0; k < nr; k++)
+            REQUIRE(!same(&adds[i], &removes[k]), "one relation both added and removed");
+    /* merge kept and adds */
+    rebuilt.n = 0;
+    for (unsigned i = 0, k = 0; i < kept.n || k < na;) {
+        if (k == na || (i < kept.n && key(&kept.r[i]) < key(&adds[k])))
+            rebuilt.r[rebuilt.n++] = kept.r[i++];
+        else
+            rebuilt.r[rebuilt.n++] = adds[k++];
+    }
+    REQUIRE(rebuilt.n == after->n
+                      && memcmp(rebuilt.r, after->r, after->n * sizeof *after->r) == 0,
+                  "before - removes + adds is not the board after");
+}
+
+/* The board after the event. */
+static void apply(unsigned char board[64], const struct threat_event *e)
+{
+    switch (e->kind) {
+    case THREAT_PUT:
+    case THREAT_REPLACE: board[e->square] = e->code; break;
+    case THREAT_REMOVE: board[e->square] = 0; break;
+    default: board[e->to] = board[e->square], board[e->square] = 0; break;
+    }
+}
+
+static unsigned long events_checked;
+
+static void fill_guards(struct threat_relation *list, unsigned size)
+{
+    memset(list, GUARD_BYTE, size * sizeof *list);
+}
+
+/* With room for one record fewer than the adds (or removes) need, the
+ * kernel says -1, gives the count needed and writes nothing past it. */
+static void check_short(const struct threat_rules *rules, const unsigned char board[64],
+                        const struct threat_event *e, unsigned na, unsigned nr)
+{
+    struct threat_relation adds[THREAT_EVENT_MAX + GUARDS], removes[THREAT_EVENT_MAX + GUARDS];
+    const unsigned ca = na > 0 ? na - 1 : THREAT_EVENT_MAX, cr = na > 0 ? THREAT_EVENT_MAX : nr - 1;
+    unsigned ga, gr;
+
+    fill_guards(adds, THREAT_EVENT_MAX + GUARDS), fill_guards(removes, THREAT_EVENT_MAX + GUARDS);
+    REQUIRE(threat_event_diff(rules, board, e, adds, ca, &ga, removes, cr, &gr) == -1,
+                  "%s at %u: a list longer than its capacity, and not -1", kind_names[e->kind],
+                  e->square);
+    REQUIRE(ga == na && gr == nr, "%s at %u: short of room, counts %u and %u, want %u, %u",
+                  kind_names[e->kind], e->square, ga, gr, na, nr);
+    check_list(adds, 0, ca, "adds (short)"), check_list(removes, 0, cr, "removes (short)");
+}
+
+/* Check the kernel on the event, then apply it: rel holds the board's
+ * relations before, and after on return. */
+static void check_event(const struct threat_rules *rules, unsigned char board[64],
+                        const struct threat_event *e, struct relations *rel)
+{
+    static struct relations after, want_adds, want_removes;
+    struct threat_relation adds[THREAT_EVENT_MAX + GUARDS], removes[THREAT_EVENT_MAX + GUARDS];
+    unsigned na = 0, nr = 0;
+    unsigned char next[64], kept[64];
+
+    memcpy(next, board, 64), memcpy(kept, board, 64);
+    apply(next, e);
+    reference_relations(rules, next, &after);
+    difference(&after, rel, &want_adds), difference(rel, &after, &want_removes);
+    fill_guards(adds, THREAT_EVENT_MAX + GUARDS), fill_guards(removes, THREAT_EVENT_MAX + GUARDS);
+    REQUIRE(threat_event_diff(rules, board, e, adds, THREAT_EVENT_MAX, &na, removes,
+                                    THREAT_EVENT_MAX, &nr) == 0,
+                  "%s at %u: -1 with the largest capacity", kind_names[e->kind], e->square);
+    REQUIRE(memcmp(board, kept, 64) == 0, "the kernel changed the board");
+    check_list(adds, na, THREAT_EVENT_MAX, "adds");
+    check_list(removes, nr, THREAT_EVENT_MAX, "removes");
+    expect_list(adds, na, &want_adds, "adds", e);
+    expect_list(removes, nr, &want_removes, "removes", e);
+    check_identity(rel, adds, na, removes, nr, &after);
+    if (na + nr > 0)
+        check_short(rules, board, e, na, nr);
+    memcpy(board, next, 64);
+    *rel = after;
+    events_checked++;
+}
+
+/* threat_board against the reference, and with one record too few. */
+static void check_board(const struct threat_rules *rules, const unsigned char board[64],
+                        struct relations *rel)
+{
+    static struct threat_relation out[THREAT_BOARD_MAX + GUARDS];
+    int n;
+
+    reference_relations(rules, board, rel);
+    fill_guards(out, THREAT_BOARD_MAX + GUARDS);
+    n = threat_board(rules, board, out, THREAT_BOARD_MAX);
+    REQUIRE(n == (int)rel->n, "board: %d relations, want %u", n, rel->n);
+    check_list(out, (unsigned)n, THREAT_BOARD_MAX, "board");
+    REQUIRE(memcmp(out, rel->r, rel->n * sizeof *out) == 0, "board: not the reference's list");
+    if (n > 0) {
+        fill_guards(out, THREAT_BOARD_MAX + GUARDS);
+        ck_assert_int_eq(threat_board(rules, board, out, (unsigned)n - 1), -1);
+        check_list(out, 0, (unsigned)n - 1, "board (short)");
+    }
+}
+
+/* ---- Rule tables, code maps and random boards ----------------------------- */
+
+enum { RULES_STOCKFISH, RULES_EVERYTHING, RULES_ENEMIES, RULES_RANDOM, RULE_TABLES };
+static const char *const rule_names[] = { "stockfish", "everything", "enemies", "random" };
+
+/* Map 0: Stockfish's codes (colour * 8 + type + 1); map 1: codes 1 to 12
+ * scrambled over the roles, 13 to 15 no piece. */
+static struct threat_rules make_rules(int table, int map, uint64_t *rng)
+{
+    static const uint16_t stockfish[THREAT_ROLES] = THREAT_RULES_STOCKFISH;
+    static const uint16_t everything[THREAT_ROLES] = THREAT_RULES_EVERYTHING;
+    struct threat_rules r;
+
+    memset(r.role, -1, sizeof r.role);
+    for (int c = 1; c < THREAT_CODES; c++)
+        if (map == 0 && c % 8 >= 1 && c % 8 <= 6)
+            r.role[c] = (signed char)(c / 8 * 6 + c % 8 - 1);
+        else if (map == 1 && c <= 12)
+            r.role[c] = (signed char)(c * 7 % 12);
+    for (int a = 0; a < THREAT_ROLES; a++)
+        r.victims[a] = table == RULES_STOCKFISH    ? stockfish[a]
+                       : table == RULES_EVERYTHING ? everything[a]
+                       : table == RULES_ENEMIES    ? (uint16_t)(a < 6 ? 0xFC0 : 0x03F)
+                                                   : (uint16_t)(ref_random(rng) & 0xFFF);
+    return r;
+}
+
+static unsigned random_code(const struct threat_rules *rules, uint64_t *rng)
+{
+    for (;;) {
+        const unsigned c = (unsigned)(ref_random(rng) % THREAT_CODES);
+
+        if (rules->role[c] >= 0)
+            return c;
+    }
+}
+
+static void random_board(const struct threat_rules *rules, unsigned pieces, uint64_t *rng,
+                         unsigned char board[64])
+{
+    memset(board, 0, 64);
+    for (unsigned placed = 0; placed < pieces;) {
+        const unsigned sq = (unsigned)(ref_random(rng) % 64);
+
+        if (board[sq] == 0)
+            board[sq] = (unsigned char)random_code(rules, rng), placed++;
+    }
+}
+
+/* A random square that is empty (want 0) or holds a piece: 64 if none. */
+static unsigned random_square(const unsigned char board[64], int want_piece, uint64_t *rng)
+{
+    unsigned n = 0, squares[64];
+
+    for (unsigned sq = 0; sq < 64; sq++)
+        if ((board[sq] != 0) == want_piece)
+            squares[n++] = sq;
+    return n ? squares[ref_random(rng) % n] : 64;
+}
+
+/* One random event that fits the board, in ev: 0 where none does. */
+static int random_event(const struct threat_rules *rules, const unsigned char board[64],
+                        uint64_t *rng, struct threat_event *ev)
+{
+    const unsigned kind = (unsigned)(ref_random(rng) % 4);
+    const unsigned empty = random_square(board, 0, rng), piece = random_square(board, 1, rng);
+
+    ev->kind = (unsigned char)kind;
+    ev->code = (unsigned char)random_code(rules, rng);
+    ev->square = (unsigned char)(kind == THREAT_PUT ? empty : piece);
+    ev->to = (unsigned char)(kind == THREAT_MOVE ? empty : 0);
+    return ev->square < 64 && (kind != THREAT_MOVE || empty < 64);
+}
+
+/* Random boards of 0 to 40 pieces, each followed by 8 random events;
+ * _i: the rule table, both code maps. */
+START_TEST(random_boards_and_events)
+{
+    uint64_t rng = UINT64_C(0x9E3779B97F4A7C15) + (uint64_t)_i;
+    static struct relations rel;
+
+    events_checked = 0;
+    for (unsigned b = 0; b < 6000; b++) {
+        const struct threat_rules rules = make_rules(_i, (int)(b & 1), &rng);
+        unsigned char board[64];
+
+        random_board(&rules, (unsigned)(ref_random(&rng) % 41), &rng, board);
+        check_board(&rules, board, &rel);
+        for (unsigned k = 0; k < 8; k++) {
+            struct threat_event ev;
+
+            if (random_event(&rules, board, &rng, &ev))
+                check_event(&rules, board, &ev, &rel);
+        }
+    }
+    printf("# %s rules: 6000 random boards, %lu events\n", rule_names[_i], events_checked);
+}
+END_TEST
+
+/* Every event on one board: every code put on every empty square, every
+ * piece removed, replaced by every code and moved to every empty square. */
+static void every_event(const struct threat_rules *rules, const unsigned char board[64])
+{
+    static struct relations base, rel;
+    unsigned char copy[64];
+
+    reference_relations(rules, board, &base);
+    for (unsigned sq = 0; sq < 64; sq++)
+        for (unsigned code = 0; code < THREAT_CODES; code++)
+            for (unsigned to = 0; to < 64; to++) {
+                const int put = board[sq] == 0 && code > 0 && to == 0;
+                const int remove = board[sq] != 0 && code == 0 && to == 0;
+                const int replace = board[sq] != 0 && code > 0 && to == 0;
+                const int move = board[sq] != 0 && code == 0 && board[to] == 0;
+                const struct threat_event ev = {
+                    (unsigned char)(put ? THREAT_PUT : remove ? THREAT_REMOVE
+                                                   : replace ? THREAT_REPLACE : THREAT_MOVE),
+                    (unsigned char)sq, (unsigned char)to, (unsigned char)code
+                };
+
+                if ((code > 0 && rules->role[code] < 0) || !(put || remove || replace || move))
+                    continue;
+                memcpy(copy, board, 64), rel = base;
+                check_event(rules, copy, &ev, &rel);
+            }
+}
+
+/* _i: the rule table; boards of 0, 4, ..., 40 pieces, both code maps. */
+START_TEST(every_square_and_code)
+{
+    uint64_t rng = UINT64_C(0x2545F4914F6CDD1D) + (uint64_t)_i;
+
+    events_checked = 0;
+    for (unsigned pieces = 0; pieces <= 40; pieces += 4)
+        for (int map = 0; map < 2; map++) {
+            const struct threat_rules rules = make_rules(_i, map, &rng);
+            unsigned char board[64];
+
+            random_board(&rules, pieces, &rng, board);
+            every_event(&rules, board);
+        }
+    printf("# %s rules: every event on 22 boards, %lu events\n", rule_names[_i], events_checked);
+}
+END_TEST
+
+/* ---- Perft walks ------------------------------------------------------------ */
+
+/* Stockfish's codes: colour * 8 + type + 1. */
+static void position_bytes(const struct position *p, unsigned char board[64])
+{
+    for (unsigned sq = 0; sq < 64; sq++)
+        board[sq] = (unsigned char)(p->board[sq] == NO_PIECE ? 0
+                                    : (p->colour[BLACK] >> sq & 1) * 8 + p->board[sq] + 1u);
+}
+
+struct walk_state {
+    struct threat_rules rules[2];
+    unsigned long moves;
+};
+
+/* Every legal move of the position, as events, under both rule tables:
+ * each event exact, and the events together make the position after. */
+static void visit(const struct position *p, void *data)
+{
+    struct walk_state *w = data;
+    static struct relations base[2], rel;
+    struct move list[MOVES_MAX];
+    unsigned char before[64], after[64], board[64];
+    const int n = generate(p, list);
+
+    position_bytes(p, before);
+    for (int t = 0; t < 2; t++)
+        reference_relations(&w->rules[t], before, &base[t]);
+    for (int i = 0; i < n; i++) {
+        struct position next = *p;
+        struct threat_event ev[4];
+        unsigned count;
+
+        play(&next, &list[i]);
+        position_bytes(&next, after);
+        count = threat_move_events(before, after, ev);
+        REQUIRE(count >= 1 && count <= 4, "a move of %u events", count);
+        for (int t = 0; t < 2; t++) {
+            memcpy(board, before, 64), rel = base[t];
+            for (unsigned k = 0; k < count; k++)
+                check_event(&w->rules[t], board, &ev[k], &rel);
+            REQUIRE(memcmp(board, after, 64) == 0, "the events do not make the move");
+        }
+        w->moves++;
+    }
+}
+
+/* Every move of the perft walk of standard position _i, to depth 4 where
+ * that stays fast (the start, positions 3 and 4: 685,000 moves), else 3
+ * (the moves of every position up to 3 or 2 plies deep). */
+START_TEST(perft_walks)
+{
+    static const char *const positions[] = { STANDARD_POSITIONS };
+    static const int depths[STANDARD_POSITION_COUNT] = { 4, 3, 4, 4, 3, 3 };
+    struct walk_state w = { .moves = 0 };
+    struct position p;
+    char why[FEN_WHY_SIZE];
+    uint64_t rng = 1;
+
+    w.rules[0] = make_rules(RULES_STOCKFISH, 0, &rng);
+    w.rules[1] = make_rules(RULES_EVERYTHING, 0, &rng);
+    ck_assert_int_eq(parse_fen(positions[_i], &p, why), 0);
+    events_checked = 0;
+    walk(&p, depths[_i] - 1, visit, &w);
+    printf("# '%s': %lu moves to depth %d, %lu events (stockfish and everything rules)\n",
+           positions[_i], w.moves, depths[_i], events_checked);
+}
+END_TEST
+
+static Suite *threatrel_suite(void)
+{
+    Suite *s = suite_create("threatrel");
+    TCase *tc = tcase_create("the threat-change kernel");
+
+    tcase_add_loop_test(tc, random_boards_and_events, 0, RULE_TABLES);
+    tcase_add_loop_test(tc, every_square_and_code, 0, RULE_TABLES);
+    tcase_add_loop_test(tc, perft_walks, 0, STANDARD_POSITION_COUNT);
+    tcase_set_timeout(tc, 120);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    return run_suite(threatrel_suite());
+}

@@ -1,0 +1,133 @@
+/* SPDX-License-Identifier: MIT */
+/* threatrel.h - the threat-change kernel's contract (issue 62, in the
+ * laboratory; not the public API): which attack relations a board holds,
+ * and exactly which ones an event on it adds and removes.
+ *
+ * Squares: 0 = a1, 1 = b1, ..., 63 = h8, as in <magicbb.h>.
+ *
+ * Board.  64 bytes, one a square: 0 for an empty square, else one of the
+ * engine's own piece codes, 1 to THREAT_CODES - 1.  The rules' role table
+ * maps each code to a colour and a piece type; a board holds 0 and codes
+ * with a role, nothing else.
+ *
+ * Relation.  (attacker code, attacker square, victim code, victim square):
+ * the piece on the attacker square attacks the victim square on this board
+ * (pawns by their colour's captures; bishops, rooks and queens stopped by
+ * the first occupied square; attacks of either colour on either colour),
+ * and the rules count the attacker's role against the victim's.
+ *
+ * Rules.  role[code] = colour * 6 + type (type as support/movegen.h's
+ * PAWN .. KING, colour 0 white, 1 black), -1 for a code that is no piece
+ * (role[0] is -1); victims[attacker role] has bit (victim role) set where
+ * the relation counts.  THREAT_RULES_STOCKFISH and THREAT_RULES_EVERYTHING
+ * below fill victims[] for two rule sets.
+ *
+ * Events, each on the board before it, which the kernel reads and does
+ * not change (the caller applies the event afterwards):
+ *   THREAT_PUT      code onto the empty square
+ *   THREAT_REMOVE   the piece on the square taken off
+ *   THREAT_REPLACE  the piece on the square replaced by code (a capture's
+ *                   landing; occupancy unchanged)
+ *   THREAT_MOVE     the piece on square moved to the empty square to
+ *                   (a quiet move)
+ * A capture is a remove at the origin and a replace at the destination;
+ * en passant a remove and a move; castling two removes and two puts.
+ *
+ * Output.  For an event, adds = after - before and removes = before -
+ * after as sets of relations: no duplicates, and never one relation both
+ * added and removed (so a move along a slider's line emits no x-ray pair
+ * twice).  For a board (a refresh), every relation.  Each list is in the
+ * canonical order, by victim square, then attacker square (unique within
+ * a list: a square holds one piece), so two kernels compare with memcmp.
+ * The caller gives each list's array and its capacity; a list never has
+ * more than THREAT_EVENT_MAX (event) or THREAT_BOARD_MAX (board) records.
+ * A function writes no record past the capacity it is given and returns
+ * -1 where a list does not fit (the arrays then hold nothing useful;
+ * threat_event_diff's counts still say how long each list is). */
+#ifndef LAB_THREATREL_H
+#define LAB_THREATREL_H
+
+#include <stdint.h>
+
+#define THREAT_CODES 16
+#define THREAT_ROLES 12
+
+/* Why the bounds hold: a piece attacks at most 8 occupied squares (the
+ * nearest piece on each ray, or 8 leaper targets) and is attacked by at
+ * most 16 (the nearest piece on each of 8 rays, 8 knights), so at most 24
+ * relations touch a square; a square lies between at most 8 x-ray pairs
+ * (4 lines, both ways).  A move touches two squares: 24 + 8 a list.  A
+ * board: 64 pieces, 8 victims each. */
+#define THREAT_EVENT_MAX 32
+#define THREAT_BOARD_MAX 512
+
+struct threat_rules {
+    signed char role[THREAT_CODES];  /* code -> colour * 6 + type, or -1 */
+    uint16_t victims[THREAT_ROLES];  /* attacker role -> bit set of victim roles */
+};
+
+/* The relation, 4 bytes in the order four engines store it. */
+struct threat_relation {
+    unsigned char attacker, from, victim, to;
+};
+
+enum threat_kind { THREAT_PUT, THREAT_REMOVE, THREAT_REPLACE, THREAT_MOVE };
+
+struct threat_event {
+    unsigned char kind;   /* enum threat_kind */
+    unsigned char square; /* where it happens; a move's origin */
+    unsigned char to;     /* a move's destination, else unused */
+    unsigned char code;   /* the piece put, or the replacing piece */
+};
+
+/* victims[] by type (the same for both colours; bits 0-5 the white victim
+ * types, 6-11 the black).  Stockfish's as read in
+ * ../shared/reference/threat-relations-notes.md: kings never attack and are
+ * never victims; a pawn threatens knights and rooks; a knight, bishop or
+ * rook threatens pawns, knights, bishops and rooks; a queen, every piece
+ * but a king (a queen victim counts only from a queen).  The notes leave
+ * the knight out: it is read here from that last rule. */
+#define THREAT_BOTH_COLOURS(types) ((uint16_t)((types) | (types) << 6))
+#define THREAT_TYPES_PNBR 0x0Fu
+#define THREAT_TYPES_PNBRQ 0x1Fu
+#define THREAT_RULES_STOCKFISH                                                                     \
+    { THREAT_BOTH_COLOURS(0x0Au), THREAT_BOTH_COLOURS(THREAT_TYPES_PNBR),                          \
+      THREAT_BOTH_COLOURS(THREAT_TYPES_PNBR), THREAT_BOTH_COLOURS(THREAT_TYPES_PNBR),              \
+      THREAT_BOTH_COLOURS(THREAT_TYPES_PNBRQ), 0,                                                  \
+      THREAT_BOTH_COLOURS(0x0Au), THREAT_BOTH_COLOURS(THREAT_TYPES_PNBR),                          \
+      THREAT_BOTH_COLOURS(THREAT_TYPES_PNBR), THREAT_BOTH_COLOURS(THREAT_TYPES_PNBR),              \
+      THREAT_BOTH_COLOURS(THREAT_TYPES_PNBRQ), 0 }
+/* Every attack on every piece, kings included both ways. */
+#define THREAT_RULES_EVERYTHING                                                                    \
+    { 0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF }
+
+/* Every relation of the board, canonical order: their count, or -1 where
+ * more than capacity. */
+int threat_board(const struct threat_rules *rules, const unsigned char board[64],
+                 struct threat_relation *out, unsigned capacity);
+
+/* The relations the event adds and removes (counts in *adds_count and
+ * *removes_count): 0, or -1 where a list is longer than its capacity
+ * (the counts then say how much room it needs).
+ * The event must fit the board (a put on an empty square, a move to one,
+ * a remove or replace of a piece, codes with a role). */
+int threat_event_diff(const struct threat_rules *rules, const unsigned char board[64],
+                      const struct threat_event *event, struct threat_relation *adds,
+                      unsigned adds_capacity, unsigned *adds_count,
+                      struct threat_relation *removes, unsigned removes_capacity,
+                      unsigned *removes_count);
+
+/* The board after the event. */
+void threat_apply(unsigned char board[64], const struct threat_event *event);
+
+/* A move as events, from the boards before and after it, in ev (4 at
+ * most; returns how many): a vacated square whose piece lands on a
+ * filled one is a move (a quiet move, castling's king and rook, en
+ * passant's pawn), the other vacated squares are removes (a capture's
+ * mover, the pawn taken en passant, a promoting pawn); then come the
+ * replaces (a capture's landing), the moves, the puts (a promotion).
+ * Applied in order, they turn before into after. */
+unsigned threat_move_events(const unsigned char before[64], const unsigned char after[64],
+                            struct threat_event ev[4]);
+
+#endif /* LAB_THREATREL_H */

@@ -1,0 +1,279 @@
+/* SPDX-License-Identifier: MIT */
+/* threatreplay.c - the threat-change kernel's event replay: the portable
+ * kernel (lab/threatrel.c) against a naive full recompute (every
+ * relation of the boards before and after, threat_board, and their set
+ * differences), on one recorded stream of events, under Stockfish's rule
+ * table.
+ *
+ *     magicbb-threatrel [--rounds N]
+ *
+ * The events: every legal move of every position of the perft walks (two
+ * plies) from the six standard positions, split into events
+ * (threat_move_events), each kept with the board before it, 65,536
+ * events at most.  Before any timing, both contenders' lists are compared
+ * event by event.  Then --rounds N rounds (31), each replaying every event
+ * through both, their order alternating, each folding its lists into a
+ * checksum (so nothing is optimised away; the two must agree); the ratio
+ * of the two times in each round, and the median of the ratios with its
+ * distribution-free 95 % interval (lab/timing.h).  No peer engine here:
+ * their code is GPL (doc/threats.md). */
+#define _POSIX_C_SOURCE 200809L
+#define MAGICBB_INLINE
+#include <magicbb.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "movegen.h"
+#include "threatrel.h"
+#include "timing.h"
+
+#define EVENTS (1u << 16)
+
+struct replay {
+    unsigned char board[64]; /* before the event */
+    struct threat_event event;
+};
+
+static struct replay *replays;
+static unsigned replay_count;
+
+/* Stockfish's codes: colour * 8 + type + 1. */
+static const struct threat_rules rules = {
+    .role = { -1, 0, 1, 2, 3, 4, 5, -1, -1, 6, 7, 8, 9, 10, 11, -1 },
+    .victims = THREAT_RULES_STOCKFISH,
+};
+
+static void position_bytes(const struct position *p, unsigned char board[64])
+{
+    for (unsigned sq = 0; sq < 64; sq++)
+        board[sq] = (unsigned char)(p->board[sq] == NO_PIECE ? 0
+                                    : (p->colour[BLACK] >> sq & 1) * 8 + p->board[sq] + 1u);
+}
+
+static void collect(const struct position *p, void *data)
+{
+    struct move list[MOVES_MAX];
+    unsigned char before[64], after[64];
+    const int n = generate(p, list);
+
+    (void)data;
+    position_bytes(p, before);
+    for (int i = 0; i < n; i++) {
+        struct position next = *p;
+        struct threat_event ev[4];
+        unsigned char board[64];
+        unsigned count;
+
+        play(&next, &list[i]);
+        position_bytes(&next, after);
+        count = threat_move_events(before, after, ev);
+        memcpy(board, before, 64);
+        for (unsigned k = 0; k < count && replay_count < EVENTS; k++) {
+            memcpy(replays[replay_count].board, board, 64);
+            replays[replay_count++].event = ev[k];
+            threat_apply(board, &ev[k]);
+        }
+    }
+}
+
+/* ---- The contenders ------------------------------------------------------ */
+
+struct lists {
+    struct threat_relation adds[THREAT_EVENT_MAX], removes[THREAT_EVENT_MAX];
+    unsigned na, nr;
+};
+
+static void kernel_diff(const struct replay *r, struct lists *out)
+{
+    threat_event_diff(&rules, r->board, &r->event, out->adds, THREAT_EVENT_MAX, &out->na,
+                      out->removes, THREAT_EVENT_MAX, &out->nr);
+}
+
+static unsigned key(const struct threat_relation *r)
+{
+    return (unsigned)r->to << 6 | r->from;
+}
+
+/* out = a - b (at most THREAT_EVENT_MAX), both in the canonical order. */
+static unsigned difference(const struct threat_relation *a, unsigned na,
+                           const struct threat_relation *b, unsigned nb,
+                           struct threat_relation *out)
+{
+    unsigned n = 0, j = 0;
+
+    for (unsigned i = 0; i < na; i++) {
+        while (j < nb && key(&b[j]) < key(&a[i]))
+            j++;
+        if ((j == nb || memcmp(&a[i], &b[j], sizeof *a) != 0) && n < THREAT_EVENT_MAX)
+            out[n++] = a[i];
+    }
+    return n;
+}
+
+static void naive_diff(const struct replay *r, struct lists *out)
+{
+    struct threat_relation before[THREAT_BOARD_MAX], after[THREAT_BOARD_MAX];
+    unsigned char next[64];
+    int nb, na;
+
+    memcpy(next, r->board, 64);
+    threat_apply(next, &r->event);
+    nb = threat_board(&rules, r->board, before, THREAT_BOARD_MAX);
+    na = threat_board(&rules, next, after, THREAT_BOARD_MAX);
+    out->na = difference(after, (unsigned)na, before, (unsigned)nb, out->adds);
+    out->nr = difference(before, (unsigned)nb, after, (unsigned)na, out->removes);
+}
+
+static uint64_t record_bits(const struct threat_relation *r)
+{
+    return (uint64_t)key(r) << 16 | (uint64_t)r->attacker << 8 | r->victim;
+}
+
+static uint64_t checksum(const struct lists *l)
+{
+    uint64_t h = (uint64_t)l->na << 8 | l->nr;
+
+    for (unsigned i = 0; i < l->na; i++)
+        h = h * 31 + record_bits(&l->adds[i]);
+    for (unsigned i = 0; i < l->nr; i++)
+        h = h * 37 + record_bits(&l->removes[i]);
+    return h;
+}
+
+__attribute__((noinline)) static uint64_t run_kernel(void)
+{
+    struct lists l;
+    uint64_t h = 0;
+
+    for (unsigned i = 0; i < replay_count; i++)
+        kernel_diff(&replays[i], &l), h += checksum(&l);
+    return h;
+}
+
+__attribute__((noinline)) static uint64_t run_naive(void)
+{
+    struct lists l;
+    uint64_t h = 0;
+
+    for (unsigned i = 0; i < replay_count; i++)
+        naive_diff(&replays[i], &l), h += checksum(&l);
+    return h;
+}
+
+static double now_ns(void)
+{
+    struct timespec t;
+
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
+}
+
+/* --rounds N (6 to 100000): 0, or the exit status (-1: --help, exit 0). */
+static int parse_options(int argc, char **argv, long *rounds)
+{
+    for (int a = 1; a < argc; a++) {
+        char *end;
+
+        if (strcmp(argv[a], "--help") == 0 || strcmp(argv[a], "-h") == 0) {
+            puts("Usage: magicbb-threatrel [--rounds N]\n"
+                 "The threat-change kernel against a full recompute, on the events of the\n"
+                 "standard perft walks, paired rounds (--rounds, 31).");
+            return -1;
+        }
+        if (strcmp(argv[a], "--rounds") != 0 || a + 1 == argc) {
+            fprintf(stderr, "magicbb-threatrel: unknown or incomplete option '%s'\n", argv[a]);
+            return 2;
+        }
+        *rounds = strtol(argv[++a], &end, 10);
+        if (*end != '\0' || end == argv[a] || *rounds < 6 || *rounds > 100000) {
+            fprintf(stderr, "magicbb-threatrel: --rounds: '%s' is not a number from 6 to 100000\n",
+                    argv[a]);
+            return 2;
+        }
+    }
+    return 0;
+}
+
+/* The stream, and both contenders' lists compared on every event: 0, or
+ * the exit status. */
+static int record_and_check(void)
+{
+    static const char *const fens[] = { STANDARD_POSITIONS };
+
+    replays = malloc(EVENTS * sizeof *replays);
+    if (replays == NULL) {
+        fputs("magicbb-threatrel: no memory for the events\n", stderr);
+        return 1;
+    }
+    for (unsigned i = 0; i < STANDARD_POSITION_COUNT && replay_count < EVENTS; i++) {
+        struct position p;
+        char why[FEN_WHY_SIZE];
+
+        if (parse_fen(fens[i], &p, why) != 0) {
+            fprintf(stderr, "magicbb-threatrel: standard position %u: %s\n", i + 1, why);
+            return 1;
+        }
+        walk(&p, 2, collect, NULL);
+    }
+    for (unsigned i = 0; i < replay_count; i++) {
+        struct lists k, n;
+
+        kernel_diff(&replays[i], &k), naive_diff(&replays[i], &n);
+        if (k.na != n.na || k.nr != n.nr || memcmp(k.adds, n.adds, k.na * sizeof *k.adds) != 0
+            || memcmp(k.removes, n.removes, k.nr * sizeof *k.removes) != 0) {
+            fprintf(stderr, "magicbb-threatrel: event %u: the kernel and the recompute differ\n",
+                    i);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    long rounds = 31;
+    int status = parse_options(argc, argv, &rounds);
+    double *ratio, *kernel_ns, *naive_ns;
+    uint64_t sums[2] = { 0, 0 };
+
+    if (status != 0 || (status = record_and_check()) != 0)
+        return status < 0 ? 0 : status;
+    ratio = malloc(3 * (size_t)rounds * sizeof *ratio);
+    if (ratio == NULL) {
+        fputs("magicbb-threatrel: no memory for the rounds\n", stderr);
+        return 1;
+    }
+    kernel_ns = ratio + rounds, naive_ns = ratio + 2 * rounds;
+    for (long r = 0; r < rounds; r++) {
+        double t0 = now_ns(), t1, t2;
+
+        if (r & 1)
+            sums[0] = run_kernel(), t1 = now_ns(), sums[1] = run_naive(), t2 = now_ns(),
+            kernel_ns[r] = t1 - t0, naive_ns[r] = t2 - t1;
+        else
+            sums[1] = run_naive(), t1 = now_ns(), sums[0] = run_kernel(), t2 = now_ns(),
+            naive_ns[r] = t1 - t0, kernel_ns[r] = t2 - t1;
+        ratio[r] = kernel_ns[r] / naive_ns[r];
+        kernel_ns[r] /= replay_count, naive_ns[r] /= replay_count;
+    }
+    if (sums[0] != sums[1]) {
+        fputs("magicbb-threatrel: the checksums differ\n", stderr);
+        return 1;
+    }
+
+    const struct interval i = median_interval(ratio, (size_t)rounds);
+
+    printf("threat-change replay, flavour %s: %u events (standard perft walks, two plies),"
+           " Stockfish's rules, lists checked against the recompute; checksum %016llx\n",
+           mbb_flavour(), replay_count, (unsigned long long)sums[0]);
+    printf("  kernel %.1f ns an event, recompute %.1f ns (medians); kernel / recompute %.3f"
+           " [%.3f, %.3f] (time ratio, median of %ld paired rounds [95%%])\n",
+           median_of(kernel_ns, (size_t)rounds), median_of(naive_ns, (size_t)rounds), i.median,
+           i.low, i.high, rounds);
+    free(ratio);
+    free(replays);
+    return 0;
+}
