@@ -81,20 +81,19 @@ struct threat_event {
 };
 
 /* victims[] by type (the same for both colours; bits 0-5 the white victim
- * types, 6-11 the black).  Stockfish's as read in
- * ../shared/reference/threat-relations-notes.md: kings never attack and are
- * never victims; a pawn threatens knights and rooks; a knight, bishop or
- * rook threatens pawns, knights, bishops and rooks; a queen, every piece
- * but a king (a queen victim counts only from a queen).  The notes leave
- * the knight out: it is read here from that last rule. */
+ * types, 6-11 the black).  Stockfish 762dd1da9's (update_piece_threats and
+ * can_slider_threat in its src/position.cpp): kings never attack and are
+ * never victims; a pawn threatens knights and rooks; a bishop or rook,
+ * pawns, knights, bishops and rooks; a knight or a queen, every piece but
+ * a king (a queen victim counts from a knight or a queen only). */
 #define THREAT_BOTH_COLOURS(types) ((uint16_t)((types) | (types) << 6))
 #define THREAT_TYPES_PNBR 0x0Fu
 #define THREAT_TYPES_PNBRQ 0x1Fu
 #define THREAT_RULES_STOCKFISH                                                                     \
-    { THREAT_BOTH_COLOURS(0x0Au), THREAT_BOTH_COLOURS(THREAT_TYPES_PNBR),                          \
+    { THREAT_BOTH_COLOURS(0x0Au), THREAT_BOTH_COLOURS(THREAT_TYPES_PNBRQ),                         \
       THREAT_BOTH_COLOURS(THREAT_TYPES_PNBR), THREAT_BOTH_COLOURS(THREAT_TYPES_PNBR),              \
       THREAT_BOTH_COLOURS(THREAT_TYPES_PNBRQ), 0,                                                  \
-      THREAT_BOTH_COLOURS(0x0Au), THREAT_BOTH_COLOURS(THREAT_TYPES_PNBR),                          \
+      THREAT_BOTH_COLOURS(0x0Au), THREAT_BOTH_COLOURS(THREAT_TYPES_PNBRQ),                         \
       THREAT_BOTH_COLOURS(THREAT_TYPES_PNBR), THREAT_BOTH_COLOURS(THREAT_TYPES_PNBR),              \
       THREAT_BOTH_COLOURS(THREAT_TYPES_PNBRQ), 0 }
 /* Every attack on every piece, kings included both ways. */
