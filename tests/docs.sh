@@ -104,4 +104,27 @@ done
 [ -n "$distfiles" ] && [ -z "$missing" ] && ok "every page README.md and doc/ link to is in make dist" \
   || not_ok "pages linked to but not in make dist:${missing:- (make printed no list)}"
 
+# The public functions are listed once, as <magicbb.h>'s declarations;
+# every other list of them says the same: the README's API, magicbb(3)'s
+# NAME and SYNOPSIS, MAGICBB_INLINE's names in the header, the library's
+# exports (src/magicbb.sym) and the functions of src/lookup.c.
+functions=$(sed -n 's/^MBB_API [^(]*[ *]\(mbb_[a-z0-9_]*\)(.*/\1/p' "$srcdir/include/magicbb.h")
+name_section=$(sed -n '/^\.SH NAME/,/^\\-/p' "$srcdir/doc/magicbb.3.in" | tr -d ',')
+missing=
+for f in $functions; do
+  grep -q "^[a-z].*[ *]$f *(" "$srcdir/README.md" || missing="$missing README.md:$f"
+  case " $(echo $name_section) " in *" $f "*) ;; *) missing="$missing magicbb.3(NAME):$f" ;; esac
+  grep -q "^\.BI\{0,1\} \"\{0,1\}[a-z].*[ *]$f(" "$srcdir/doc/magicbb.3.in" || missing="$missing magicbb.3(SYNOPSIS):$f"
+  grep -q "^#define $f ${f}_inline\$" "$srcdir/include/magicbb.h" || missing="$missing magicbb.h(MAGICBB_INLINE):$f"
+  grep -qx "$f" "$srcdir/src/magicbb.sym" || missing="$missing magicbb.sym:$f"
+  grep -q "^[a-z].*[ *]$f(" "$srcdir/src/lookup.c" || missing="$missing lookup.c:$f"
+done
+if [ "$(echo $functions | wc -w)" -lt 21 ]; then
+  not_ok "magicbb.h's functions not found: $functions"
+elif [ -z "$missing" ]; then
+  ok "every list of the public functions holds the $(echo $functions | wc -w) of magicbb.h"
+else
+  not_ok "lists without a function of magicbb.h:$missing"
+fi
+
 tap_done
