@@ -282,19 +282,12 @@ static int parse_options(int argc, char **argv, struct options *o)
 /* The moves of the perft walks; 0, or 1 with a message. */
 static int record_moves(void)
 {
-    static const char *const fens[] = { STANDARD_POSITIONS };
+    char why[FEN_WHY_SIZE];
+    const int bad = walk_standard(2, collect, NULL, why);
 
-    for (unsigned i = 0; i < STANDARD_POSITION_COUNT && move_count < move_limit; i++) {
-        struct position p;
-        char why[FEN_WHY_SIZE];
-
-        if (parse_fen(fens[i], &p, why) != 0) {
-            fprintf(stderr, "magicbb-engine: standard position %u: %s\n", i + 1, why);
-            return 1;
-        }
-        walk(&p, 2, collect, NULL);
-    }
-    return 0;
+    if (bad != 0)
+        fprintf(stderr, "magicbb-engine: standard position %d: %s\n", bad, why);
+    return bad != 0;
 }
 
 int main(int argc, char **argv)

@@ -201,22 +201,17 @@ static int parse_options(int argc, char **argv, long *rounds)
  * the exit status. */
 static int record_and_check(void)
 {
-    static const char *const fens[] = { STANDARD_POSITIONS };
+    char why[FEN_WHY_SIZE];
+    int bad;
 
     replays = malloc(EVENTS * sizeof *replays);
     if (replays == NULL) {
         fputs("magicbb-threatrel: no memory for the events\n", stderr);
         return 1;
     }
-    for (unsigned i = 0; i < STANDARD_POSITION_COUNT && replay_count < EVENTS; i++) {
-        struct position p;
-        char why[FEN_WHY_SIZE];
-
-        if (parse_fen(fens[i], &p, why) != 0) {
-            fprintf(stderr, "magicbb-threatrel: standard position %u: %s\n", i + 1, why);
-            return 1;
-        }
-        walk(&p, 2, collect, NULL);
+    if ((bad = walk_standard(2, collect, NULL, why)) != 0) {
+        fprintf(stderr, "magicbb-threatrel: standard position %d: %s\n", bad, why);
+        return 1;
     }
     for (unsigned i = 0; i < replay_count; i++) {
         struct lists k, n;

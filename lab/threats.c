@@ -272,7 +272,8 @@ static int parse_options(int argc, char **argv, const char **once, long *rounds)
 
 int main(int argc, char **argv)
 {
-    static const char *const fens[] = { STANDARD_POSITIONS };
+    char why[FEN_WHY_SIZE];
+    int bad;
     const char *once = NULL;
     long rounds = 201;
     const int status = parse_options(argc, argv, &once, &rounds);
@@ -284,15 +285,9 @@ int main(int argc, char **argv)
         fputs("magicbb-threats: no memory for the moves\n", stderr);
         return 1;
     }
-    for (unsigned i = 0; i < STANDARD_POSITION_COUNT && record_count < MOVES; i++) {
-        struct position p;
-        char why[FEN_WHY_SIZE];
-
-        if (parse_fen(fens[i], &p, why) != 0) {
-            fprintf(stderr, "magicbb-threats: standard position %u: %s\n", i + 1, why);
-            return 1;
-        }
-        walk(&p, 2, collect, NULL);
+    if ((bad = walk_standard(2, collect, NULL, why)) != 0) {
+        fprintf(stderr, "magicbb-threats: standard position %d: %s\n", bad, why);
+        return 1;
     }
     if (once != NULL) {
         sink = strcmp(once, "api") == 0 ? run_api() : run_single();

@@ -23,6 +23,7 @@
 #define in_check MOVEGEN_CAT(in_check_, MOVEGEN_FLAVOUR)
 #define perft MOVEGEN_CAT(perft_, MOVEGEN_FLAVOUR)
 #define walk MOVEGEN_CAT(walk_, MOVEGEN_FLAVOUR)
+#define walk_standard MOVEGEN_CAT(walk_standard_, MOVEGEN_FLAVOUR)
 #define move_name MOVEGEN_CAT(move_name_, MOVEGEN_FLAVOUR)
 #define search MOVEGEN_CAT(search_, MOVEGEN_FLAVOUR)
 #endif

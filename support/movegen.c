@@ -285,6 +285,21 @@ void walk(const struct position *p, int depth, void (*visit)(const struct positi
     }
 }
 
+int walk_standard(int depth, void (*visit)(const struct position *, void *), void *data,
+                  char why[FEN_WHY_SIZE])
+{
+    static const char *const fens[] = { STANDARD_POSITIONS };
+
+    for (int i = 0; i < STANDARD_POSITION_COUNT; i++) {
+        struct position p;
+
+        if (parse_fen(fens[i], &p, why) != 0)
+            return i + 1;
+        walk(&p, depth, visit, data);
+    }
+    return 0;
+}
+
 uint64_t perft(const struct position *p, int depth)
 {
     struct move moves[MOVES_MAX];

@@ -69,6 +69,11 @@ int in_check(const struct position *p);
 uint64_t perft(const struct position *p, int depth);
 /* Calls visit on every position of the tree depth plies deep, the root
  * included. */
+/* walk() from each of the six standard positions (STANDARD_POSITIONS):
+ * 0, or the number (1 to 6) of a position that does not parse, its reason
+ * in why. */
+int walk_standard(int depth, void (*visit)(const struct position *, void *), void *data,
+                  char why[FEN_WHY_SIZE]);
 void walk(const struct position *p, int depth, void (*visit)(const struct position *, void *),
           void *data);
 void move_name(const struct move *m, char text[6]);
