@@ -514,13 +514,18 @@ int tables_anneal(struct slider_tables *t, const struct pack_candidates *c, uint
     }
     a.state = splitmix64(&a.state) | 1;
     anneal_begin(&a, start, steps);
+    /* the status: twenty times on a terminal (written over in place),
+     * four in a log */
+    const uint32_t parts = progress_on_terminal() ? 20 : 4, every = steps / parts > 0 ? steps / parts : 1;
+
     for (uint32_t step = 0; step < steps && !search_stop; step++) {
         anneal_move(&a, hot * exp_neg(fall * step / steps));
-        if ((step + 1) % (steps / 20 > 0 ? steps / 20 : 1) == 0)
-            note("pack: step %lu of %lu, %lu entries now, best %lu",
-                    (unsigned long)step + 1, (unsigned long)steps, (unsigned long)a.now_extent,
-                    (unsigned long)a.best_extent);
+        if ((step + 1) % every == 0)
+            progress_status("pack: step %lu of %lu, %lu entries now, best %lu",
+                            (unsigned long)step + 1, (unsigned long)steps,
+                            (unsigned long)a.now_extent, (unsigned long)a.best_extent);
     }
+    progress_done();
     anneal_end(t, &a, start);
     slices_free(slices);
     free(a.table);

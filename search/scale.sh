@@ -262,7 +262,8 @@ fi
 "$gen" -f black --merge black1.txt black2.txt --anneal=2000000000 -d black-stopped.txt \
   -o black-stopped.c 2>black-stopped.err &
 merging=$!
-tap_wait 600 'grep -q "pack: step" black-stopped.err'
+tap_wait 600 'grep -q "pack: first fit\|pack: the input" black-stopped.err'
+sleep 1
 kill -TERM "$merging"
 wait "$merging"
 status=$?
