@@ -199,10 +199,10 @@ static unsigned xray_pairs(const struct threat_rules *rules, const struct slots 
 
 /* The view of s holding code (s itself is no slot); with xray 0, the
  * touching relations only. */
-static void view_focus(const struct threat_rules *rules, __m512i board, unsigned s, unsigned code,
-                       int xray, struct focus_view *f)
+static void view_focus(const struct threat_rules *rules, const struct code_tables *tables,
+                       __m512i board, unsigned s, unsigned code, int xray, struct focus_view *f)
 {
-    const struct code_tables t = make_tables(rules, code);
+    const struct code_tables t = *tables;
     const struct slots v = gather_slots(board, s, t.category);
     const int role = rules->role[code & (THREAT_CODES - 1)];
     const uint64_t victims = v.nearest & attack_slots(role) & codes_in(&v, t.victim_of_focus);
@@ -267,6 +267,8 @@ int threat_event_diff_vbmi2(const struct threat_rules *rules, const unsigned cha
                             unsigned *removes_count)
 {
     const unsigned s = event->square & 63;
+    const unsigned code = event->kind == THREAT_PUT ? event->code : board[s];
+    const struct code_tables t = make_tables(rules, code); /* (a replace's new code: its own) */
     __m512i b = load_board(board);
     uint32_t add[THREAT_EVENT_MAX], remove[THREAT_EVENT_MAX];
     struct focus_view a, c;
@@ -275,7 +277,7 @@ int threat_event_diff_vbmi2(const struct threat_rules *rules, const unsigned cha
     switch (event->kind) {
     case THREAT_PUT:
     case THREAT_REMOVE:
-        view_focus(rules, b, s, event->kind == THREAT_PUT ? event->code : board[s], 1, &a);
+        view_focus(rules, &t, b, s, code, 1, &a);
         if (event->kind == THREAT_PUT) {
             append_except(add, &na, a.touching, a.touching_count, NULL, 0);
             append_except(remove, &nr, a.xray, a.xray_count, NULL, 0);
@@ -287,15 +289,19 @@ int threat_event_diff_vbmi2(const struct threat_rules *rules, const unsigned cha
     case THREAT_REPLACE:
         if (board[s] == event->code)
             break;
-        view_focus(rules, b, s, board[s], 0, &a);
-        view_focus(rules, b, s, event->code, 0, &c);
+        {
+            const struct code_tables u = make_tables(rules, event->code);
+
+            view_focus(rules, &t, b, s, board[s], 0, &a);
+            view_focus(rules, &u, b, s, event->code, 0, &c);
+        }
         append_except(remove, &nr, a.touching, a.touching_count, NULL, 0);
         append_except(add, &na, c.touching, c.touching_count, NULL, 0);
         break;
     default: /* THREAT_MOVE: the origin's view, then the destination's, origin empty */
         b = _mm512_maskz_mov_epi8(~(UINT64_C(1) << s), b);
-        view_focus(rules, b, s, board[s], 1, &a);
-        view_focus(rules, b, event->to & 63u, board[s], 1, &c);
+        view_focus(rules, &t, b, s, code, 1, &a);
+        view_focus(rules, &t, b, event->to & 63u, code, 1, &c);
         append_except(remove, &nr, a.touching, a.touching_count, NULL, 0);
         append_except(add, &na, a.xray, a.xray_count, c.xray, c.xray_count);
         append_except(add, &na, c.touching, c.touching_count, NULL, 0);
