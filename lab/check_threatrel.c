@@ -8,7 +8,9 @@
  * six standard positions to depth 4 or 3, the kernel's lists must be exactly
  * the reference's (so minimal, sorted, without duplicates), before -
  * removes + adds must be after, and no write may pass a list's capacity
- * (guard records after each). */
+ * (guard records after each).  Where the CPU has AVX-512 VBMI2, the vector
+ * kernel (lab/threatrel_vbmi2.c) must give the same lists byte for byte
+ * on every one of those events and boards. */
 #define _POSIX_C_SOURCE 200809L
 #include <check.h>
 #include <stdio.h>
