@@ -8,7 +8,9 @@
  * six standard positions to depth 4 or 3, the kernel's lists must be exactly
  * the reference's (so minimal, sorted, without duplicates), before -
  * removes + adds must be after, and no write may pass a list's capacity
- * (guard records after each). */
+ * (guard records after each).  Where the CPU has AVX-512 VBMI2, the vector
+ * kernel (lab/threatrel_vbmi2.c) must give the same lists byte for byte
+ * on every one of those events and boards. */
 #define _POSIX_C_SOURCE 200809L
 #include <check.h>
 #include <stdio.h>
@@ -199,22 +201,57 @@ static void fill_guards(struct threat_relation *list, unsigned size)
     memset(list, GUARD_BYTE, size * sizeof *list);
 }
 
+typedef int event_kernel(const struct threat_rules *, const unsigned char[64],
+                         const struct threat_event *, struct threat_relation *, unsigned,
+                         unsigned *, struct threat_relation *, unsigned, unsigned *);
+
+/* Whether the vector kernel runs here (lab/threatrel_vbmi2.c), and the
+ * events it was checked on. */
+static int vbmi2;
+static unsigned long vbmi2_events;
+
 /* With room for one record fewer than the adds (or removes) need, the
  * kernel says -1, gives the count needed and writes nothing past it. */
-static void check_short(const struct threat_rules *rules, const unsigned char board[64],
-                        const struct threat_event *e, unsigned na, unsigned nr)
+static void check_short(event_kernel *diff, const struct threat_rules *rules,
+                        const unsigned char board[64], const struct threat_event *e, unsigned na,
+                        unsigned nr)
 {
     struct threat_relation adds[THREAT_EVENT_MAX + GUARDS], removes[THREAT_EVENT_MAX + GUARDS];
     const unsigned ca = na > 0 ? na - 1 : THREAT_EVENT_MAX, cr = na > 0 ? THREAT_EVENT_MAX : nr - 1;
     unsigned ga, gr;
 
     fill_guards(adds, THREAT_EVENT_MAX + GUARDS), fill_guards(removes, THREAT_EVENT_MAX + GUARDS);
-    REQUIRE(threat_event_diff(rules, board, e, adds, ca, &ga, removes, cr, &gr) == -1,
+    REQUIRE(diff(rules, board, e, adds, ca, &ga, removes, cr, &gr) == -1,
                   "%s at %u: a list longer than its capacity, and not -1", kind_names[e->kind],
                   e->square);
     REQUIRE(ga == na && gr == nr, "%s at %u: short of room, counts %u and %u, want %u, %u",
                   kind_names[e->kind], e->square, ga, gr, na, nr);
     check_list(adds, 0, ca, "adds (short)"), check_list(removes, 0, cr, "removes (short)");
+}
+
+/* The vector kernel gives the portable kernel's lists (adds, removes),
+ * byte for byte, within its capacity and also when one record short. */
+static void check_vbmi2(const struct threat_rules *rules, const unsigned char board[64],
+                        const struct threat_event *e, const struct threat_relation *adds,
+                        unsigned na, const struct threat_relation *removes, unsigned nr)
+{
+    struct threat_relation va[THREAT_EVENT_MAX + GUARDS], vr[THREAT_EVENT_MAX + GUARDS];
+    unsigned vna = 0, vnr = 0;
+
+    fill_guards(va, THREAT_EVENT_MAX + GUARDS), fill_guards(vr, THREAT_EVENT_MAX + GUARDS);
+    REQUIRE(threat_event_diff_vbmi2(rules, board, e, va, THREAT_EVENT_MAX, &vna, vr,
+                                    THREAT_EVENT_MAX, &vnr) == 0,
+            "vbmi2: %s at %u: -1 with the largest capacity", kind_names[e->kind], e->square);
+    check_list(va, vna, THREAT_EVENT_MAX, "vbmi2 adds");
+    check_list(vr, vnr, THREAT_EVENT_MAX, "vbmi2 removes");
+    REQUIRE(vna == na && vnr == nr && memcmp(va, adds, na * sizeof *va) == 0
+                && memcmp(vr, removes, nr * sizeof *vr) == 0,
+            "vbmi2: %s at %u (to %u, code %u): %u adds and %u removes, not the portable "
+            "kernel's %u and %u, or other records",
+            kind_names[e->kind], e->square, e->to, e->code, vna, vnr, na, nr);
+    if (na + nr > 0)
+        check_short(threat_event_diff_vbmi2, rules, board, e, na, nr);
+    vbmi2_events++;
 }
 
 /* Check the kernel on the event, then apply it: rel holds the board's
@@ -242,7 +279,11 @@ static void check_event(const struct threat_rules *rules, unsigned char board[64
     expect_list(removes, nr, &want_removes, "removes", e);
     check_identity(rel, adds, na, removes, nr, &after);
     if (na + nr > 0)
-        check_short(rules, board, e, na, nr);
+        check_short(threat_event_diff, rules, board, e, na, nr);
+    if (vbmi2) {
+        check_vbmi2(rules, board, e, adds, na, removes, nr);
+        REQUIRE(memcmp(board, kept, 64) == 0, "the vector kernel changed the board");
+    }
     memcpy(board, next, 64);
     *rel = after;
     events_checked++;
@@ -265,6 +306,19 @@ static void check_board(const struct threat_rules *rules, const unsigned char bo
         fill_guards(out, THREAT_BOARD_MAX + GUARDS);
         ck_assert_int_eq(threat_board(rules, board, out, (unsigned)n - 1), -1);
         check_list(out, 0, (unsigned)n - 1, "board (short)");
+    }
+    if (vbmi2) {
+        fill_guards(out, THREAT_BOARD_MAX + GUARDS);
+        n = threat_board_vbmi2(rules, board, out, THREAT_BOARD_MAX);
+        REQUIRE(n == (int)rel->n && memcmp(out, rel->r, rel->n * sizeof *out) == 0,
+                "vbmi2 board: %d relations, want %u, or other records", n, rel->n);
+        check_list(out, (unsigned)n, THREAT_BOARD_MAX, "vbmi2 board");
+        if (n > 0) {
+            fill_guards(out, THREAT_BOARD_MAX + GUARDS);
+            REQUIRE(threat_board_vbmi2(rules, board, out, (unsigned)n - 1) == -1,
+                    "vbmi2 board: one record short, and not -1");
+            check_list(out, 0, (unsigned)n - 1, "vbmi2 board (short)");
+        }
     }
 }
 
@@ -349,7 +403,7 @@ START_TEST(random_boards_and_events)
     uint64_t rng = UINT64_C(0x9E3779B97F4A7C15) + (uint64_t)_i;
     static struct relations rel;
 
-    events_checked = 0;
+    events_checked = vbmi2_events = 0;
     for (unsigned b = 0; b < 6000; b++) {
         const struct threat_rules rules = make_rules(_i, (int)(b & 1), &rng);
         unsigned char board[64];
@@ -363,7 +417,8 @@ START_TEST(random_boards_and_events)
                 check_event(&rules, board, &ev, &rel);
         }
     }
-    printf("# %s rules: 6000 random boards, %lu events\n", rule_names[_i], events_checked);
+    printf("# %s rules: 6000 random boards, %lu events (%lu also on the vector kernel)\n",
+           rule_names[_i], events_checked, vbmi2_events);
 }
 END_TEST
 
@@ -400,7 +455,7 @@ START_TEST(every_square_and_code)
 {
     uint64_t rng = UINT64_C(0x2545F4914F6CDD1D) + (uint64_t)_i;
 
-    events_checked = 0;
+    events_checked = vbmi2_events = 0;
     for (unsigned pieces = 0; pieces <= 40; pieces += 4)
         for (int map = 0; map < 2; map++) {
             const struct threat_rules rules = make_rules(_i, map, &rng);
@@ -409,7 +464,8 @@ START_TEST(every_square_and_code)
             random_board(&rules, pieces, &rng, board);
             every_event(&rules, board);
         }
-    printf("# %s rules: every event on 22 boards, %lu events\n", rule_names[_i], events_checked);
+    printf("# %s rules: every event on 22 boards, %lu events (%lu also on the vector kernel)\n",
+           rule_names[_i], events_checked, vbmi2_events);
 }
 END_TEST
 
@@ -475,10 +531,11 @@ START_TEST(perft_walks)
     w.rules[0] = make_rules(RULES_STOCKFISH, 0, &rng);
     w.rules[1] = make_rules(RULES_EVERYTHING, 0, &rng);
     ck_assert_int_eq(parse_fen(positions[_i], &p, why), 0);
-    events_checked = 0;
+    events_checked = vbmi2_events = 0;
     walk(&p, depths[_i] - 1, visit, &w);
-    printf("# '%s': %lu moves to depth %d, %lu events (stockfish and everything rules)\n",
-           positions[_i], w.moves, depths[_i], events_checked);
+    printf("# '%s': %lu moves to depth %d, %lu events (stockfish and everything rules; %lu also"
+           " on the vector kernel)\n",
+           positions[_i], w.moves, depths[_i], events_checked, vbmi2_events);
 }
 END_TEST
 
@@ -497,5 +554,12 @@ static Suite *threatrel_suite(void)
 
 int main(void)
 {
+    /* (CK_FORK=no: the tests' counters and this flag are one process's) */
+    vbmi2 = threat_vbmi2_available();
+    if (!vbmi2)
+        puts("# the vector kernel (AVX-512 VBMI2): skipped, this CPU or build lacks it");
+    else
+        puts("# the vector kernel (AVX-512 VBMI2): every event and board checked against the"
+             " portable kernel");
     return run_suite(threatrel_suite());
 }

@@ -161,6 +161,7 @@ EXTRA_DIST += lab/enginework.c
 # exactness test against a brute-force reference of its own.
 EXTRA_PROGRAMS += lab/check_threatrel
 lab_check_threatrel_SOURCES = lab/check_threatrel.c lab/threatrel.c lab/threatrel.h \
+	lab/threatrel_vbmi2.c \
 	tests/run_suite.h support/reference.c support/reference.h support/movegen.c \
 	support/movegen.h support/escape.c support/escape.h
 lab_check_threatrel_CPPFLAGS = $(lab_cppflags) -DMOVEGEN_REFERENCE
@@ -175,6 +176,7 @@ CLEANFILES += lab/check_threatrel$(EXEEXT)
 # this machine, run by name (lab/magicbb-threatrel).
 EXTRA_PROGRAMS += lab/magicbb-threatrel
 lab_magicbb_threatrel_SOURCES = lab/threatreplay.c lab/threatrel.c lab/threatrel.h \
+	lab/threatrel_vbmi2.c \
 	support/reference.c support/reference.h support/movegen.c support/movegen.h \
 	support/escape.c support/escape.h lab/timing.c lab/timing.h
 lab_magicbb_threatrel_CPPFLAGS = $(lab_cppflags) -DMOVEGEN_REFERENCE
@@ -183,6 +185,13 @@ lab_magicbb_threatrel_LDADD = libmagicbb.la
 lab_magicbb_threatrel_LDFLAGS = -static
 $(lab_magicbb_threatrel_OBJECTS): private CFLAGS += $(BENCH_CFLAGS) $(MBB_INLINE_CFLAGS)
 CLEANFILES += lab/magicbb-threatrel$(EXEEXT)
+
+# The vector kernel (lab/threatrel_vbmi2.c) alone is built with AVX-512
+# VBMI2; both programs call it only where the CPU has it
+# (threat_vbmi2_available).  (After BENCH_CFLAGS' -mno-avx512f.)
+VBMI2_CFLAGS = -mavx512f -mavx512bw -mavx512vl -mavx512vbmi -mavx512vbmi2 -mbmi2 -mpopcnt
+lab/check_threatrel-threatrel_vbmi2.$(OBJEXT) \
+lab/magicbb_threatrel-threatrel_vbmi2.$(OBJEXT): private CFLAGS += $(VBMI2_CFLAGS)
 
 # Every lab object waits for the generated headers (magicbb_config.h), so
 # that one made by name in a fresh build directory reads its own build's

@@ -129,4 +129,17 @@ void threat_apply(unsigned char board[64], const struct threat_event *event);
 unsigned threat_move_events(const unsigned char before[64], const unsigned char after[64],
                             struct threat_event ev[4]);
 
+/* The same two calls from the AVX-512 VBMI2 kernel (lab/threatrel_vbmi2.c):
+ * the same contract and byte for byte the same lists, callable only where
+ * threat_vbmi2_available() says 1 (the CPU has AVX-512 F, BW, VL, VBMI,
+ * VBMI2, BMI2 and POPCNT, and the kernel was built with them). */
+int threat_vbmi2_available(void);
+int threat_event_diff_vbmi2(const struct threat_rules *rules, const unsigned char board[64],
+                            const struct threat_event *event, struct threat_relation *adds,
+                            unsigned adds_capacity, unsigned *adds_count,
+                            struct threat_relation *removes, unsigned removes_capacity,
+                            unsigned *removes_count);
+int threat_board_vbmi2(const struct threat_rules *rules, const unsigned char board[64],
+                       struct threat_relation *out, unsigned capacity);
+
 #endif /* LAB_THREATREL_H */

@@ -15,8 +15,12 @@
  * through both, their order alternating, each folding its lists into a
  * checksum (so nothing is optimised away; the two must agree); the ratio
  * of the two times in each round, and the median of the ratios with its
- * distribution-free 95 % interval (lab/timing.h).  No peer engine here:
- * their code is GPL (doc/threats.md). */
+ * distribution-free 95 % interval (lab/timing.h).  Where the CPU has
+ * AVX-512 VBMI2, the vector kernel (lab/threatrel_vbmi2.c) is a third
+ * contender: its lists are compared too, each round runs the three in one
+ * of their six orders, and its time is also given as a ratio to the
+ * portable kernel's.  No peer engine here: their code is GPL
+ * (doc/threats.md). */
 #define _POSIX_C_SOURCE 200809L
 #define MAGICBB_INLINE
 #include <magicbb.h>
@@ -92,6 +96,12 @@ static void kernel_diff(const struct replay *r, struct lists *out)
                       out->removes, THREAT_EVENT_MAX, &out->nr);
 }
 
+static void vbmi2_diff(const struct replay *r, struct lists *out)
+{
+    threat_event_diff_vbmi2(&rules, r->board, &r->event, out->adds, THREAT_EVENT_MAX, &out->na,
+                            out->removes, THREAT_EVENT_MAX, &out->nr);
+}
+
 static unsigned key(const struct threat_relation *r)
 {
     return (unsigned)r->to << 6 | r->from;
@@ -163,6 +173,16 @@ __attribute__((noinline)) static uint64_t run_naive(void)
     return h;
 }
 
+__attribute__((noinline)) static uint64_t run_vbmi2(void)
+{
+    struct lists l;
+    uint64_t h = 0;
+
+    for (unsigned i = 0; i < replay_count; i++)
+        vbmi2_diff(&replays[i], &l), h += checksum(&l);
+    return h;
+}
+
 static double now_ns(void)
 {
     struct timespec t;
@@ -197,7 +217,14 @@ static int parse_options(int argc, char **argv, long *rounds)
     return 0;
 }
 
-/* The stream, and both contenders' lists compared on every event: 0, or
+static int same_lists(const struct lists *a, const struct lists *b)
+{
+    return a->na == b->na && a->nr == b->nr
+           && memcmp(a->adds, b->adds, a->na * sizeof *a->adds) == 0
+           && memcmp(a->removes, b->removes, a->nr * sizeof *a->removes) == 0;
+}
+
+/* The stream, and the contenders' lists compared on every event: 0, or
  * the exit status. */
 static int record_and_check(void)
 {
@@ -214,60 +241,102 @@ static int record_and_check(void)
         return 1;
     }
     for (unsigned i = 0; i < replay_count; i++) {
-        struct lists k, n;
+        struct lists k, n, v;
 
         kernel_diff(&replays[i], &k), naive_diff(&replays[i], &n);
-        if (k.na != n.na || k.nr != n.nr || memcmp(k.adds, n.adds, k.na * sizeof *k.adds) != 0
-            || memcmp(k.removes, n.removes, k.nr * sizeof *k.removes) != 0) {
+        if (!same_lists(&k, &n)) {
             fprintf(stderr, "magicbb-threatrel: event %u: the kernel and the recompute differ\n",
                     i);
+            return 1;
+        }
+        if (threat_vbmi2_available() && (vbmi2_diff(&replays[i], &v), !same_lists(&k, &v))) {
+            fprintf(stderr, "magicbb-threatrel: event %u: the two kernels differ\n", i);
             return 1;
         }
     }
     return 0;
 }
 
-int main(int argc, char **argv)
+/* The contenders, in the order of their columns. */
+enum { KERNEL, NAIVE, VBMI2, CONTENDERS };
+static uint64_t (*const contender[CONTENDERS])(void) = { run_kernel, run_naive, run_vbmi2 };
+
+/* One round: every contender that runs here once, in the round's order of
+ * the six (of the two, alternating, without the vector kernel); each one's
+ * time in ns[] and its checksum in sums[]. */
+static void round_of(long r, int have_vbmi2, double ns[CONTENDERS], uint64_t sums[CONTENDERS])
 {
-    long rounds = 31;
-    int status = parse_options(argc, argv, &rounds);
-    double *ratio, *kernel_ns, *naive_ns;
-    uint64_t sums[2] = { 0, 0 };
+    static const unsigned char orders[6][3] = { { 0, 1, 2 }, { 1, 2, 0 }, { 2, 0, 1 },
+                                                { 2, 1, 0 }, { 1, 0, 2 }, { 0, 2, 1 } };
+    unsigned char order[3];
+    unsigned n = 0;
 
-    if (status != 0 || (status = record_and_check()) != 0)
-        return status < 0 ? 0 : status;
-    ratio = malloc(3 * (size_t)rounds * sizeof *ratio);
-    if (ratio == NULL) {
-        fputs("magicbb-threatrel: no memory for the rounds\n", stderr);
-        return 1;
-    }
-    kernel_ns = ratio + rounds, naive_ns = ratio + 2 * rounds;
-    for (long r = 0; r < rounds; r++) {
-        double t0 = now_ns(), t1, t2;
+    for (unsigned k = 0; k < 3; k++)
+        if (have_vbmi2 || orders[r % 6][k] != VBMI2)
+            order[n++] = orders[r % 6][k];
+    if (!have_vbmi2 && (r & 1))
+        order[0] = NAIVE, order[1] = KERNEL;
+    for (unsigned k = 0; k < n; k++) {
+        const double t0 = now_ns();
 
-        if (r & 1)
-            sums[0] = run_kernel(), t1 = now_ns(), sums[1] = run_naive(), t2 = now_ns(),
-            kernel_ns[r] = t1 - t0, naive_ns[r] = t2 - t1;
-        else
-            sums[1] = run_naive(), t1 = now_ns(), sums[0] = run_kernel(), t2 = now_ns(),
-            naive_ns[r] = t1 - t0, kernel_ns[r] = t2 - t1;
-        ratio[r] = kernel_ns[r] / naive_ns[r];
-        kernel_ns[r] /= replay_count, naive_ns[r] /= replay_count;
+        sums[order[k]] = contender[order[k]]();
+        ns[order[k]] = now_ns() - t0;
     }
-    if (sums[0] != sums[1]) {
-        fputs("magicbb-threatrel: the checksums differ\n", stderr);
-        return 1;
-    }
+}
 
+static void report(long rounds, int have_vbmi2, double *ratio, double *vratio,
+                   double *const ns[CONTENDERS], uint64_t sum)
+{
     const struct interval i = median_interval(ratio, (size_t)rounds);
 
     printf("threat-change replay, flavour %s: %u events (standard perft walks, two plies),"
            " Stockfish's rules, lists checked against the recompute; checksum %016llx\n",
-           mbb_flavour(), replay_count, (unsigned long long)sums[0]);
+           mbb_flavour(), replay_count, (unsigned long long)sum);
     printf("  kernel %.1f ns an event, recompute %.1f ns (medians); kernel / recompute %.3f"
            " [%.3f, %.3f] (time ratio, median of %ld paired rounds [95%%])\n",
-           median_of(kernel_ns, (size_t)rounds), median_of(naive_ns, (size_t)rounds), i.median,
+           median_of(ns[KERNEL], (size_t)rounds), median_of(ns[NAIVE], (size_t)rounds), i.median,
            i.low, i.high, rounds);
+    if (have_vbmi2) {
+        const struct interval v = median_interval(vratio, (size_t)rounds);
+
+        printf("  vbmi2 kernel %.1f ns an event (median), lists and checksum the kernel's;"
+               " vbmi2 / kernel %.3f [%.3f, %.3f]\n",
+               median_of(ns[VBMI2], (size_t)rounds), v.median, v.low, v.high);
+    } else
+        puts("  vbmi2 kernel: not run (this CPU or build lacks AVX-512 VBMI2)");
+}
+
+int main(int argc, char **argv)
+{
+    long rounds = 31;
+    int status = parse_options(argc, argv, &rounds);
+    const int have_vbmi2 = threat_vbmi2_available();
+    double *ratio, *vratio, *ns[CONTENDERS];
+    uint64_t sums[CONTENDERS] = { 0, 0, 0 };
+
+    if (status != 0 || (status = record_and_check()) != 0)
+        return status < 0 ? 0 : status;
+    ratio = malloc(5 * (size_t)rounds * sizeof *ratio);
+    if (ratio == NULL) {
+        fputs("magicbb-threatrel: no memory for the rounds\n", stderr);
+        return 1;
+    }
+    vratio = ratio + rounds;
+    for (int c = 0; c < CONTENDERS; c++)
+        ns[c] = ratio + (2 + c) * rounds;
+    for (long r = 0; r < rounds; r++) {
+        double t[CONTENDERS] = { 0, 0, 0 };
+
+        round_of(r, have_vbmi2, t, sums);
+        ratio[r] = t[KERNEL] / t[NAIVE], vratio[r] = t[VBMI2] / t[KERNEL];
+        for (int c = 0; c < CONTENDERS; c++)
+            ns[c][r] = t[c] / replay_count;
+    }
+    if (sums[KERNEL] != sums[NAIVE] || (have_vbmi2 && sums[VBMI2] != sums[KERNEL])) {
+        fputs("magicbb-threatrel: the checksums differ\n", stderr);
+        return 1;
+    }
+    report(rounds, have_vbmi2, ratio, vratio, ns, sums[KERNEL]);
     free(ratio);
     free(replays);
     return 0;
