@@ -274,7 +274,7 @@ MBB_FILL_FN uint64_t mbb_king_set_of(uint64_t pieces, uint64_t occupied)
         return mbb_attacks_
 #define MBB_SET_ATTACKS(LOOKUP, FILL, FROM, pieces, occupied)                                  \
     uint64_t mbb_attacks_ = 0;                                                                 \
-    if (MBB_SET_FILLS(~UINT64_C(0), FROM, 0)) {                                                \
+    if (MBB_SET_FILLS(~UINT64_C(0), FROM, 0)) { /* (a row, and a count: a constant) */        \
         if ((pieces) == 0)                                                                     \
             return 0;                                                                          \
         MBB_SET_PEEL_(LOOKUP, pieces, occupied);                                               \
