@@ -32,7 +32,7 @@ MBB_FN uint64_t mbb_hqdual_bishop(const struct mbb_hqdual_entry *l, uint64_t occ
 {
 #ifdef MBB_HAVE_AVX2
     const __m128i swap = _mm_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
-    const __m128i lines = _mm_loadu_si128(MBB_POINTER_CAST(const __m128i *, l->line));
+    const __m128i lines = _mm_loadu_si128(MBB_POINTER_CAST(const __m128i *, MBB_POINTER_CAST(const void *, l->line)));
     const __m128i r = _mm_set1_epi64x(MBB_CAST(long long, l->line[3]));
     const __m128i o = _mm_and_si128(_mm_set1_epi64x(MBB_CAST(long long, occupied)), lines);
     const __m128i reverse = _mm_sub_epi64(_mm_shuffle_epi8(o, swap), _mm_shuffle_epi8(r, swap));
@@ -64,7 +64,7 @@ MBB_FN uint64_t mbb_hqdual_queen(const struct mbb_hqdual_entry *l, const uint8_t
 #ifdef MBB_HAVE_AVX2
     const __m256i swap = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,
                                           7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
-    const __m256i lines = _mm256_loadu_si256(MBB_POINTER_CAST(const __m256i *, l->line));
+    const __m256i lines = _mm256_loadu_si256(MBB_POINTER_CAST(const __m256i *, MBB_POINTER_CAST(const void *, l->line)));
     const __m256i r = _mm256_set1_epi64x(MBB_CAST(long long, l->line[3]));
     const __m256i o = _mm256_and_si256(_mm256_set1_epi64x(MBB_CAST(long long, occupied)), lines);
     const __m256i reverse =

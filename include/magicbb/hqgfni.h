@@ -50,7 +50,7 @@ MBB_FN __m256i mbb_hqgfni_reverse256(__m256i x)
 /* Two lines: the first of them at `lines`. */
 MBB_FN uint64_t mbb_hqgfni_pair(const uint64_t *lines, unsigned sq, uint64_t occupied)
 {
-    const __m128i m = _mm_loadu_si128(MBB_POINTER_CAST(const __m128i *, lines));
+    const __m128i m = _mm_loadu_si128(MBB_POINTER_CAST(const __m128i *, MBB_POINTER_CAST(const void *, lines)));
     const __m128i o = _mm_and_si128(_mm_set1_epi64x(MBB_CAST(long long, occupied)), m);
     const __m128i r = _mm_set1_epi64x(MBB_CAST(long long, UINT64_C(1) << sq));
     const __m128i r_reversed = _mm_set1_epi64x(MBB_CAST(long long, UINT64_C(1) << (63 - sq)));
@@ -74,7 +74,7 @@ MBB_FN uint64_t mbb_hqgfni_queen(const struct mbb_hqgfni_entry *l, unsigned sq,
                                         uint64_t occupied)
 {
 #ifdef MBB_HAVE_GFNI
-    const __m256i m = _mm256_loadu_si256(MBB_POINTER_CAST(const __m256i *, l->line));
+    const __m256i m = _mm256_loadu_si256(MBB_POINTER_CAST(const __m256i *, MBB_POINTER_CAST(const void *, l->line)));
     const __m256i o = _mm256_and_si256(_mm256_set1_epi64x(MBB_CAST(long long, occupied)), m);
     const __m256i r = _mm256_set1_epi64x(MBB_CAST(long long, UINT64_C(1) << sq));
     const __m256i reverse = _mm256_sub_epi64(
