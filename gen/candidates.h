@@ -186,8 +186,8 @@ static inline int promising(const struct gen_flavour *flavour, uint64_t mask, ui
     uint64_t product;
 
     if (flavour->product == 32) {
-        const uint32_t half = (uint32_t)mask * (uint32_t)magic
-                              ^ (uint32_t)(mask >> 32) * (uint32_t)(magic >> 32);
+        const uint32_t half
+            = (uint32_t)mask * (uint32_t)magic ^ (uint32_t)(mask >> 32) * (uint32_t)(magic >> 32);
 
         return popcount8(half >> 24) >= 6;
     }

@@ -66,8 +66,10 @@ static void inline_needs(FILE *out, size_t flavour, const char *what)
 
     if (strcmp(isa->name, "any") == 0)
         return;
-    fprintf(out, "#if !defined(MBB_HAVE_%s)\n#error \"magicbb: %s needs %s: compile with %s%s\"\n"
-            "#endif\n", isa->macro, flavour_rows[flavour].name, isa->description,
+    fprintf(out,
+            "#if !defined(MBB_HAVE_%s)\n#error \"magicbb: %s needs %s: compile with %s%s\"\n"
+            "#endif\n",
+            isa->macro, flavour_rows[flavour].name, isa->description,
             isa->flags[0] != '\0' ? isa->flags : "a -march or -mcpu that has them", what);
 }
 
@@ -80,32 +82,37 @@ static void library_config(FILE *out, const struct config_list *list, int small)
 {
     const int dispatch = list->count > 1;
 
-    fprintf(out, "/* SPDX-License-Identifier: MIT */\n/* magicbb_config.h - written by magicbb-gen from"
-                 " configure's choice:\n * the library's flavour, and the flavour whose lookups\n"
-                 " * <magicbb_inline.h> inlines, chosen where the including code is\n * compiled."
-                 "  Do not edit. */\n"
-                 "#ifndef MAGICBB_CONFIG_H\n#define MAGICBB_CONFIG_H\n\n/* MBB_HAVE_<MACRO>: the"
-                 " instructions the including code is compiled for */\n#include"
-                 " \"magicbb/bits.h\"\n\n/* The library's flavour (\"dispatch\": one that picks a"
-                 " flavour per\n * process, among \"NAME=ISA ...\" in MBB_DISPATCH_LIST, in that"
-                 " order). */\n#define MBB_FLAVOUR_NAME \"%s\"\n#define MBB_FLAVOUR_DISPATCH %d\n"
-                 "#define MBB_DISPATCH_LIST \"",
+    fprintf(out,
+            "/* SPDX-License-Identifier: MIT */\n/* magicbb_config.h - written by magicbb-gen from"
+            " configure's choice:\n * the library's flavour, and the flavour whose lookups\n"
+            " * <magicbb_inline.h> inlines, chosen where the including code is\n * compiled."
+            "  Do not edit. */\n"
+            "#ifndef MAGICBB_CONFIG_H\n#define MAGICBB_CONFIG_H\n\n/* MBB_HAVE_<MACRO>: the"
+            " instructions the including code is compiled for */\n#include"
+            " \"magicbb/bits.h\"\n\n/* The library's flavour (\"dispatch\": one that picks a"
+            " flavour per\n * process, among \"NAME=ISA ...\" in MBB_DISPATCH_LIST, in that"
+            " order). */\n#define MBB_FLAVOUR_NAME \"%s\"\n#define MBB_FLAVOUR_DISPATCH %d\n"
+            "#define MBB_DISPATCH_LIST \"",
             dispatch ? "dispatch" : flavour_rows[list->flavour[0]].name, dispatch);
     for (size_t k = 0; dispatch && k < list->count; k++)
         fprintf(out, "%s%s=%s", k > 0 ? " " : "", flavour_rows[list->flavour[k]].name,
                 flavour_isa(list->flavour[k])->name);
-    fprintf(out, "\"\n/* 1: configured --enable-small: mbb_between and mbb_line are computed\n"
-                 " * from the slider lookups; there are no tables of them. */\n#define MBB_SMALL %d"
-                 "\n\n", small);
+    fprintf(out,
+            "\"\n/* 1: configured --enable-small: mbb_between and mbb_line are computed\n"
+            " * from the slider lookups; there are no tables of them. */\n#define MBB_SMALL %d"
+            "\n\n",
+            small);
     if (!dispatch) {
         fputs("/* The flavour inlined: the library's. */\n", out);
-        inline_needs(out, list->flavour[0], " (pkg-config --cflags magicbb-inline), or for one"
+        inline_needs(out, list->flavour[0],
+                     " (pkg-config --cflags magicbb-inline), or for one"
                      " install that inlines with or without them configure magicbb"
                      " --with-tables=dispatch, or vendor single/magicbb.h");
         inline_branch(out, list->flavour[0], NULL);
     } else {
         fputs("/* The flavour inlined: the first of the dispatch library's flavours whose\n"
-              " * instructions the including code is compiled for, at full speed. */\n", out);
+              " * instructions the including code is compiled for, at full speed. */\n",
+              out);
         for (size_t k = 0; k < list->count; k++) {
             const struct isa_row *isa = flavour_isa(list->flavour[k]);
             const int last = strcmp(isa->name, "any") == 0;
@@ -122,11 +129,13 @@ static void library_config(FILE *out, const struct config_list *list, int small)
         fputs("#endif\n", out);
     }
     /* the set attacks' crossovers, policy.h's, for the installed headers */
-#define FILL_ROWS(path)                                                                        \
-    fprintf(out, "#define MBB_ROOK_FILL_FROM_" #path " %d\n#define MBB_BISHOP_FILL_FROM_" #path    \
+#define FILL_ROWS(path)                                                                            \
+    fprintf(out,                                                                                   \
+            "#define MBB_ROOK_FILL_FROM_" #path " %d\n#define MBB_BISHOP_FILL_FROM_" #path         \
             " %d\n#define MBB_QUEEN_FILL_FROM_" #path " %d\n#define MBB_LEAPER_FILL_FROM_" #path   \
-            " %d\n", MBB_ROOK_FILL_FROM_##path, MBB_BISHOP_FILL_FROM_##path,                         \
-            MBB_QUEEN_FILL_FROM_##path, MBB_LEAPER_FILL_FROM_##path)
+            " %d\n",                                                                               \
+            MBB_ROOK_FILL_FROM_##path, MBB_BISHOP_FILL_FROM_##path, MBB_QUEEN_FILL_FROM_##path,    \
+            MBB_LEAPER_FILL_FROM_##path)
     FILL_ROWS(AVX512);
     FILL_ROWS(AVX2);
     FILL_ROWS(PLAIN);
@@ -143,7 +152,8 @@ static void dispatch_list(FILE *out, const struct config_list *list)
 {
     fputs("/* SPDX-License-Identifier: MIT */\n/* dispatch-list.h - written by magicbb-gen from"
           " --with-dispatch: the\n * flavours of a dispatch library, in order, as X(NAME, ISA,"
-          " ARG), for\n * src/lookup.c.  Do not edit. */\n#define MBB_DISPATCH_EACH(X, ARG)", out);
+          " ARG), for\n * src/lookup.c.  Do not edit. */\n#define MBB_DISPATCH_EACH(X, ARG)",
+          out);
     if (list->count == 0)
         fputs(" ", out);
     for (size_t k = 0; k < list->count; k++)
@@ -175,14 +185,16 @@ static void dropin_config(FILE *out, const struct config_list *flavours)
     for (size_t k = 0; k < flavours->count; k++)
         snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", k > 0 ? " " : "",
                  flavour_rows[flavours->flavour[k]].name);
-    fprintf(out, "/* SPDX-License-Identifier: MIT */\n/* magicbb_config.h - the vendored drop-in's,"
-                 " written by magicbb-gen: the flavour\n * whose lookups magicbb_inline.h"
-                 " inlines, chosen where the including code is\n * compiled:"
-                 " MAGICBB_FLAVOUR_<NAME> (one of %s), else auto's\n * decision table"
-                 " (magicbb/policy.h) on the target's macros.  Do not edit. */\n#ifndef"
-                 " MAGICBB_CONFIG_H\n#define MAGICBB_CONFIG_H\n\n#include \"magicbb/bits.h\"\n"
-                 "#include \"magicbb/policy.h\"\n\n#define MBB_FLAVOUR_DISPATCH 0\n#define"
-                 " MBB_DISPATCH_LIST \"\"\n#define MBB_SMALL 0\n\n", names);
+    fprintf(out,
+            "/* SPDX-License-Identifier: MIT */\n/* magicbb_config.h - the vendored drop-in's,"
+            " written by magicbb-gen: the flavour\n * whose lookups magicbb_inline.h"
+            " inlines, chosen where the including code is\n * compiled:"
+            " MAGICBB_FLAVOUR_<NAME> (one of %s), else auto's\n * decision table"
+            " (magicbb/policy.h) on the target's macros.  Do not edit. */\n#ifndef"
+            " MAGICBB_CONFIG_H\n#define MAGICBB_CONFIG_H\n\n#include \"magicbb/bits.h\"\n"
+            "#include \"magicbb/policy.h\"\n\n#define MBB_FLAVOUR_DISPATCH 0\n#define"
+            " MBB_DISPATCH_LIST \"\"\n#define MBB_SMALL 0\n\n",
+            names);
     for (size_t i = 0; i < FLAVOUR_COUNT; i++)
         fprintf(out, "#define MBB_ID_%s %u\n", flavour_rows[i].name, (unsigned)i + 1);
     for (size_t i = 0; i < FLAVOUR_COUNT; i++) {
@@ -197,12 +209,15 @@ static void dropin_config(FILE *out, const struct config_list *flavours)
         if (k < flavours->count)
             fprintf(out, "#define MBB_PICK MBB_ID_%s\n", flavour_rows[i].name);
         else
-            fprintf(out, "#error \"magicbb: this drop-in carries %s, not %s: tools/dropin.sh"
-                         " writes one that does\"\n", names, flavour_rows[i].name);
+            fprintf(out,
+                    "#error \"magicbb: this drop-in carries %s, not %s: tools/dropin.sh"
+                    " writes one that does\"\n",
+                    names, flavour_rows[i].name);
     }
     fputs("#else\n#define MBB_AUTO_ID(flavour, condition, why) (condition) ? MBB_ID_##flavour :\n"
           "#define MBB_PICK (MBB_AUTO_TABLE(MBB_AUTO_ID, MBB_TARGET_FAST_PEXT, MBB_TARGET_BITS32,"
-          " 0) 0)\n#endif\n\n", out);
+          " 0) 0)\n#endif\n\n",
+          out);
     for (size_t k = 0; k < flavours->count; k++) {
         fprintf(out, "#%s MBB_PICK == MBB_ID_%s\n", k > 0 ? "elif" : "if",
                 flavour_rows[flavours->flavour[k]].name);
@@ -210,7 +225,8 @@ static void dropin_config(FILE *out, const struct config_list *flavours)
         inline_branch(out, flavours->flavour[k], "magicbb-tables");
     }
     fputs("#endif\n#define MBB_INLINE_BOARD_TABLES \"magicbb-tables/board.h\"\n\n"
-          "#endif /* MAGICBB_CONFIG_H */\n", out);
+          "#endif /* MAGICBB_CONFIG_H */\n",
+          out);
 }
 
 int config_dispatches(const struct config_list *list)

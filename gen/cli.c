@@ -33,32 +33,32 @@ void request_init(struct gen_request *r)
     r->parts = EMIT_SLIDERS | EMIT_BOARD;
 }
 
-const char cli_output_help[] =
-    "  -f, --flavour=NAME       table flavour (default fancy; the list is below)\n"
-    "  -s, --seed=N             seed of the magic search (default 0x6d616769636262)\n"
-    "  -m, --magics=FILE        load the magics from FILE instead of searching\n"
-    "      --magics-dir=DIR     without --magics or --seed, load DIR/FLAVOUR.txt\n"
-    "                           where it exists (a build's shipped sets; an\n"
-    "                           installed program takes those installed with\n"
-    "                           it, in DATADIR/magicbb/magics)\n"
-    "  -d, --dump-magics=FILE   write the magics used to FILE\n"
-    "  -o, --output=FILE        write the generated C tables to FILE\n"
-    "      --sliders-only       leave the board's tables (leaper, between, line,\n"
-    "                           ray_pass, dual) out\n"
-    "      --board-only[=TABLE] write only the board's tables (leaper, between,\n"
-    "                           line, ray_pass and the dual both's), or only\n"
-    "                           TABLE of them: leapers, between, line, ray-pass\n"
-    "                           or dual (each its own file, so that a static\n"
-    "                           link takes only those a program reads)\n"
-    "      --no-lines           leave the between, line and ray_pass tables out\n"
-    "                           (a library configured --enable-small computes\n"
-    "                           them)\n"
-    "      --no-include         leave out the #include of the flavour's header\n"
-    "                           (the file that includes the output has it: the\n"
-    "                           vendored drop-in's tables)\n"
-    "  -q, --quiet              no progress lines or status line\n"
-    "  -h, --help               show this help and exit\n"
-    "  -V, --version            show the version and exit\n";
+const char cli_output_help[]
+    = "  -f, --flavour=NAME       table flavour (default fancy; the list is below)\n"
+      "  -s, --seed=N             seed of the magic search (default 0x6d616769636262)\n"
+      "  -m, --magics=FILE        load the magics from FILE instead of searching\n"
+      "      --magics-dir=DIR     without --magics or --seed, load DIR/FLAVOUR.txt\n"
+      "                           where it exists (a build's shipped sets; an\n"
+      "                           installed program takes those installed with\n"
+      "                           it, in DATADIR/magicbb/magics)\n"
+      "  -d, --dump-magics=FILE   write the magics used to FILE\n"
+      "  -o, --output=FILE        write the generated C tables to FILE\n"
+      "      --sliders-only       leave the board's tables (leaper, between, line,\n"
+      "                           ray_pass, dual) out\n"
+      "      --board-only[=TABLE] write only the board's tables (leaper, between,\n"
+      "                           line, ray_pass and the dual both's), or only\n"
+      "                           TABLE of them: leapers, between, line, ray-pass\n"
+      "                           or dual (each its own file, so that a static\n"
+      "                           link takes only those a program reads)\n"
+      "      --no-lines           leave the between, line and ray_pass tables out\n"
+      "                           (a library configured --enable-small computes\n"
+      "                           them)\n"
+      "      --no-include         leave out the #include of the flavour's header\n"
+      "                           (the file that includes the output has it: the\n"
+      "                           vendored drop-in's tables)\n"
+      "  -q, --quiet              no progress lines or status line\n"
+      "  -h, --help               show this help and exit\n"
+      "  -V, --version            show the version and exit\n";
 
 void print_flavours(FILE *out)
 {
@@ -212,7 +212,8 @@ static int take_common_option(struct gen_request *r, int option)
     case OPT_BOARD_ONLY:
         if ((board = board_part(optarg)) == 0)
             return usage_error("--board-only: unknown table '%s' (expected leapers, between, line,"
-                               " ray-pass or dual)", optarg);
+                               " ray-pass or dual)",
+                               optarg);
         r->parts &= ~(unsigned)(EMIT_SLIDERS | (EMIT_BOARD & ~board));
         r->only |= EMIT_LEAPERS;
         break;
@@ -263,15 +264,15 @@ int check_common(const struct gen_request *r, int searching)
         return usage_error("nothing to do: give --output, --dump-magics or both");
     if (r->output_path != NULL && r->dump_path != NULL
         && outfile_same(r->output_path, r->dump_path))
-        return usage_error("--output and --dump-magics name the same file, '%s'",
-                           r->output_path);
+        return usage_error("--output and --dump-magics name the same file, '%s'", r->output_path);
     if (r->only == (EMIT_SLIDERS | EMIT_LEAPERS))
         return usage_error("--sliders-only and --board-only exclude each other");
     if ((r->parts & (EMIT_SLIDERS | EMIT_BOARD)) == 0)
         return usage_error("--board-only and --no-lines leave no table to write");
     if (!f->magics && (r->magics_path != NULL || r->dump_path != NULL || r->seed_given))
         return usage_error("the %s flavour uses no magics: --seed, --magics and --dump-magics"
-                           " do not apply", f->name);
+                           " do not apply",
+                           f->name);
     if (searching)
         return 0;
     if (r->magics_path != NULL && r->seed_given)
@@ -279,7 +280,8 @@ int check_common(const struct gen_request *r, int searching)
                            " the seed drives its search)");
     if (f->magics && !f->searches && r->seed_given)
         return usage_error("the %s flavour loads its magics: --seed does not apply (give"
-                           " --magics FILE)", f->name);
+                           " --magics FILE)",
+                           f->name);
     if (f->magics && !f->searches && r->magics_path == NULL && r->magics_dir == NULL)
         return usage_error("the %s flavour loads its magics: give --magics FILE, or --magics-dir"
                            " DIR for DIR/%s.txt (magicbb's sources ship gen/magics/%s.txt)",
@@ -315,7 +317,7 @@ const char *installed_magics(char *buffer, size_t size)
         written = snprintf(buffer, size, "%s/%s", self, MBB_INSTALLED_MAGICS);
     }
     if (written < 0 || (size_t)written >= size)
-        return NULL;    /* a path too long for the buffer: no default */
+        return NULL; /* a path too long for the buffer: no default */
     return stat(buffer, &st) == 0 && S_ISDIR(st.st_mode) ? buffer : NULL;
 }
 

@@ -29,22 +29,29 @@ void request_init(struct gen_request *r);
  * optopt tells them from a short option; a program's own start at
  * OPT_OWN. */
 enum {
-    OPT_MAGICS_DIR = 256, OPT_SLIDERS_ONLY, OPT_BOARD_ONLY, OPT_NO_LINES, OPT_NO_INCLUDE, OPT_OWN
+    OPT_MAGICS_DIR = 256,
+    OPT_SLIDERS_ONLY,
+    OPT_BOARD_ONLY,
+    OPT_NO_LINES,
+    OPT_NO_INCLUDE,
+    OPT_OWN
 };
 
 /* The shared entries of a program's long options, and its short ones. */
-#define CLI_LONG_OPTIONS                                                                         \
-    { "flavour", required_argument, NULL, 'f' }, { "seed", required_argument, NULL, 's' },      \
-        { "magics", required_argument, NULL, 'm' },                                             \
-        { "magics-dir", required_argument, NULL, OPT_MAGICS_DIR },                              \
-        { "dump-magics", required_argument, NULL, 'd' },                                        \
-        { "output", required_argument, NULL, 'o' },                                             \
-        { "sliders-only", no_argument, NULL, OPT_SLIDERS_ONLY },                                \
-        { "board-only", optional_argument, NULL, OPT_BOARD_ONLY },                              \
-        { "no-lines", no_argument, NULL, OPT_NO_LINES },                                        \
-        { "no-include", no_argument, NULL, OPT_NO_INCLUDE },                                    \
-        { "quiet", no_argument, NULL, 'q' }, { "help", no_argument, NULL, 'h' },                \
-        { "version", no_argument, NULL, 'V' }
+#define CLI_LONG_OPTIONS                                                                           \
+    { "flavour", required_argument, NULL, 'f' }, { "seed", required_argument, NULL, 's' },         \
+        { "magics", required_argument, NULL, 'm' },                                                \
+        { "magics-dir", required_argument, NULL, OPT_MAGICS_DIR },                                 \
+        { "dump-magics", required_argument, NULL, 'd' },                                           \
+        { "output", required_argument, NULL, 'o' },                                                \
+        { "sliders-only", no_argument, NULL, OPT_SLIDERS_ONLY },                                   \
+        { "board-only", optional_argument, NULL, OPT_BOARD_ONLY },                                 \
+        { "no-lines", no_argument, NULL, OPT_NO_LINES },                                           \
+        { "no-include", no_argument, NULL, OPT_NO_INCLUDE }, { "quiet", no_argument, NULL, 'q' },  \
+        { "help", no_argument, NULL, 'h' },                                                        \
+    {                                                                                              \
+        "version", no_argument, NULL, 'V'                                                          \
+    }
 #define CLI_SHORT_OPTIONS ":f:s:m:d:o:qhV"
 
 /* The help's lines for the shared options of what to make. */

@@ -33,7 +33,10 @@ void emit_numbers(FILE *out, const char *type, const char *name, uint32_t count,
     fputs("\n};\n", out);
 }
 
-uint64_t emit_u64_at(const void *data, uint32_t i) { return ((const uint64_t *)data)[i]; }
+uint64_t emit_u64_at(const void *data, uint32_t i)
+{
+    return ((const uint64_t *)data)[i];
+}
 
 void emit_slices(FILE *out, const char *type, const char *name, const char *table,
                  const uint64_t offset[64])
@@ -44,8 +47,14 @@ void emit_slices(FILE *out, const char *type, const char *name, const char *tabl
                 (unsigned long long)offset[sq]);
     fputs("\n};\n", out);
 }
-uint64_t emit_u16_at(const void *data, uint32_t i) { return ((const uint16_t *)data)[i]; }
-uint64_t emit_u8_at(const void *data, uint32_t i) { return ((const uint8_t *)data)[i]; }
+uint64_t emit_u16_at(const void *data, uint32_t i)
+{
+    return ((const uint16_t *)data)[i];
+}
+uint64_t emit_u8_at(const void *data, uint32_t i)
+{
+    return ((const uint8_t *)data)[i];
+}
 
 void emit_entries(FILE *out, const char *type, const char *name,
                   void (*entry)(FILE *out, const void *data, unsigned sq), const void *data)
@@ -107,8 +116,8 @@ void emit_squares(FILE *out, const char *flavour, square_fields *entry, const vo
 
 void emit_table_bytes(FILE *out, const char *flavour, const char *const tables[], unsigned count)
 {
-    fprintf(out, "\nconst uint32_t mbb_%s_table_bytes MBB_PLACE(mbb_%s_table_bytes) =\n    ", flavour,
-            flavour);
+    fprintf(out, "\nconst uint32_t mbb_%s_table_bytes MBB_PLACE(mbb_%s_table_bytes) =\n    ",
+            flavour, flavour);
     if (count == 0)
         fputs("0", out);
     for (unsigned i = 0; i < count; i++)
@@ -116,9 +125,12 @@ void emit_table_bytes(FILE *out, const char *flavour, const char *const tables[]
     fputs(";\n", out);
     /* (declared extern first: a const object has internal linkage in C++,
      * where the drop-in's tables may be compiled) */
-    fprintf(out, "\n/* what the link of a program whose inline lookups lack these tables names */\n"
-            "extern const char MBB_LINK_RULE(%s);\nconst char MBB_LINK_RULE(%s) MBB_PLACE(mbb_%s_link_rule)"
-            " = 1;\n", flavour, flavour, flavour);
+    fprintf(out,
+            "\n/* what the link of a program whose inline lookups lack these tables names */\n"
+            "extern const char MBB_LINK_RULE(%s);\nconst char MBB_LINK_RULE(%s) "
+            "MBB_PLACE(mbb_%s_link_rule)"
+            " = 1;\n",
+            flavour, flavour, flavour);
 }
 
 void emit_masks(FILE *out, const char *field, const uint64_t mask[4])
@@ -167,8 +179,7 @@ static void emit_pair_table(FILE *out, const char *name, uint64_t (*pair)(unsign
     for (unsigned a = 0; a < 64; a++) {
         fputs("\n  {", out);
         for (unsigned b = 0; b < 64; b++)
-            fprintf(out, "%s0x%llxu,", b % 4 == 0 ? "\n    " : " ",
-                    (unsigned long long)pair(a, b));
+            fprintf(out, "%s0x%llxu,", b % 4 == 0 ? "\n    " : " ", (unsigned long long)pair(a, b));
         fputs("\n  },", out);
     }
     fputs("\n};\n", out);
@@ -187,7 +198,8 @@ static void emit_dual(FILE *out)
           "#elif defined(_MSC_VER)\n"
           "__declspec(align(32))\n"
           "#endif\n"
-          "const uint64_t mbb_tab_dual[64][4] MBB_PLACE(mbb_tab_dual) = {", out);
+          "const uint64_t mbb_tab_dual[64][4] MBB_PLACE(mbb_tab_dual) = {",
+          out);
     for (unsigned sq = 0; sq < 64; sq++)
         fprintf(out, "\n    { 0x%llxu, 0x%llxu, 0x%llxu, 0x%llxu },",
                 (unsigned long long)line_numbered(sq, LINE_DIAGONAL),

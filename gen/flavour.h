@@ -47,8 +47,8 @@ struct gen_flavour {
     unsigned char magics;   /* hashes with magic numbers: reads and writes magics files */
     unsigned char searches; /* finds them by a seeded search (else loads them) */
     /* (name, magics and searches: from the registry, GEN_REGISTERED) */
-    enum layout layout;     /* where its slices lie (above) */
-    unsigned char product;  /* bits of the hashed product: 64, or 32 for two 32-bit halves */
+    enum layout layout;    /* where its slices lie (above) */
+    unsigned char product; /* bits of the hashed product: 64, or 32 for two 32-bit halves */
     unsigned char fixed[PIECE_COUNT]; /* index bits every square of the piece uses, or 0 */
     /* Where an occupancy lands in the square's slice, computed with the
      * flavour's own index function; NULL for a flavour without slices. */
@@ -79,8 +79,8 @@ struct gen_flavour {
     unsigned (*share)(enum piece piece, unsigned sq);
     /* slice_fill_with() with the flavour's index function inlined
      * (GEN_FILL); NULL for a flavour that does not search. */
-    uint32_t (*fill)(enum piece piece, const struct work_entry *e,
-                     const struct occupancies *list, uint32_t limit, struct fill_scratch *s);
+    uint32_t (*fill)(enum piece piece, const struct work_entry *e, const struct occupancies *list,
+                     uint32_t limit, struct fill_scratch *s);
     /* Builds the flavour's own tables from the work entries and the
      * filled attack table (t->attacks), into t->encoded, whose first
      * member is the flavour's struct mbb_NAME_tables.  0, or -2 if memory

@@ -28,8 +28,8 @@ const char *flavour_reads(const struct gen_flavour *f)
 {
     const char *const own = f->name; /* (name is the macro's) */
 
-#define MBB_FLAVOUR(name, isa, magics, reads)                                                  \
-    if (strcmp(own, #name) == 0)                                                               \
+#define MBB_FLAVOUR(name, isa, magics, reads)                                                      \
+    if (strcmp(own, #name) == 0)                                                                   \
         return strcmp(#reads, "self") != 0 ? #reads : NULL;
 #include "flavours.def"
 #undef MBB_FLAVOUR

@@ -9,12 +9,10 @@ struct step {
 
 static const struct step rook_steps[4] = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } };
 static const struct step bishop_steps[4] = { { 1, 1 }, { 1, -1 }, { -1, 1 }, { -1, -1 } };
-static const struct step knight_steps[8] = {
-    { 1, 2 }, { 2, 1 }, { 2, -1 }, { 1, -2 }, { -1, -2 }, { -2, -1 }, { -2, 1 }, { -1, 2 }
-};
-static const struct step king_steps[8] = {
-    { 1, 0 }, { 1, 1 }, { 0, 1 }, { -1, 1 }, { -1, 0 }, { -1, -1 }, { 0, -1 }, { 1, -1 }
-};
+static const struct step knight_steps[8]
+    = { { 1, 2 }, { 2, 1 }, { 2, -1 }, { 1, -2 }, { -1, -2 }, { -2, -1 }, { -2, 1 }, { -1, 2 } };
+static const struct step king_steps[8]
+    = { { 1, 0 }, { 1, 1 }, { 0, 1 }, { -1, 1 }, { -1, 0 }, { -1, -1 }, { 0, -1 }, { 1, -1 } };
 
 static int on_board(int file, int rank)
 {
@@ -199,7 +197,7 @@ void first_rank_attacks(uint8_t rank[8 * 64])
 {
     for (unsigned file = 0; file < 8; file++) {
         for (unsigned inner = 0; inner < 64; inner++)
-            rank[inner * 8 + file] =
-                (uint8_t)(ray_attacks(PIECE_ROOK, file, (uint64_t)inner << 1) & 0xff);
+            rank[inner * 8 + file]
+                = (uint8_t)(ray_attacks(PIECE_ROOK, file, (uint64_t)inner << 1) & 0xff);
     }
 }

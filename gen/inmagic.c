@@ -24,8 +24,8 @@ struct slice_at {
 /* An offset-in-magic flavour's table as its magics place the slices:
  * owner[slot] is the (piece * 64 + square) whose slice uses the slot, or
  * -1.  Clears *complete if a square's magic does not work. */
-static int16_t *owners_of(struct slider_tables *t, struct occupancies *list,
-                          struct fill_scratch *s, int *complete)
+static int16_t *owners_of(struct slider_tables *t, struct occupancies *list, struct fill_scratch *s,
+                          int *complete)
 {
     const struct gen_flavour *f = t->flavour;
     const uint32_t capacity = ((uint32_t)1 << f->offset_bits) + 4096;
@@ -285,8 +285,8 @@ struct pick {
 /* Of order[i] to order[last] (those of the sixth rank while any is
  * left), the slice that moves the table's end (`end`) on least for its
  * occupancies, the first on a tie.  1 with *best set; 0 if none fits. */
-static int pick_next(struct slider_tables *t, struct slice_at *at, const uint8_t *order,
-                     unsigned i, unsigned last, uint32_t end, uint64_t seed, struct pick *best)
+static int pick_next(struct slider_tables *t, struct slice_at *at, const uint8_t *order, unsigned i,
+                     unsigned last, uint32_t end, uint64_t seed, struct pick *best)
 {
     unsigned sixth = 0;
     int found_one = 0;
@@ -306,7 +306,8 @@ static int pick_next(struct slider_tables *t, struct slice_at *at, const uint8_t
         found = find_in_magic(at, p, e, (int16_t)order[j], end, &magic);
         growth = found > end ? found - end : 0;
         if (found != UINT32_MAX
-            && (!found_one || grows_less(growth, at->list->count, best->growth, best->occupancies))) {
+            && (!found_one
+                || grows_less(growth, at->list->count, best->growth, best->occupancies))) {
             *best = (struct pick){ j, at->list->count, found, growth, magic };
             found_one = 1;
         }
@@ -337,8 +338,9 @@ static void place_pick(struct slider_tables *t, struct slice_at *at, uint8_t *or
     if (progress) {
         square_name(id % 64, name);
         note("dense: %s %s: %u relevant squares, slice at %lu,"
-                " table %lu slots", piece_name(p), name, popcount64(e->mask),
-                (unsigned long)e->offset, (unsigned long)*end);
+             " table %lu slots",
+             piece_name(p), name, popcount64(e->mask), (unsigned long)e->offset,
+             (unsigned long)*end);
     }
 }
 
@@ -346,8 +348,8 @@ static void place_pick(struct slider_tables *t, struct slice_at *at, uint8_t *or
  * slices end at *end: each time the next by placing_order, or with
  * plan->by_growth, of the rooks left the one that moves the end on
  * least (pick_next).  0; -1 if a slice fits nowhere. */
-static int place_all(struct slider_tables *t, struct slice_at *at, uint8_t *order,
-                     unsigned count, uint64_t seed, const struct placement *plan, uint32_t *end)
+static int place_all(struct slider_tables *t, struct slice_at *at, uint8_t *order, unsigned count,
+                     uint64_t seed, const struct placement *plan, uint32_t *end)
 {
     unsigned rooks = 0;
     struct pick pick;
@@ -403,10 +405,10 @@ int tables_place_in_magic(struct slider_tables *t, uint64_t seed, const struct p
     } else if (status == 0 && end >= before) {
         memcpy(t->entry, kept, sizeof kept);
         note("dense: %lu slots, no fewer than the %lu before: keeping"
-                " the magics as they were", (unsigned long)end, (unsigned long)before);
+             " the magics as they were",
+             (unsigned long)end, (unsigned long)before);
     } else if (status == 0 && plan->progress) {
-        note("dense: %lu slots before, %lu now", (unsigned long)before,
-                (unsigned long)end);
+        note("dense: %lu slots before, %lu now", (unsigned long)before, (unsigned long)end);
     }
     return status;
 }

@@ -122,8 +122,7 @@ static int check_flavour_comment(const char *path, unsigned line_no, const char 
     *seen = 1;
     if (strcmp(s, flavour->name) != 0
         && (flavour_reads(flavour) == NULL || strcmp(s, flavour_reads(flavour)) != 0)) {
-        report(path, line_no, "magics file is for flavour '%s', not '%s'", s,
-               flavour->name);
+        report(path, line_no, "magics file is for flavour '%s', not '%s'", s, flavour->name);
         return -1;
     }
     return 0;
@@ -145,8 +144,10 @@ static int parse_fields(const char *path, unsigned line_no, char *field[], int n
     char name[3];
 
     if (n != 4 && n != 5) {
-        report(path, line_no, "expected 4 or 5 fields (piece square magic bits, and maybe offset),"
-               " found %s%d", n > 5 ? "more than " : "", n > 5 ? 5 : n);
+        report(path, line_no,
+               "expected 4 or 5 fields (piece square magic bits, and maybe offset),"
+               " found %s%d",
+               n > 5 ? "more than " : "", n > 5 ? 5 : n);
         return -1;
     }
     if (parse_piece(field[0], &piece) != 0) {
@@ -171,8 +172,8 @@ static int parse_fields(const char *path, unsigned line_no, char *field[], int n
     relevant = popcount64(t->entry[piece][sq].mask);
     fixed = t->flavour->fixed[piece];
     if (fixed != 0 && (parse_decimal(field[3], 2, &bits) != 0 || bits != fixed)) {
-        report(path, line_no, "index bits '%s' for %s %s: %s uses %u", field[3],
-               piece_name(piece), name, t->flavour->name, fixed);
+        report(path, line_no, "index bits '%s' for %s %s: %s uses %u", field[3], piece_name(piece),
+               name, t->flavour->name, fixed);
         return -1;
     }
     if (fixed == 0 && (parse_decimal(field[3], 2, &bits) != 0 || bits < 1 || bits > relevant)) {
@@ -186,9 +187,11 @@ static int parse_fields(const char *path, unsigned line_no, char *field[], int n
         const unsigned long last = OVERLAP_TABLE_MAX - (1ul << bits);
 
         if (parse_decimal(field[4], 7, &offset) != 0 || offset > last) {
-            report(path, line_no, "bad offset '%s' for %s %s (expected 0 to %lu, so that its %lu"
-                   " slots end within %lu)", field[4], piece_name(piece), name, last,
-                   1ul << bits, (unsigned long)OVERLAP_TABLE_MAX);
+            report(path, line_no,
+                   "bad offset '%s' for %s %s (expected 0 to %lu, so that its %lu"
+                   " slots end within %lu)",
+                   field[4], piece_name(piece), name, last, 1ul << bits,
+                   (unsigned long)OVERLAP_TABLE_MAX);
             return -1;
         }
     }
@@ -211,9 +214,8 @@ static int parse_fields(const char *path, unsigned line_no, char *field[], int n
 
 /* An entry into t; offsets[n - 4] becomes the first line with n fields
  * where it is 0. */
-static int parse_entry(const char *path, unsigned line_no, char *text,
-                       struct slider_tables *t, unsigned line[PIECE_COUNT][64],
-                       unsigned offsets[2])
+static int parse_entry(const char *path, unsigned line_no, char *text, struct slider_tables *t,
+                       unsigned line[PIECE_COUNT][64], unsigned offsets[2])
 {
     char *field[FIELD_COUNT + 1];
     int n = split_fields(text, field);
@@ -240,7 +242,8 @@ static int check_offsets(const char *path, struct slider_tables *t, const unsign
     if (offsets[0] != 0 && offsets[1] != 0) {
         const int late = offsets[1] > offsets[0];
 
-        report(path, late ? offsets[1] : offsets[0], "%s, but line %u %s: give every entry an"
+        report(path, late ? offsets[1] : offsets[0],
+               "%s, but line %u %s: give every entry an"
                " offset or none (then the slices are packed first fit)",
                late ? "an offset" : "no offset", late ? offsets[0] : offsets[1],
                late ? "has none" : "has one");
@@ -259,8 +262,7 @@ static int check_offsets(const char *path, struct slider_tables *t, const unsign
  *   #@ done PIECE SQUARE...  squares it finished
  *   #@ from ENTRY            where a square it did not finish started
  * 0, or -1 after a report. */
-static int parse_progress(const char *path, unsigned line_no, char *text,
-                          struct slider_tables *t)
+static int parse_progress(const char *path, unsigned line_no, char *text, struct slider_tables *t)
 {
     struct dense_progress *g = &t->progress;
     char *field[FIELD_COUNT + 1], *key = text + strspn(text, " \t");
@@ -309,8 +311,7 @@ static int parse_progress(const char *path, unsigned line_no, char *text,
 /* Read one line of at most LINE_MAX_BYTES - 2 bytes into text, without
  * its end of line.  Returns 1 for a line, 0 at the end of the file, -1
  * after reporting a problem. */
-static int read_line(const char *path, FILE *in, unsigned line_no, char *text,
-                     unsigned long *total)
+static int read_line(const char *path, FILE *in, unsigned line_no, char *text, unsigned long *total)
 {
     size_t length = 0;
     int c;
@@ -380,7 +381,8 @@ int magics_parse(const char *path, FILE *in, struct slider_tables *t,
             break;
         }
         if (line_no == 1 && strncmp(text, "\xef\xbb\xbf", 3) == 0) {
-            report(path, line_no, "starts with a UTF-8 byte-order mark (bytes EF BB BF):"
+            report(path, line_no,
+                   "starts with a UTF-8 byte-order mark (bytes EF BB BF):"
                    " save the file without one");
             status = -1;
             break;
@@ -443,8 +445,9 @@ int magics_load(const char *path, struct slider_tables *t, unsigned line[PIECE_C
         return -1;
     }
     if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode)) {
-        report(path, 0, "%s", S_ISDIR(st.st_mode) ? "is a directory, not a magics file"
-                                                 : "not a regular file or a pipe");
+        report(path, 0, "%s",
+               S_ISDIR(st.st_mode) ? "is a directory, not a magics file"
+                                   : "not a regular file or a pipe");
         fclose(in);
         return -1;
     }

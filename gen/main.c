@@ -12,41 +12,40 @@
 static void usage(FILE *out)
 {
     fprintf(out, "Usage: magicbb-gen [OPTION]...\n"
-          "Find or load the magic numbers of one table flavour, check every\n"
-          "(square, occupancy) pair against a ray walk, and write C tables.\n"
-          "\n");
+                 "Find or load the magic numbers of one table flavour, check every\n"
+                 "(square, occupancy) pair against a ray walk, and write C tables.\n"
+                 "\n");
     fputs(cli_output_help, out);
     fprintf(out, "      --config=KIND[:LIST] write a configuration header instead (for\n"
-          "                           make): KIND library (magicbb_config.h of a\n"
-          "                           library of LIST: one flavour, or a dispatch\n"
-          "                           library's), dispatch-list, dropin (the\n"
-          "                           drop-in's, carrying auto's flavours and LIST)\n"
-          "                           or dropin-flavours (their names)\n"
-          "\n"
-          "black loads its magics and offsets (--magics) and checks them; white\n"
-          "searches its magics and packs its overlapping slices (or loads both);\n"
-          "the others search (or load) their magics.  The long searches for\n"
-          "better magics are magicbb-search's.\n"
-          "\n"
-          "A seed is decimal (no leading zeros) or 0x and up to 16 hex digits.\n"
-          "A magics file is text: a '# flavour: NAME' line and one line for each\n"
-          "of the 128 (piece, square) pairs; magicbb-gen(1) describes it.\n"
-          "\n"
-          "An output FILE of - is standard output, and /dev/stdout, /dev/fd/N and\n"
-          "the like are written through their descriptor; a device or FIFO is\n"
-          "written through; a symbolic link writes the file it points to.  A\n"
-          "regular file is written beside itself (FILE.XXXXXX) and renamed into\n"
-          "place when all outputs are complete: on any error none is created or\n"
-          "changed.  A read-only file is refused.  Exit status: 0 success, 1 bad\n"
-          "input, failed verification or a write error, 2 usage error.\n"
-          "\n");
+                 "                           make): KIND library (magicbb_config.h of a\n"
+                 "                           library of LIST: one flavour, or a dispatch\n"
+                 "                           library's), dispatch-list, dropin (the\n"
+                 "                           drop-in's, carrying auto's flavours and LIST)\n"
+                 "                           or dropin-flavours (their names)\n"
+                 "\n"
+                 "black loads its magics and offsets (--magics) and checks them; white\n"
+                 "searches its magics and packs its overlapping slices (or loads both);\n"
+                 "the others search (or load) their magics.  The long searches for\n"
+                 "better magics are magicbb-search's.\n"
+                 "\n"
+                 "A seed is decimal (no leading zeros) or 0x and up to 16 hex digits.\n"
+                 "A magics file is text: a '# flavour: NAME' line and one line for each\n"
+                 "of the 128 (piece, square) pairs; magicbb-gen(1) describes it.\n"
+                 "\n"
+                 "An output FILE of - is standard output, and /dev/stdout, /dev/fd/N and\n"
+                 "the like are written through their descriptor; a device or FIFO is\n"
+                 "written through; a symbolic link writes the file it points to.  A\n"
+                 "regular file is written beside itself (FILE.XXXXXX) and renamed into\n"
+                 "place when all outputs are complete: on any error none is created or\n"
+                 "changed.  A read-only file is refused.  Exit status: 0 success, 1 bad\n"
+                 "input, failed verification or a write error, 2 usage error.\n"
+                 "\n");
     print_flavours(out);
 }
 
 enum { OPT_CONFIG = OPT_OWN };
-static const struct option long_options[] = {
-    CLI_LONG_OPTIONS, { "config", required_argument, NULL, OPT_CONFIG }, { NULL, 0, NULL, 0 }
-};
+static const struct option long_options[]
+    = { CLI_LONG_OPTIONS, { "config", required_argument, NULL, OPT_CONFIG }, { NULL, 0, NULL, 0 } };
 
 /* --config's value, or NULL. */
 static int take_config(void *own, int option)
@@ -72,7 +71,8 @@ static int write_config(const char *config, const struct gen_request *r)
         kind++;
     if (kind == sizeof kinds / sizeof kinds[0])
         return usage_error("--config: unknown kind '%.*s' (expected library, dispatch-list,"
-                           " dropin or dropin-flavours)", (int)length, config);
+                           " dropin or dropin-flavours)",
+                           (int)length, config);
     if (config_list(list, &flavours) != 0 || (kind == CONFIG_LIBRARY && flavours.count == 0))
         return usage_error("--config: '%s' is not a list of flavours (%s)", list, flavour_list());
     /* a list that dispatches (an empty dispatch-list is a library that
@@ -81,7 +81,8 @@ static int write_config(const char *config, const struct gen_request *r)
          || (kind == CONFIG_LIBRARY && flavours.count > 1))
         && !config_dispatches(&flavours))
         return usage_error("--config: '%s' is no dispatch library's list: name two flavours or"
-                           " more, the last one that runs on every CPU, such as black", list);
+                           " more, the last one that runs on every CPU, such as black",
+                           list);
     if (r->seed_given || r->magics_path != NULL || r->dump_path != NULL)
         return usage_error("--config writes no tables: --seed, --magics and --dump-magics do not"
                            " apply");

@@ -10,7 +10,6 @@
 #include "pack.h"
 #include "progress.h"
 
-
 /* The used slots of a slice that first_fit tries first, many offsets at
  * a time, drawn at random: where they are all free, the rest is checked
  * (doc/generator.md, "The searches' constants"). */
@@ -40,8 +39,7 @@ struct slice_bits {
  * flavour's own function); 0, or -1 if two occupancies with different
  * attacks share a slot (a magic that does not work). */
 static int slice_of(const struct slider_tables *t, unsigned k, uint64_t magic,
-                    const struct occupancies *list, struct fill_scratch *s,
-                    struct slice_bits *out)
+                    const struct occupancies *list, struct fill_scratch *s, struct slice_bits *out)
 {
     const enum piece p = (enum piece)(k / 64);
     struct work_entry e = t->entry[p][k % 64];
@@ -76,8 +74,8 @@ static int slice_of(const struct slider_tables *t, unsigned k, uint64_t magic,
      * in slot order mostly agree, and the offsets they pass fail in
      * fits() instead. */
     for (; out->probes < PROBES && out->probes < used; out->probes++) {
-        const uint32_t j = out->probes + (uint32_t)((xorshift64(&state) >> 32)
-                                                    * (used - out->probes) >> 32);
+        const uint32_t j
+            = out->probes + (uint32_t)((xorshift64(&state) >> 32) * (used - out->probes) >> 32);
 
         out->probe[out->probes] = all[j];
         all[j] = all[out->probes];
@@ -170,9 +168,9 @@ static uint32_t first_fit(const uint64_t *table, const struct slice_bits *s, uin
 struct arrangement {
     uint8_t order[SLICES];
     uint8_t choice[SLICES];
-    uint32_t floor[SLICES];   /* by square */
-    uint32_t offset[SLICES];  /* by position */
-    uint32_t extent[SLICES];  /* highest end of positions 0 to i */
+    uint32_t floor[SLICES];  /* by square */
+    uint32_t offset[SLICES]; /* by position */
+    uint32_t extent[SLICES]; /* highest end of positions 0 to i */
 };
 
 /* Place positions from..SLICES-1 first fit, after positions 0..from-1 at
@@ -207,8 +205,9 @@ static void widest_first(struct arrangement *a, const struct slice_bits *const *
     for (unsigned k = 0; k < SLICES; k++) {
         unsigned j = k;
 
-        for (; j > 0 && candidates[a->order[j - 1]][a->choice[a->order[j - 1]]].span
-                            < candidates[k][a->choice[k]].span;
+        for (; j > 0
+               && candidates[a->order[j - 1]][a->choice[a->order[j - 1]]].span
+                      < candidates[k][a->choice[k]].span;
              j--)
             a->order[j] = a->order[j - 1];
         a->order[j] = (uint8_t)k;
@@ -252,8 +251,7 @@ static void add_candidate(const struct slider_tables *t, unsigned k, uint64_t ma
 /* Each square's candidates as slices: start's magic first where start is
  * given, then its current magic, then c's; fills counts.  NULL if
  * memory ran out. */
-static struct slice_bits **slices_of(const struct slider_tables *t,
-                                     const struct pack_candidates *c,
+static struct slice_bits **slices_of(const struct slider_tables *t, const struct pack_candidates *c,
                                      const struct pack_layout *start, unsigned counts[SLICES])
 {
     struct occupancies *list = malloc(sizeof *list);
@@ -457,11 +455,9 @@ static void anneal_begin(struct annealer *a, const struct pack_layout *start, ui
     a->now_extent = a->best_extent = place_from(a->table, a->now, a->view, 0, UINT32_MAX);
     *a->best = *a->now;
     if (steps > 0 && start != NULL)
-        note("pack: the input's layout: %lu entries",
-                (unsigned long)a->now_extent);
+        note("pack: the input's layout: %lu entries", (unsigned long)a->now_extent);
     else if (steps > 0)
-        note("pack: first fit, widest first: %lu entries",
-                (unsigned long)a->now_extent);
+        note("pack: first fit, widest first: %lu entries", (unsigned long)a->now_extent);
     if (start != NULL && start->count > 0 && start->count <= a->best_extent) {
         a->start_is_best = 1;
         a->best_extent = start->count;
@@ -474,17 +470,18 @@ static void anneal_end(struct slider_tables *t, const struct annealer *a,
                        const struct pack_layout *start)
 {
     if (search_stop)
-        note("pack: interrupted, keeping the best: %lu entries",
-                (unsigned long)a->best_extent);
+        note("pack: interrupted, keeping the best: %lu entries", (unsigned long)a->best_extent);
     if (a->start_is_best) {
         restore(t, start);
         note("pack: kept the input's layout, %lu entries: the annealer"
-                " found none smaller", (unsigned long)start->count);
+             " found none smaller",
+             (unsigned long)start->count);
     } else {
         set_offsets(t, a->best, a->view, a->best_extent);
         if (start != NULL)
             note("pack: kept the annealer's layout, %lu entries (the"
-                    " input's: %lu)", (unsigned long)a->best_extent, (unsigned long)start->count);
+                 " input's: %lu)",
+                 (unsigned long)a->best_extent, (unsigned long)start->count);
     }
 }
 
@@ -495,9 +492,13 @@ int tables_anneal(struct slider_tables *t, const struct pack_candidates *c, uint
     struct slice_bits **slices = slices_of(t, c, start, counts);
     struct arrangement *all = calloc(3, sizeof *all);
     struct annealer a = {
-        .now = all, .next = all + 1, .best = all + 2, .state = seed ^ 0x7061636bu, /* "pack" */
+        .now = all,
+        .next = all + 1,
+        .best = all + 2,
+        .state = seed ^ 0x7061636bu, /* "pack" */
         .table = malloc(TABLE_WORDS * sizeof *a.table),
-        .view = (const struct slice_bits *const *)slices, .counts = counts,
+        .view = (const struct slice_bits *const *)slices,
+        .counts = counts,
     };
     /* The heat falls geometrically from 256 entries to 0.5, e^-(ln 512):
      * from a loaded layout, from 64 entries to 0.125, so that the early
@@ -516,7 +517,8 @@ int tables_anneal(struct slider_tables *t, const struct pack_candidates *c, uint
     anneal_begin(&a, start, steps);
     /* the status: twenty times on a terminal (written over in place),
      * four in a log */
-    const uint32_t parts = progress_on_terminal() ? 20 : 4, every = steps / parts > 0 ? steps / parts : 1;
+    const uint32_t parts = progress_on_terminal() ? 20 : 4,
+                   every = steps / parts > 0 ? steps / parts : 1;
 
     for (uint32_t step = 0; step < steps && !search_stop; step++) {
         anneal_move(&a, hot * exp_neg(fall * step / steps));

@@ -82,7 +82,8 @@ int tables_search(struct slider_tables *t, uint64_t seed)
 
     if (f->layout == LAYOUT_IN_MAGIC) {
         const struct placement plan = {
-            .climb = IN_MAGIC_TRIES, .pieces = 1u << PIECE_ROOK | 1u << PIECE_BISHOP,
+            .climb = IN_MAGIC_TRIES,
+            .pieces = 1u << PIECE_ROOK | 1u << PIECE_BISHOP,
             .squares = ~(uint64_t)0,
         };
 

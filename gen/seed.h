@@ -10,8 +10,8 @@
 int parse_seed(const char *text, uint64_t *seed);
 
 /* What a text that is no seed is told, after "OPTION: 'TEXT' ". */
-#define SEED_RULE                                                                              \
-    "is neither a decimal number without leading zeros nor 0x and 1 to 16 hex digits"          \
+#define SEED_RULE                                                                                  \
+    "is neither a decimal number without leading zeros nor 0x and 1 to 16 hex digits"              \
     " (0 to 2^64-1)"
 
 #endif /* GEN_SEED_H */

@@ -16,8 +16,7 @@ uint32_t index_shift(const struct gen_flavour *flavour, unsigned bits)
     return flavour->product - bits;
 }
 
-unsigned index_bits(const struct gen_flavour *flavour, enum piece piece,
-                    const struct work_entry *e)
+unsigned index_bits(const struct gen_flavour *flavour, enum piece piece, const struct work_entry *e)
 {
     unsigned fixed = flavour->fixed[piece];
 
@@ -89,8 +88,8 @@ static uint32_t layout_grouped(struct slider_tables *t)
                 continue;
             }
             for (unsigned other = sq; other < 64; other++) {
-                const uint32_t width = (uint32_t)1 << index_bits(t->flavour, (enum piece)p,
-                                                                 &t->entry[p][other]);
+                const uint32_t width
+                    = (uint32_t)1 << index_bits(t->flavour, (enum piece)p, &t->entry[p][other]);
 
                 if (t->flavour->share((enum piece)p, other) == sq && width > size)
                     size = width;
@@ -115,7 +114,8 @@ static uint32_t layout_extent(const struct slider_tables *t)
 
             occupancies_list((enum piece)p, sq, &scratch);
             for (unsigned i = 0; i < scratch.count; i++) {
-                uint32_t slot = e->offset + t->flavour->index((enum piece)p, e, scratch.occupied[i]);
+                uint32_t slot
+                    = e->offset + t->flavour->index((enum piece)p, e, scratch.occupied[i]);
                 if (slot + 1 > end)
                     end = slot + 1;
             }
@@ -148,7 +148,8 @@ static int fill_attacks(struct slider_tables *t, struct collision *c)
 
             occupancies_list((enum piece)p, sq, &scratch);
             for (unsigned i = 0; i < scratch.count; i++) {
-                uint32_t slot = e->offset + t->flavour->index((enum piece)p, e, scratch.occupied[i]);
+                uint32_t slot
+                    = e->offset + t->flavour->index((enum piece)p, e, scratch.occupied[i]);
 
                 if (slot >= t->count) { /* a unit whose index and layout disagree */
                     c->piece = c->other_piece = (enum piece)p;
@@ -162,8 +163,7 @@ static int fill_attacks(struct slider_tables *t, struct collision *c)
                     owner[slot] = (unsigned char)(1 + p * 64 + sq);
                     writer[slot] = scratch.occupied[i];
                     t->attacks[slot] = scratch.attacks[i];
-                } else if (t->flavour->layout == LAYOUT_GROUPED
-                           && owner[slot] != 1 + p * 64 + sq) {
+                } else if (t->flavour->layout == LAYOUT_GROUPED && owner[slot] != 1 + p * 64 + sq) {
                     t->attacks[slot] |= scratch.attacks[i];
                 } else if (t->attacks[slot] != scratch.attacks[i]) {
                     c->piece = (enum piece)p;

@@ -64,11 +64,10 @@ static inline void fill_next_try(struct fill_scratch *s)
  * given: a unit passes its own static one (GEN_FILL), so the compiler
  * inlines it into the loop.  Stops at the first clash, or at an index of
  * limit or more.  Returns the span used (the highest index + 1), or 0. */
-static inline uint32_t slice_fill_with(uint32_t (*index)(enum piece, const struct work_entry *,
-                                                          uint64_t),
-                                       enum piece piece, const struct work_entry *e,
-                                       const struct occupancies *list, uint32_t limit,
-                                       struct fill_scratch *s)
+static inline uint32_t
+slice_fill_with(uint32_t (*index)(enum piece, const struct work_entry *, uint64_t),
+                enum piece piece, const struct work_entry *e, const struct occupancies *list,
+                uint32_t limit, struct fill_scratch *s)
 {
     const struct work_entry w = *e; /* a copy the stores below cannot alias */
     const uint64_t *restrict occupied = list->occupied, *restrict attacks = list->attacks;
@@ -101,9 +100,9 @@ static inline uint32_t slice_fill_with(uint32_t (*index)(enum piece, const struc
 struct slider_tables {
     const struct gen_flavour *flavour;
     struct work_entry entry[PIECE_COUNT][64];
-    uint64_t *attacks;        /* the one attack table: every slice */
-    uint32_t count;           /* its entries */
-    void *encoded;            /* the flavour's own tables (gen_flavour.encode) */
+    uint64_t *attacks; /* the one attack table: every slice */
+    uint32_t count;    /* its entries */
+    void *encoded;     /* the flavour's own tables (gen_flavour.encode) */
     /* a loaded magics file's provenance: its comment lines before the
      * first entry, but for the format and flavour lines, joined by
      * spaces (cut to fit); "" for none */
@@ -132,8 +131,9 @@ void tables_prepare(struct slider_tables *t, const struct gen_flavour *flavour);
 /* The slice start a magic holds (offsetmagic). */
 static inline uint32_t magic_offset(const struct gen_flavour *flavour, const struct work_entry *e)
 {
-    return (uint32_t)(e->magic & (((uint64_t)1 << flavour->offset_bits)
-                                  - ((uint64_t)1 << flavour->start_shift)));
+    return (uint32_t)(e->magic
+                      & (((uint64_t)1 << flavour->offset_bits)
+                         - ((uint64_t)1 << flavour->start_shift)));
 }
 
 /* Set (by a signal handler) to end the dense search and the annealer

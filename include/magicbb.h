@@ -152,7 +152,7 @@ MBB_API const char *mbb_version(void);
 #endif
 /* The vendored drop-in's tables, in the one file that defines
  * MAGICBB_IMPLEMENTATION (single/magicbb_config.h names them), once. */
-#if defined(MAGICBB_INLINE) && defined(MAGICBB_IMPLEMENTATION) && defined(MBB_INLINE_TABLES) \
+#if defined(MAGICBB_INLINE) && defined(MAGICBB_IMPLEMENTATION) && defined(MBB_INLINE_TABLES)       \
     && !defined(MAGICBB_H_TABLES)
 #define MAGICBB_H_TABLES
 #include MBB_INLINE_TABLES

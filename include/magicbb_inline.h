@@ -50,7 +50,8 @@ extern "C" {
  * to link naming MBB_LINK_RULE's symbol (magicbb/shapes.h), which says
  * what to do, beside the tables' own names: each object keeps a pointer to
  * it (gcc and clang; not in the library itself). */
-#if defined(MBB_INLINE_LINK_RULE) && !defined(MBB_BUILDING) && (defined(__GNUC__) || defined(__clang__))
+#if defined(MBB_INLINE_LINK_RULE) && !defined(MBB_BUILDING)                                        \
+    && (defined(__GNUC__) || defined(__clang__))
 extern const char MBB_INLINE_LINK_RULE;
 __attribute__((used)) static const char *const mbb_link_rule = &MBB_INLINE_LINK_RULE;
 #endif
@@ -194,22 +195,24 @@ MBB_FN int mbb_aligned_inline(unsigned a, unsigned b, unsigned c)
 
 /* Both sliders of a square, and the set attacks, on the inlined
  * flavour's lookups (magicbb/sets.h). */
-MBB_DEFINE_SETS(mbb_both_attacks_inline, mbb_rook_attacks_set_inline,
-                mbb_bishop_attacks_set_inline, mbb_queen_attacks_set_inline, MBB_INLINE_ROOK,
-                MBB_INLINE_BISHOP, MBB_INLINE_QUEEN)
+MBB_DEFINE_SETS(mbb_both_attacks_inline, mbb_rook_attacks_set_inline, mbb_bishop_attacks_set_inline,
+                mbb_queen_attacks_set_inline, MBB_INLINE_ROOK, MBB_INLINE_BISHOP, MBB_INLINE_QUEEN)
 
-/* (the lookups of MBB_SET_ATTACKS for knights and kings) */
+/* The knights' and kings' set attacks (magicbb/sets.h's MBB_DEFINE_SET,
+ * on lookups that ignore the occupancy). */
 #define MBB_KNIGHT_OF_(sq, occupied) mbb_knight_attacks_inline(sq)
 #define MBB_KING_OF_(sq, occupied) mbb_king_attacks_inline(sq)
+MBB_DEFINE_SET(mbb_knight_set_inline_, MBB_KNIGHT_OF_, mbb_knight_set_of, MBB_LEAPER_FILL_FROM)
+MBB_DEFINE_SET(mbb_king_set_inline_, MBB_KING_OF_, mbb_king_set_of, MBB_LEAPER_FILL_FROM)
 
 MBB_FN uint64_t mbb_knight_attacks_set_inline(uint64_t pieces)
 {
-    MBB_SET_ATTACKS(MBB_KNIGHT_OF_, mbb_knight_set_of, MBB_LEAPER_FILL_FROM, pieces, 0);
+    return mbb_knight_set_inline_(pieces, 0);
 }
 
 MBB_FN uint64_t mbb_king_attacks_set_inline(uint64_t pieces)
 {
-    MBB_SET_ATTACKS(MBB_KING_OF_, mbb_king_set_of, MBB_LEAPER_FILL_FROM, pieces, 0);
+    return mbb_king_set_inline_(pieces, 0);
 }
 
 /* The flavour inlined here (a dispatch library's mbb_flavour() names the

@@ -63,13 +63,13 @@
 
 #define RING (1u << 16)
 #define CHUNK 4096u
-#define PASSES 2  /* over the ring, per repeat */
+#define PASSES 2 /* over the ring, per repeat */
 #define REPEATS 10
 #define SAMPLES (REPEATS * PASSES * (RING / CHUNK))
 #define PRESSURE_PASSES 1
 #define PRESSURE_SAMPLES (REPEATS * PRESSURE_PASSES * (RING / CHUNK))
-#define IMPLS 32 /* room for the flavours and the ray walk */
-#define PERFT_RUNS 2 /* a repeat */
+#define IMPLS 32                           /* room for the flavours and the ray walk */
+#define PERFT_RUNS 2                       /* a repeat */
 #define PERFT_TOTAL (REPEATS * PERFT_RUNS) /* runs in all */
 #define TT_MIB 256
 
@@ -194,11 +194,19 @@ FLAVOUR_BATCH(walk_bishop_batch, ref_bishop)
 FLAVOUR_BATCH(walk_queen_batch, walk_queen)
 
 static const struct flavour_impl ray_walk = {
-    "ray-walk", "any", &flavours_built_any, ref_rook, ref_bishop, walk_queen,
+    "ray-walk",
+    "any",
+    &flavours_built_any,
+    ref_rook,
+    ref_bishop,
+    walk_queen,
     { { walk_rook_batch_throughput, walk_bishop_batch_throughput, walk_queen_batch_throughput },
       { walk_rook_batch_latency, walk_bishop_batch_latency, walk_queen_batch_latency } },
     { walk_rook_batch_pressure, walk_bishop_batch_pressure, walk_queen_batch_pressure },
-    tt_reads_only, NULL, NULL, NULL,
+    tt_reads_only,
+    NULL,
+    NULL,
+    NULL,
 };
 
 static const struct flavour_impl *impl(unsigned i)
@@ -216,8 +224,7 @@ static const char *left_out(const struct flavour_impl *f, char *why, size_t size
     if (flavour_timeable(f))
         return NULL;
     if (!*f->built) {
-        snprintf(why, size, "built without %s (flags: %s)", isa_description(f->isa),
-                 BENCH_FLAGS);
+        snprintf(why, size, "built without %s (flags: %s)", isa_description(f->isa), BENCH_FLAGS);
         return why;
     }
     snprintf(why, size, "this CPU lacks %s", isa_description(f->isa));
@@ -319,8 +326,7 @@ static void usage(FILE *out)
 
 /* Every timed figure of a run, and the samples they come from. */
 static struct {
-    figure lookups[IMPLS][INPUTS][MODES][PIECES], pressure[IMPLS][PIECES],
-        perft[IMPLS][PERFTS];
+    figure lookups[IMPLS][INPUTS][MODES][PIECES], pressure[IMPLS][PIECES], perft[IMPLS][PERFTS];
     double samples[IMPLS][INPUTS][MODES][PIECES][SAMPLES];
     double pressure_samples[IMPLS][PIECES][PRESSURE_SAMPLES];
     double baseline_samples[IMPLS * PIECES * PRESSURE_SAMPLES];
@@ -375,8 +381,10 @@ static int parse_arguments(int argc, char **argv, struct request *r)
             usage(stdout);
             return 0;
         } else {
-            fprintf(stderr, "magicbb-bench: unknown argument '%s'\n"
-                            "Try 'magicbb-bench --help' for more information.\n", argv[a]);
+            fprintf(stderr,
+                    "magicbb-bench: unknown argument '%s'\n"
+                    "Try 'magicbb-bench --help' for more information.\n",
+                    argv[a]);
             return 2;
         }
     }
@@ -398,7 +406,7 @@ static int run_callgrind(unsigned tt_mib)
         }
         for (int piece = 0; piece < PIECES; piece++)
             sink ^= impl(i)->batch[THROUGHPUT][piece](rings[RANDOM].sq, rings[RANDOM].occ, RING,
-                                                     zero_source);
+                                                      zero_source);
     }
     if (tt_create(&tt, tt_mib, RING) != 0) {
         fprintf(stderr, "magicbb-bench: no memory for a %u MiB table (--tt-mib)\n", tt_mib);
@@ -443,8 +451,8 @@ static void measure_repeat(unsigned i, unsigned r, const struct position perft_s
                         run.null_reads + (r * PRESSURE_PASSES + pass) * (RING / CHUNK));
     for (int pos = 0; pos < PERFTS && i < flavour_impl_count; pos++) {
         for (unsigned k = 0; k < PERFT_RUNS; k++)
-            run.perft_samples[i][pos][r * PERFT_RUNS + k] =
-                time_perft(f->perft, &perft_start[pos], pos);
+            run.perft_samples[i][pos][r * PERFT_RUNS + k]
+                = time_perft(f->perft, &perft_start[pos], pos);
     }
     if (i < flavour_impl_count)
         run.search_samples[i][r] = time_search(f->search);
@@ -594,8 +602,8 @@ static void print_lookups(unsigned n)
 {
     char why[FEN_WHY_SIZE];
 
-    printf("%-11s %10s | %-28s | %-28s | %s\n", "", "", "random: throughput", "positions: throughput",
-           "queen latency");
+    printf("%-11s %10s | %-28s | %-28s | %s\n", "", "", "random: throughput",
+           "positions: throughput", "queen latency");
     printf("%-11s %10s | %6s %6s %6s %6s | %6s %6s %6s %6s | %6s %6s %6s\n", "flavour", "table KiB",
            "rook", "bishop", "queen", "+-95%", "rook", "bishop", "queen", "+-95%", "random",
            "posns", "+-95%");
@@ -683,14 +691,14 @@ static void print_engine(unsigned n, unsigned tt_mib)
  * not clearly beat. */
 static void print_fastest(void)
 {
-    static const char *const workload[5] = { "throughput (random, queen)",
-                                              "latency (positions, queen)",
-                                              "cache pressure (queen)", "perft (start, d5)",
-                                              "engine search (d4)" };
+    static const char *const workload[5]
+        = { "throughput (random, queen)", "latency (positions, queen)", "cache pressure (queen)",
+            "perft (start, d5)", "engine search (d4)" };
     char why[FEN_WHY_SIZE];
 
     printf("\nfastest here (a tie unless the 95 %% intervals part and the medians differ\n"
-           "by %.0f %% or more):\n", CLEAR_WIN_PERCENT);
+           "by %.0f %% or more):\n",
+           CLEAR_WIN_PERCENT);
     for (int w = 0; w < 5; w++) {
         const figure *g[IMPLS] = { NULL };
         int best = -1, ties = 0;

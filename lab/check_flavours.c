@@ -90,7 +90,8 @@ START_TEST(random_boards)
             occ &= ref_random(&state);
         if (i & 64)
             occ |= (uint64_t)1 << sq;
-        ck_assert_msg(f->rook(sq, occ) == ref_rook(sq, occ) && f->bishop(sq, occ) == ref_bishop(sq, occ)
+        ck_assert_msg(f->rook(sq, occ) == ref_rook(sq, occ)
+                          && f->bishop(sq, occ) == ref_bishop(sq, occ)
                           && f->queen(sq, occ) == ref_queen(sq, occ),
                       "%s on square %u, occupancy 0x%016llx: wrong attacks", f->name, sq,
                       (unsigned long long)occ);
@@ -123,8 +124,8 @@ END_TEST
 /* The standard perft positions (movegen.h) and their perft counts to
  * depth 3, as published with them. */
 static const char *const positions[STANDARD_POSITION_COUNT] = { STANDARD_POSITIONS };
-static const uint64_t perft_depth3[STANDARD_POSITION_COUNT] = { 8902, 97862, 2812, 9467, 62379,
-                                                                  89890 };
+static const uint64_t perft_depth3[STANDARD_POSITION_COUNT]
+    = { 8902, 97862, 2812, 9467, 62379, 89890 };
 
 static void parse_position(unsigned k, struct position *p)
 {

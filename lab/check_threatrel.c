@@ -47,9 +47,9 @@ static int on_board(int file, int rank)
 /* The squares a piece of the role on sq attacks, walked step by step. */
 static uint64_t walk_attacks(int role, unsigned sq, uint64_t occ)
 {
-    static const int steps[8][2] = { { 0, 1 }, { 1, 0 }, { 0, -1 }, { -1, 0 },
-                                     { 1, 1 }, { 1, -1 }, { -1, -1 }, { -1, 1 } };
-    static const int jumps[8][2] = { { 1, 2 }, { 2, 1 }, { 2, -1 }, { 1, -2 },
+    static const int steps[8][2]
+        = { { 0, 1 }, { 1, 0 }, { 0, -1 }, { -1, 0 }, { 1, 1 }, { 1, -1 }, { -1, -1 }, { -1, 1 } };
+    static const int jumps[8][2] = { { 1, 2 },   { 2, 1 },   { 2, -1 }, { 1, -2 },
                                      { -1, -2 }, { -2, -1 }, { -2, 1 }, { -1, 2 } };
     const int type = role % 6, file = (int)(sq % 8), rank = (int)(sq / 8);
     uint64_t a = 0;
@@ -147,14 +147,14 @@ static void expect_list(const struct threat_relation *got, unsigned got_n,
                         const struct threat_event *e)
 {
     REQUIRE(got_n == want->n, "%s of %s at %u (to %u, code %u): %u records, want %u", what,
-                  kind_names[e->kind], e->square, e->to, e->code, got_n, want->n);
+            kind_names[e->kind], e->square, e->to, e->code, got_n, want->n);
     for (unsigned i = 0; i < got_n; i++)
         REQUIRE(same(&got[i], &want->r[i]),
-                      "%s of %s at %u (to %u, code %u): record %u is (%u, %u, %u, %u), want "
-                      "(%u, %u, %u, %u)",
-                      what, kind_names[e->kind], e->square, e->to, e->code, i, got[i].attacker,
-                      got[i].from, got[i].victim, got[i].to, want->r[i].attacker,
-                      want->r[i].from, want->r[i].victim, want->r[i].to);
+                "%s of %s at %u (to %u, code %u): record %u is (%u, %u, %u, %u), want "
+                "(%u, %u, %u, %u)",
+                what, kind_names[e->kind], e->square, e->to, e->code, i, got[i].attacker,
+                got[i].from, got[i].victim, got[i].to, want->r[i].attacker, want->r[i].from,
+                want->r[i].victim, want->r[i].to);
 }
 
 /* before - removes + adds = after, by the records themselves. */
@@ -178,9 +178,8 @@ static void check_identity(const struct relations *before, const struct threat_r
         else
             rebuilt.r[rebuilt.n++] = adds[k++];
     }
-    REQUIRE(rebuilt.n == after->n
-                      && memcmp(rebuilt.r, after->r, after->n * sizeof *after->r) == 0,
-                  "before - removes + adds is not the board after");
+    REQUIRE(rebuilt.n == after->n && memcmp(rebuilt.r, after->r, after->n * sizeof *after->r) == 0,
+            "before - removes + adds is not the board after");
 }
 
 /* The board after the event. */
@@ -188,9 +187,15 @@ static void apply(unsigned char board[64], const struct threat_event *e)
 {
     switch (e->kind) {
     case THREAT_PUT:
-    case THREAT_REPLACE: board[e->square] = e->code; break;
-    case THREAT_REMOVE: board[e->square] = 0; break;
-    default: board[e->to] = board[e->square], board[e->square] = 0; break;
+    case THREAT_REPLACE:
+        board[e->square] = e->code;
+        break;
+    case THREAT_REMOVE:
+        board[e->square] = 0;
+        break;
+    default:
+        board[e->to] = board[e->square], board[e->square] = 0;
+        break;
     }
 }
 
@@ -222,10 +227,10 @@ static void check_short(event_kernel *diff, const struct threat_rules *rules,
 
     fill_guards(adds, THREAT_EVENT_MAX + GUARDS), fill_guards(removes, THREAT_EVENT_MAX + GUARDS);
     REQUIRE(diff(rules, board, e, adds, ca, &ga, removes, cr, &gr) == -1,
-                  "%s at %u: a list longer than its capacity, and not -1", kind_names[e->kind],
-                  e->square);
+            "%s at %u: a list longer than its capacity, and not -1", kind_names[e->kind],
+            e->square);
     REQUIRE(ga == na && gr == nr, "%s at %u: short of room, counts %u and %u, want %u, %u",
-                  kind_names[e->kind], e->square, ga, gr, na, nr);
+            kind_names[e->kind], e->square, ga, gr, na, nr);
     check_list(adds, 0, ca, "adds (short)"), check_list(removes, 0, cr, "removes (short)");
 }
 
@@ -240,7 +245,8 @@ static void check_vbmi2(const struct threat_rules *rules, const unsigned char bo
 
     fill_guards(va, THREAT_EVENT_MAX + GUARDS), fill_guards(vr, THREAT_EVENT_MAX + GUARDS);
     REQUIRE(threat_event_diff_vbmi2(rules, board, e, va, THREAT_EVENT_MAX, &vna, vr,
-                                    THREAT_EVENT_MAX, &vnr) == 0,
+                                    THREAT_EVENT_MAX, &vnr)
+                == 0,
             "vbmi2: %s at %u: -1 with the largest capacity", kind_names[e->kind], e->square);
     check_list(va, vna, THREAT_EVENT_MAX, "vbmi2 adds");
     check_list(vr, vnr, THREAT_EVENT_MAX, "vbmi2 removes");
@@ -270,8 +276,9 @@ static void check_event(const struct threat_rules *rules, unsigned char board[64
     difference(&after, rel, &want_adds), difference(rel, &after, &want_removes);
     fill_guards(adds, THREAT_EVENT_MAX + GUARDS), fill_guards(removes, THREAT_EVENT_MAX + GUARDS);
     REQUIRE(threat_event_diff(rules, board, e, adds, THREAT_EVENT_MAX, &na, removes,
-                                    THREAT_EVENT_MAX, &nr) == 0,
-                  "%s at %u: -1 with the largest capacity", kind_names[e->kind], e->square);
+                              THREAT_EVENT_MAX, &nr)
+                == 0,
+            "%s at %u: -1 with the largest capacity", kind_names[e->kind], e->square);
     REQUIRE(memcmp(board, kept, 64) == 0, "the kernel changed the board");
     check_list(adds, na, THREAT_EVENT_MAX, "adds");
     check_list(removes, nr, THREAT_EVENT_MAX, "removes");
@@ -437,11 +444,12 @@ static void every_event(const struct threat_rules *rules, const unsigned char bo
                 const int remove = board[sq] != 0 && code == 0 && to == 0;
                 const int replace = board[sq] != 0 && code > 0 && to == 0;
                 const int move = board[sq] != 0 && code == 0 && board[to] == 0;
-                const struct threat_event ev = {
-                    (unsigned char)(put ? THREAT_PUT : remove ? THREAT_REMOVE
-                                                   : replace ? THREAT_REPLACE : THREAT_MOVE),
-                    (unsigned char)sq, (unsigned char)to, (unsigned char)code
-                };
+                const struct threat_event ev
+                    = { (unsigned char)(put       ? THREAT_PUT
+                                        : remove  ? THREAT_REMOVE
+                                        : replace ? THREAT_REPLACE
+                                                  : THREAT_MOVE),
+                        (unsigned char)sq, (unsigned char)to, (unsigned char)code };
 
                 if ((code > 0 && rules->role[code] < 0) || !(put || remove || replace || move))
                     continue;
@@ -475,8 +483,9 @@ END_TEST
 static void position_bytes(const struct position *p, unsigned char board[64])
 {
     for (unsigned sq = 0; sq < 64; sq++)
-        board[sq] = (unsigned char)(p->board[sq] == NO_PIECE ? 0
-                                    : (p->colour[BLACK] >> sq & 1) * 8 + p->board[sq] + 1u);
+        board[sq] = (unsigned char)(p->board[sq] == NO_PIECE
+                                        ? 0
+                                        : (p->colour[BLACK] >> sq & 1) * 8 + p->board[sq] + 1u);
 }
 
 struct walk_state {

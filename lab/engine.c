@@ -98,12 +98,24 @@ static uint64_t reference_work(void)
                 }
         }
         switch (m->moved) {
-        case ENGINE_PAWN: hash = hash * 31 + ref_pawn(m->side, m->to); break;
-        case ENGINE_KNIGHT: hash = hash * 31 + ref_knight(m->to); break;
-        case ENGINE_BISHOP: hash = hash * 31 + ref_bishop(m->to, occ); break;
-        case ENGINE_ROOK: hash = hash * 31 + ref_rook(m->to, occ); break;
-        case ENGINE_QUEEN: hash = hash * 31 + ref_queen(m->to, occ); break;
-        default: hash = hash * 31 + ref_king(m->to); break;
+        case ENGINE_PAWN:
+            hash = hash * 31 + ref_pawn(m->side, m->to);
+            break;
+        case ENGINE_KNIGHT:
+            hash = hash * 31 + ref_knight(m->to);
+            break;
+        case ENGINE_BISHOP:
+            hash = hash * 31 + ref_bishop(m->to, occ);
+            break;
+        case ENGINE_ROOK:
+            hash = hash * 31 + ref_rook(m->to, occ);
+            break;
+        case ENGINE_QUEEN:
+            hash = hash * 31 + ref_queen(m->to, occ);
+            break;
+        default:
+            hash = hash * 31 + ref_king(m->to);
+            break;
         }
         for (int side = 0; side < 2; side++)
             for (unsigned t = 0; t < 4; t++) {
@@ -293,7 +305,8 @@ static int record_moves(void)
 int main(int argc, char **argv)
 {
     const struct level levels[] = {
-#define ENGINE_ROW(name, what, runs) { #name, what, runs, engine_isa_built_##name, engine_functions_##name },
+#define ENGINE_ROW(name, what, runs)                                                               \
+    { #name, what, runs, engine_isa_built_##name, engine_functions_##name },
         ENGINE_LEVELS(ENGINE_ROW)
 #undef ENGINE_ROW
     };
@@ -331,7 +344,8 @@ int main(int argc, char **argv)
             }
     }
     printf("engine workload: %zu moves, every flavour checked against the ray walk; a network of"
-           " %ld MiB, %d rows read a move\n", move_count, o.net_mib, ENGINE_ROWS);
+           " %ld MiB, %d rows read a move\n",
+           move_count, o.net_mib, ENGINE_ROWS);
     for (size_t l = 0; l < sizeof levels / sizeof levels[0]; l++) {
         if (o.level != NULL && strcmp(levels[l].name, o.level) != 0)
             continue;

@@ -26,13 +26,13 @@ extern const uint64_t mbb_tab_knight[64], mbb_tab_king[64], mbb_tab_pawn[2][64],
 
 /* Both sliders of a square: two lookups, or magicbb/dual.h's one vector
  * (where the level has AVX2; elsewhere that variant is not run). */
-#define ENGINE_BOTH_two(ROOK, BISHOP, sq, occ, rook, bishop)                                    \
+#define ENGINE_BOTH_two(ROOK, BISHOP, sq, occ, rook, bishop)                                       \
     ((rook) = ROOK(sq, occ), (bishop) = BISHOP(sq, occ))
 #if defined(MBB_HAVE_AVX2)
-#define ENGINE_BOTH_dual(ROOK, BISHOP, sq, occ, rook, bishop)                                   \
-    do {                                                                                        \
-        const struct mbb_both both_ = mbb_dual_both(sq, occ);                                   \
-        (rook) = both_.rook, (bishop) = both_.bishop;                                           \
+#define ENGINE_BOTH_dual(ROOK, BISHOP, sq, occ, rook, bishop)                                      \
+    do {                                                                                           \
+        const struct mbb_both both_ = mbb_dual_both(sq, occ);                                      \
+        (rook) = both_.rook, (bishop) = both_.bishop;                                              \
     } while (0)
 #else
 #define ENGINE_BOTH_dual ENGINE_BOTH_two
@@ -40,45 +40,56 @@ extern const uint64_t mbb_tab_knight[64], mbb_tab_king[64], mbb_tab_pawn[2][64],
 
 /* The threat work of one move on ROOK, BISHOP and QUEEN(sq, occupied),
  * both sliders of a square the KIND way (two or dual). */
-#define ENGINE_WORK(KIND, ROOK, BISHOP, QUEEN, m)                                               \
-    uint64_t hash = 0;                                                                          \
-    const uint64_t occ = (m)->occupied;                                                         \
-    const uint64_t diagonal = (m)->pieces[0][ENGINE_BISHOP] | (m)->pieces[1][ENGINE_BISHOP]     \
-                              | (m)->pieces[0][ENGINE_QUEEN] | (m)->pieces[1][ENGINE_QUEEN];    \
-    const uint64_t straight = (m)->pieces[0][ENGINE_ROOK] | (m)->pieces[1][ENGINE_ROOK]         \
-                              | (m)->pieces[0][ENGINE_QUEEN] | (m)->pieces[1][ENGINE_QUEEN];    \
-    for (unsigned k = 0; k < (m)->square_count; k++) {                                          \
-        const unsigned sq = (m)->squares[k];                                                    \
-        uint64_t rook, bishop;                                                                  \
-                                                                                                \
-        ENGINE_BOTH_##KIND(ROOK, BISHOP, sq, occ, rook, bishop);                                \
-        hash = hash * 31 + (rook ^ bishop << 1);                                                \
-        for (uint64_t seers = (rook & straight) | (bishop & diagonal); seers;                   \
-             seers &= seers - 1)                                                                \
-            hash = hash * 31 + mbb_tab_ray_pass[mbb_lowest_square(seers)][sq];                  \
-    }                                                                                           \
-    switch ((m)->moved) {                                                                       \
-    case ENGINE_PAWN: hash = hash * 31 + mbb_tab_pawn[(m)->side][(m)->to]; break;               \
-    case ENGINE_KNIGHT: hash = hash * 31 + mbb_tab_knight[(m)->to]; break;                      \
-    case ENGINE_BISHOP: hash = hash * 31 + BISHOP((m)->to, occ); break;                         \
-    case ENGINE_ROOK: hash = hash * 31 + ROOK((m)->to, occ); break;                             \
-    case ENGINE_QUEEN: hash = hash * 31 + QUEEN((m)->to, occ); break;                           \
-    default: hash = hash * 31 + mbb_tab_king[(m)->to]; break;                                   \
-    }                                                                                           \
-    for (int side = 0; side < 2; side++) {                                                      \
-        uint64_t a = 0, p;                                                                      \
-        for (p = (m)->pieces[side][ENGINE_KNIGHT]; p; p &= p - 1)                               \
-            a |= mbb_tab_knight[mbb_lowest_square(p)];                                          \
-        hash = hash * 31 + a, a = 0;                                                            \
-        for (p = (m)->pieces[side][ENGINE_BISHOP]; p; p &= p - 1)                               \
-            a |= BISHOP(mbb_lowest_square(p), occ);                                             \
-        hash = hash * 31 + a, a = 0;                                                            \
-        for (p = (m)->pieces[side][ENGINE_ROOK]; p; p &= p - 1)                                 \
-            a |= ROOK(mbb_lowest_square(p), occ);                                               \
-        hash = hash * 31 + a, a = 0;                                                            \
-        for (p = (m)->pieces[side][ENGINE_QUEEN]; p; p &= p - 1)                                \
-            a |= QUEEN(mbb_lowest_square(p), occ);                                              \
-        hash = hash * 31 + a;                                                                   \
+#define ENGINE_WORK(KIND, ROOK, BISHOP, QUEEN, m)                                                  \
+    uint64_t hash = 0;                                                                             \
+    const uint64_t occ = (m)->occupied;                                                            \
+    const uint64_t diagonal = (m)->pieces[0][ENGINE_BISHOP] | (m)->pieces[1][ENGINE_BISHOP]        \
+                              | (m)->pieces[0][ENGINE_QUEEN] | (m)->pieces[1][ENGINE_QUEEN];       \
+    const uint64_t straight = (m)->pieces[0][ENGINE_ROOK] | (m)->pieces[1][ENGINE_ROOK]            \
+                              | (m)->pieces[0][ENGINE_QUEEN] | (m)->pieces[1][ENGINE_QUEEN];       \
+    for (unsigned k = 0; k < (m)->square_count; k++) {                                             \
+        const unsigned sq = (m)->squares[k];                                                       \
+        uint64_t rook, bishop;                                                                     \
+                                                                                                   \
+        ENGINE_BOTH_##KIND(ROOK, BISHOP, sq, occ, rook, bishop);                                   \
+        hash = hash * 31 + (rook ^ bishop << 1);                                                   \
+        for (uint64_t seers = (rook & straight) | (bishop & diagonal); seers; seers &= seers - 1)  \
+            hash = hash * 31 + mbb_tab_ray_pass[mbb_lowest_square(seers)][sq];                     \
+    }                                                                                              \
+    switch ((m)->moved) {                                                                          \
+    case ENGINE_PAWN:                                                                              \
+        hash = hash * 31 + mbb_tab_pawn[(m)->side][(m)->to];                                       \
+        break;                                                                                     \
+    case ENGINE_KNIGHT:                                                                            \
+        hash = hash * 31 + mbb_tab_knight[(m)->to];                                                \
+        break;                                                                                     \
+    case ENGINE_BISHOP:                                                                            \
+        hash = hash * 31 + BISHOP((m)->to, occ);                                                   \
+        break;                                                                                     \
+    case ENGINE_ROOK:                                                                              \
+        hash = hash * 31 + ROOK((m)->to, occ);                                                     \
+        break;                                                                                     \
+    case ENGINE_QUEEN:                                                                             \
+        hash = hash * 31 + QUEEN((m)->to, occ);                                                    \
+        break;                                                                                     \
+    default:                                                                                       \
+        hash = hash * 31 + mbb_tab_king[(m)->to];                                                  \
+        break;                                                                                     \
+    }                                                                                              \
+    for (int side = 0; side < 2; side++) {                                                         \
+        uint64_t a = 0, p;                                                                         \
+        for (p = (m)->pieces[side][ENGINE_KNIGHT]; p; p &= p - 1)                                  \
+            a |= mbb_tab_knight[mbb_lowest_square(p)];                                             \
+        hash = hash * 31 + a, a = 0;                                                               \
+        for (p = (m)->pieces[side][ENGINE_BISHOP]; p; p &= p - 1)                                  \
+            a |= BISHOP(mbb_lowest_square(p), occ);                                                \
+        hash = hash * 31 + a, a = 0;                                                               \
+        for (p = (m)->pieces[side][ENGINE_ROOK]; p; p &= p - 1)                                    \
+            a |= ROOK(mbb_lowest_square(p), occ);                                                  \
+        hash = hash * 31 + a, a = 0;                                                               \
+        for (p = (m)->pieces[side][ENGINE_QUEEN]; p; p &= p - 1)                                   \
+            a |= QUEEN(mbb_lowest_square(p), occ);                                                 \
+        hash = hash * 31 + a;                                                                      \
     }
 
 /* The accumulator update after a move whose work hashed to `hash`. */
@@ -102,20 +113,20 @@ static inline uint64_t engine_update(struct engine_net *net, uint64_t hash, uint
  * every move of moves[0, n) on flavour name's lookups, with its update;
  * the hash of the work alone returned, the accumulator kept in
  * net->sink. */
-#define ENGINE_FUNCTION(name, fn, KIND)                                                         \
-    uint64_t ENGINE_CAT(engine_##fn##_, ENGINE_LEVEL, )(const struct engine_move *moves,        \
-                                                       size_t n, struct engine_net *net)        \
-    {                                                                                           \
-        uint64_t total = 0, acc = net->sink;                                                    \
-        for (size_t i = 0; i < n; i++) {                                                        \
-            ENGINE_WORK(KIND, mbb_##name##_rook_attacks, mbb_##name##_bishop_attacks,           \
-                        mbb_##name##_queen_attacks, &moves[i])                                  \
-            total ^= hash;                                                                      \
-            if (net->rows != 0)                                                                 \
-                acc = engine_update(net, hash, acc);                                            \
-        }                                                                                       \
-        net->sink = acc;                                                                        \
-        return total;                                                                           \
+#define ENGINE_FUNCTION(name, fn, KIND)                                                            \
+    uint64_t ENGINE_CAT(engine_##fn##_, ENGINE_LEVEL, )(const struct engine_move *moves, size_t n, \
+                                                        struct engine_net *net)                    \
+    {                                                                                              \
+        uint64_t total = 0, acc = net->sink;                                                       \
+        for (size_t i = 0; i < n; i++) {                                                           \
+            ENGINE_WORK(KIND, mbb_##name##_rook_attacks, mbb_##name##_bishop_attacks,              \
+                        mbb_##name##_queen_attacks, &moves[i])                                     \
+            total ^= hash;                                                                         \
+            if (net->rows != 0)                                                                    \
+                acc = engine_update(net, hash, acc);                                               \
+        }                                                                                          \
+        net->sink = acc;                                                                           \
+        return total;                                                                              \
     }
 #define MBB_FLAVOUR(name, isa, magics, reads) ENGINE_FUNCTION(name, name, two)
 #include "flavours.def"

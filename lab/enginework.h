@@ -41,20 +41,20 @@ typedef uint64_t (*engine_fn)(const struct engine_move *moves, size_t n, struct 
  * X(name, what it is, whether this CPU runs it: __builtin_cpu_supports
  * of what it needs beyond x86-64). */
 #define ENGINE_CPU(feature) __builtin_cpu_supports(feature)
-#define ENGINE_LEVELS(X)                                                                        \
-    X(base, "x86-64 (SSE2)", 1)                                                                \
-    X(popcnt, "x86-64-v2 (POPCNT, SSE4.2)", ENGINE_CPU("popcnt") && ENGINE_CPU("sse4.2"))     \
-    X(avx2, "x86-64-v2 with AVX2, no BMI2",                                                    \
-      ENGINE_CPU("popcnt") && ENGINE_CPU("sse4.2") && ENGINE_CPU("avx2"))                      \
-    X(bmi2, "x86-64-v3 (AVX2, BMI2)",                                                          \
-      ENGINE_CPU("avx2") && ENGINE_CPU("bmi2") && ENGINE_CPU("fma"))                           \
-    X(avx512, "x86-64-v4 (AVX-512)",                                                           \
-      ENGINE_CPU("avx2") && ENGINE_CPU("bmi2") && ENGINE_CPU("fma") && ENGINE_CPU("avx512f")   \
-          && ENGINE_CPU("avx512bw") && ENGINE_CPU("avx512vl") && ENGINE_CPU("avx512dq")        \
+#define ENGINE_LEVELS(X)                                                                           \
+    X(base, "x86-64 (SSE2)", 1)                                                                    \
+    X(popcnt, "x86-64-v2 (POPCNT, SSE4.2)", ENGINE_CPU("popcnt") && ENGINE_CPU("sse4.2"))          \
+    X(avx2, "x86-64-v2 with AVX2, no BMI2",                                                        \
+      ENGINE_CPU("popcnt") && ENGINE_CPU("sse4.2") && ENGINE_CPU("avx2"))                          \
+    X(bmi2, "x86-64-v3 (AVX2, BMI2)",                                                              \
+      ENGINE_CPU("avx2") && ENGINE_CPU("bmi2") && ENGINE_CPU("fma"))                               \
+    X(avx512, "x86-64-v4 (AVX-512)",                                                               \
+      ENGINE_CPU("avx2") && ENGINE_CPU("bmi2") && ENGINE_CPU("fma") && ENGINE_CPU("avx512f")       \
+          && ENGINE_CPU("avx512bw") && ENGINE_CPU("avx512vl") && ENGINE_CPU("avx512dq")            \
           && ENGINE_CPU("avx512cd"))
 
-#define ENGINE_DECLARE(level, what, runs)                                                      \
-    extern const int engine_isa_built_##level[];                                                \
+#define ENGINE_DECLARE(level, what, runs)                                                          \
+    extern const int engine_isa_built_##level[];                                                   \
     extern const engine_fn engine_functions_##level[];
 ENGINE_LEVELS(ENGINE_DECLARE)
 #undef ENGINE_DECLARE

@@ -163,13 +163,14 @@ static void choose(const char *fallback_name, const struct interval *figures,
                fallback_name);
     else if (fallback == NULL)
         printf("fastest %s\nwhy %s has the lowest median%s%s; the default, %s, could not be"
-               " measured\n", best_name, best_name, tied_with(figures, measured, best) ? ", tied with "
-               : "", tied_with(figures, measured, best) ? tied_with(figures, measured, best) : "",
+               " measured\n",
+               best_name, best_name, tied_with(figures, measured, best) ? ", tied with " : "",
+               tied_with(figures, measured, best) ? tied_with(figures, measured, best) : "",
                fallback_name);
     else if (best == fallback && tied_with(figures, measured, best) != NULL)
         printf("fastest %s\nwhy the default, %s, has the lowest median, tied with %s (not clearly"
-               " faster, by the benchmark's rule): the default stays\n", fallback_name,
-               fallback_name, tied_with(figures, measured, best));
+               " faster, by the benchmark's rule): the default stays\n",
+               fallback_name, fallback_name, tied_with(figures, measured, best));
     else if (best == fallback)
         printf("fastest %s\nwhy the default, %s, is clearly the fastest\n", fallback_name,
                fallback_name);
@@ -216,9 +217,10 @@ int main(int argc, char **argv)
             if (want == 0)
                 want = nodes;
             if (nodes != want) {
-                fprintf(stderr, "fastest: %s's search visited %llu nodes, not %llu: a wrong "
-                        "attack set\n", flavour_impls[i].name, (unsigned long long)nodes,
-                        (unsigned long long)want);
+                fprintf(stderr,
+                        "fastest: %s's search visited %llu nodes, not %llu: a wrong "
+                        "attack set\n",
+                        flavour_impls[i].name, (unsigned long long)nodes, (unsigned long long)want);
                 return 1;
             }
             if (round >= 0)

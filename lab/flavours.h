@@ -73,7 +73,8 @@ int flavour_timeable(const struct flavour_impl *f);
  * flavours' lookups were built with its instructions (lab/flavours_isa.c,
  * built once for the sets without flags and once for each set with
  * flags, FLAVOURS_FOR_ISA_<name> defined to 1 for those it holds). */
-#define MBB_ISA(name, macro, flags, probe, slow, description) extern const int flavours_built_##name;
+#define MBB_ISA(name, macro, flags, probe, slow, description)                                      \
+    extern const int flavours_built_##name;
 #include "isa.def"
 #undef MBB_ISA
 
@@ -82,81 +83,89 @@ int flavour_timeable(const struct flavour_impl *f);
  * external linkage. */
 #define FLAVOUR_BATCH(fn, EXPR) FLAVOUR_BATCH_LINKAGE(static, fn, EXPR)
 #define FLAVOUR_BATCH_EXPORTED(fn, EXPR) FLAVOUR_BATCH_LINKAGE(, fn, EXPR)
-#define FLAVOUR_BATCH_LINKAGE(linkage, fn, EXPR)                                               \
-    linkage uint64_t fn##_throughput(const unsigned char *sq, const uint64_t *occ, size_t n,    \
-                                    uint64_t zero)                                             \
-    {                                                                                          \
-        uint64_t acc = zero;                                                                   \
-        for (size_t i = 0; i < n; i++)                                                         \
-            acc ^= EXPR(sq[i], occ[i]);                                                        \
-        return acc;                                                                            \
-    }                                                                                          \
-    linkage uint64_t fn##_latency(const unsigned char *sq, const uint64_t *occ, size_t n,      \
-                                 uint64_t zero)                                                \
-    {                                                                                          \
-        uint64_t last = 0;                                                                     \
-        for (size_t i = 0; i < n; i++)                                                         \
-            last = EXPR(sq[i], occ[i] ^ (last & zero));                                        \
-        return last;                                                                           \
-    }                                                                                          \
-    linkage uint64_t fn##_pressure(const unsigned char *sq, const uint64_t *occ, size_t n,     \
-                                   uint64_t zero, const uint64_t *table, const uint32_t *probe) \
-    {                                                                                          \
-        uint64_t last = 0;                                                                     \
-        for (size_t i = 0; i < n; i++) {                                                       \
-            last = EXPR(sq[i], occ[i] ^ (last & zero));                                        \
-            last ^= table[probe[i] ^ (uint32_t)(last & zero)];                                 \
-        }                                                                                      \
-        return last;                                                                           \
+#define FLAVOUR_BATCH_LINKAGE(linkage, fn, EXPR)                                                   \
+    linkage uint64_t fn##_throughput(const unsigned char *sq, const uint64_t *occ, size_t n,       \
+                                     uint64_t zero)                                                \
+    {                                                                                              \
+        uint64_t acc = zero;                                                                       \
+        for (size_t i = 0; i < n; i++)                                                             \
+            acc ^= EXPR(sq[i], occ[i]);                                                            \
+        return acc;                                                                                \
+    }                                                                                              \
+    linkage uint64_t fn##_latency(const unsigned char *sq, const uint64_t *occ, size_t n,          \
+                                  uint64_t zero)                                                   \
+    {                                                                                              \
+        uint64_t last = 0;                                                                         \
+        for (size_t i = 0; i < n; i++)                                                             \
+            last = EXPR(sq[i], occ[i] ^ (last & zero));                                            \
+        return last;                                                                               \
+    }                                                                                              \
+    linkage uint64_t fn##_pressure(const unsigned char *sq, const uint64_t *occ, size_t n,         \
+                                   uint64_t zero, const uint64_t *table, const uint32_t *probe)    \
+    {                                                                                              \
+        uint64_t last = 0;                                                                         \
+        for (size_t i = 0; i < n; i++) {                                                           \
+            last = EXPR(sq[i], occ[i] ^ (last & zero));                                            \
+            last ^= table[probe[i] ^ (uint32_t)(last & zero)];                                     \
+        }                                                                                          \
+        return last;                                                                               \
     }
 
 /* Defines NAME's lookups and batches from mbb_NAME_rook_attacks,
  * _bishop_attacks and _queen_attacks, the lookups of its unit on the
  * library's tables (here lab/tables-all.c). */
-#define FLAVOUR_IMPL(name)                                                                    \
-    uint64_t name##_rook(unsigned sq, uint64_t occ) { return mbb_##name##_rook_attacks(sq, occ); } \
-    uint64_t name##_bishop(unsigned sq, uint64_t occ)                                         \
-    {                                                                                         \
-        return mbb_##name##_bishop_attacks(sq, occ);                                          \
-    }                                                                                         \
-    uint64_t name##_queen(unsigned sq, uint64_t occ) { return mbb_##name##_queen_attacks(sq, occ); } \
-    FLAVOUR_BATCH_EXPORTED(name##_rook_batch, mbb_##name##_rook_attacks)                      \
-    FLAVOUR_BATCH_EXPORTED(name##_bishop_batch, mbb_##name##_bishop_attacks)                  \
-    FLAVOUR_BATCH_EXPORTED(name##_queen_batch, mbb_##name##_queen_attacks)                   \
-    uint64_t name##_reads_pressure(const unsigned char *sq, const uint64_t *occ, size_t n,      \
-                                   uint64_t zero, const uint64_t *table, const uint32_t *probe) \
-    {                                                                                          \
-        uint64_t last = 0;                                                                     \
-        (void)sq;                                                                              \
-        for (size_t i = 0; i < n; i++) {                                                       \
-            last = occ[i] ^ (last & zero);                                                     \
-            last ^= table[probe[i] ^ (uint32_t)(last & zero)];                                 \
-        }                                                                                      \
-        return last;                                                                           \
+#define FLAVOUR_IMPL(name)                                                                         \
+    uint64_t name##_rook(unsigned sq, uint64_t occ)                                                \
+    {                                                                                              \
+        return mbb_##name##_rook_attacks(sq, occ);                                                 \
+    }                                                                                              \
+    uint64_t name##_bishop(unsigned sq, uint64_t occ)                                              \
+    {                                                                                              \
+        return mbb_##name##_bishop_attacks(sq, occ);                                               \
+    }                                                                                              \
+    uint64_t name##_queen(unsigned sq, uint64_t occ)                                               \
+    {                                                                                              \
+        return mbb_##name##_queen_attacks(sq, occ);                                                \
+    }                                                                                              \
+    FLAVOUR_BATCH_EXPORTED(name##_rook_batch, mbb_##name##_rook_attacks)                           \
+    FLAVOUR_BATCH_EXPORTED(name##_bishop_batch, mbb_##name##_bishop_attacks)                       \
+    FLAVOUR_BATCH_EXPORTED(name##_queen_batch, mbb_##name##_queen_attacks)                         \
+    uint64_t name##_reads_pressure(const unsigned char *sq, const uint64_t *occ, size_t n,         \
+                                   uint64_t zero, const uint64_t *table, const uint32_t *probe)    \
+    {                                                                                              \
+        uint64_t last = 0;                                                                         \
+        (void)sq;                                                                                  \
+        for (size_t i = 0; i < n; i++) {                                                           \
+            last = occ[i] ^ (last & zero);                                                         \
+            last ^= table[probe[i] ^ (uint32_t)(last & zero)];                                     \
+        }                                                                                          \
+        return last;                                                                               \
     }
 
 /* Declarations of what FLAVOUR_IMPL(name) defines. */
-#define FLAVOUR_DECLARE(name)                                                                 \
-    uint64_t name##_rook(unsigned sq, uint64_t occ);                                          \
-    uint64_t name##_bishop(unsigned sq, uint64_t occ);                                        \
-    uint64_t name##_queen(unsigned sq, uint64_t occ);                                         \
-    uint64_t perft_##name(const struct position *p, int depth);                               \
-    uint64_t search_##name(const struct position *p, int depth, struct search_table *t,        \
-                           int *score);                                                        \
-    batch_body name##_rook_batch_throughput, name##_bishop_batch_throughput,                  \
-        name##_queen_batch_throughput, name##_rook_batch_latency,                             \
-        name##_bishop_batch_latency, name##_queen_batch_latency;                              \
-    pressure_body name##_rook_batch_pressure, name##_bishop_batch_pressure,                   \
+#define FLAVOUR_DECLARE(name)                                                                      \
+    uint64_t name##_rook(unsigned sq, uint64_t occ);                                               \
+    uint64_t name##_bishop(unsigned sq, uint64_t occ);                                             \
+    uint64_t name##_queen(unsigned sq, uint64_t occ);                                              \
+    uint64_t perft_##name(const struct position *p, int depth);                                    \
+    uint64_t search_##name(const struct position *p, int depth, struct search_table *t,            \
+                           int *score);                                                            \
+    batch_body name##_rook_batch_throughput, name##_bishop_batch_throughput,                       \
+        name##_queen_batch_throughput, name##_rook_batch_latency, name##_bishop_batch_latency,     \
+        name##_queen_batch_latency;                                                                \
+    pressure_body name##_rook_batch_pressure, name##_bishop_batch_pressure,                        \
         name##_queen_batch_pressure, name##_reads_pressure;
 
-#define FLAVOUR_ENTRY(name, isa)                                                              \
-    { #name, #isa, &flavours_built_##isa, name##_rook, name##_bishop, name##_queen,           \
-      { { name##_rook_batch_throughput, name##_bishop_batch_throughput,                       \
-          name##_queen_batch_throughput },                                                    \
-        { name##_rook_batch_latency, name##_bishop_batch_latency,                             \
-          name##_queen_batch_latency } },                                                     \
-      { name##_rook_batch_pressure, name##_bishop_batch_pressure,                             \
-        name##_queen_batch_pressure },                                                        \
-      name##_reads_pressure, &mbb_##name##_table_bytes, perft_##name, search_##name }
+#define FLAVOUR_ENTRY(name, isa)                                                                   \
+    {                                                                                              \
+#name, #isa, &flavours_built_##isa, name##_rook, name##_bishop, name##_queen,              \
+            { { name##_rook_batch_throughput, name##_bishop_batch_throughput,                      \
+                name##_queen_batch_throughput },                                                   \
+                { name##_rook_batch_latency, name##_bishop_batch_latency,                          \
+                  name##_queen_batch_latency } },                                                  \
+                { name##_rook_batch_pressure, name##_bishop_batch_pressure,                        \
+                  name##_queen_batch_pressure },                                                   \
+                  name##_reads_pressure, &mbb_##name##_table_bytes, perft_##name, search_##name    \
+    }
 
 #endif /* LAB_FLAVOURS_H */

@@ -20,7 +20,7 @@
 #include "flavours.def"
 #undef MBB_FLAVOUR
 
-#define MBB_ISA(name, macro, flags, probe, slow, description)                                        \
+#define MBB_ISA(name, macro, flags, probe, slow, description)                                      \
     FOR_SET(name)(const int flavours_built_##name = MBB_IS_ONE(MBB_HAVE_##macro);)
 #include "isa.def"
 #undef MBB_ISA

@@ -41,14 +41,14 @@ static uint64_t knight_of(unsigned sq, uint64_t occupied)
 
 /* Each kernel XORs the answers of every set; noinline keeps them apart. */
 #define KERNELS(NAME, SET, ONE)                                                                    \
-    __attribute__((noinline)) static uint64_t set_##NAME(void)                                   \
+    __attribute__((noinline)) static uint64_t set_##NAME(void)                                     \
     {                                                                                              \
         uint64_t x = 0;                                                                            \
         for (int i = 0; i < SETS; i++)                                                             \
             x ^= SET(pieces_of[i], occupied_of[i]);                                                \
         return x;                                                                                  \
     }                                                                                              \
-    __attribute__((noinline)) static uint64_t loop_##NAME(void)                                  \
+    __attribute__((noinline)) static uint64_t loop_##NAME(void)                                    \
     {                                                                                              \
         uint64_t x = 0;                                                                            \
         for (int i = 0; i < SETS; i++) {                                                           \

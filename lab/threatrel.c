@@ -61,12 +61,18 @@ static uint64_t occupancy(const unsigned char board[64])
 static uint64_t piece_attacks(int role, unsigned sq, struct mbb_both both)
 {
     switch (role % 6) {
-    case T_PAWN: return mbb_pawn_attacks((unsigned)role / 6, sq);
-    case T_KNIGHT: return mbb_knight_attacks(sq);
-    case T_BISHOP: return both.bishop;
-    case T_ROOK: return both.rook;
-    case T_QUEEN: return both.bishop | both.rook;
-    default: return mbb_king_attacks(sq);
+    case T_PAWN:
+        return mbb_pawn_attacks((unsigned)role / 6, sq);
+    case T_KNIGHT:
+        return mbb_knight_attacks(sq);
+    case T_BISHOP:
+        return both.bishop;
+    case T_ROOK:
+        return both.rook;
+    case T_QUEEN:
+        return both.bishop | both.rook;
+    default:
+        return mbb_king_attacks(sq);
     }
 }
 
@@ -195,9 +201,8 @@ static int deliver(struct threat_relation *list, unsigned n, struct threat_relat
 
 int threat_event_diff(const struct threat_rules *rules, const unsigned char board[64],
                       const struct threat_event *event, struct threat_relation *adds,
-                      unsigned adds_capacity, unsigned *adds_count,
-                      struct threat_relation *removes, unsigned removes_capacity,
-                      unsigned *removes_count)
+                      unsigned adds_capacity, unsigned *adds_count, struct threat_relation *removes,
+                      unsigned removes_capacity, unsigned *removes_count)
 {
     const unsigned s = event->square & 63;
     const uint64_t occ = occupancy(board) & ~(UINT64_C(1) << s);
@@ -237,8 +242,8 @@ int threat_event_diff(const struct threat_rules *rules, const unsigned char boar
     }
     return (deliver(add, na, adds, adds_capacity, adds_count)
             | deliver(remove, nr, removes, removes_capacity, removes_count))
-           ? -1
-           : 0;
+               ? -1
+               : 0;
 }
 
 int threat_board(const struct threat_rules *rules, const unsigned char board[64],
@@ -303,8 +308,14 @@ void threat_apply(unsigned char board[64], const struct threat_event *event)
 
     switch (event->kind) {
     case THREAT_PUT:
-    case THREAT_REPLACE: board[s] = event->code; break;
-    case THREAT_REMOVE: board[s] = 0; break;
-    default: board[event->to & 63u] = board[s], board[s] = 0; break;
+    case THREAT_REPLACE:
+        board[s] = event->code;
+        break;
+    case THREAT_REMOVE:
+        board[s] = 0;
+        break;
+    default:
+        board[event->to & 63u] = board[s], board[s] = 0;
+        break;
     }
 }

@@ -62,8 +62,8 @@
 #define THREAT_BOARD_MAX 512
 
 struct threat_rules {
-    signed char role[THREAT_CODES];  /* code -> colour * 6 + type, or -1 */
-    uint16_t victims[THREAT_ROLES];  /* attacker role -> bit set of victim roles */
+    signed char role[THREAT_CODES]; /* code -> colour * 6 + type, or -1 */
+    uint16_t victims[THREAT_ROLES]; /* attacker role -> bit set of victim roles */
 };
 
 /* The relation, 4 bytes in the order four engines store it. */
@@ -90,15 +90,18 @@ struct threat_event {
 #define THREAT_TYPES_PNBR 0x0Fu
 #define THREAT_TYPES_PNBRQ 0x1Fu
 #define THREAT_RULES_STOCKFISH                                                                     \
-    { THREAT_BOTH_COLOURS(0x0Au), THREAT_BOTH_COLOURS(THREAT_TYPES_PNBRQ),                         \
-      THREAT_BOTH_COLOURS(THREAT_TYPES_PNBR), THREAT_BOTH_COLOURS(THREAT_TYPES_PNBR),              \
-      THREAT_BOTH_COLOURS(THREAT_TYPES_PNBRQ), 0,                                                  \
-      THREAT_BOTH_COLOURS(0x0Au), THREAT_BOTH_COLOURS(THREAT_TYPES_PNBRQ),                         \
-      THREAT_BOTH_COLOURS(THREAT_TYPES_PNBR), THREAT_BOTH_COLOURS(THREAT_TYPES_PNBR),              \
-      THREAT_BOTH_COLOURS(THREAT_TYPES_PNBRQ), 0 }
+    {                                                                                              \
+        THREAT_BOTH_COLOURS(0x0Au), THREAT_BOTH_COLOURS(THREAT_TYPES_PNBRQ),                       \
+            THREAT_BOTH_COLOURS(THREAT_TYPES_PNBR), THREAT_BOTH_COLOURS(THREAT_TYPES_PNBR),        \
+            THREAT_BOTH_COLOURS(THREAT_TYPES_PNBRQ), 0, THREAT_BOTH_COLOURS(0x0Au),                \
+            THREAT_BOTH_COLOURS(THREAT_TYPES_PNBRQ), THREAT_BOTH_COLOURS(THREAT_TYPES_PNBR),       \
+            THREAT_BOTH_COLOURS(THREAT_TYPES_PNBR), THREAT_BOTH_COLOURS(THREAT_TYPES_PNBRQ), 0     \
+    }
 /* Every attack on every piece, kings included both ways. */
 #define THREAT_RULES_EVERYTHING                                                                    \
-    { 0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF }
+    {                                                                                              \
+        0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF         \
+    }
 
 /* Every relation of the board, canonical order: their count, or -1 where
  * more than capacity. */
@@ -112,9 +115,8 @@ int threat_board(const struct threat_rules *rules, const unsigned char board[64]
  * a remove or replace of a piece, codes with a role). */
 int threat_event_diff(const struct threat_rules *rules, const unsigned char board[64],
                       const struct threat_event *event, struct threat_relation *adds,
-                      unsigned adds_capacity, unsigned *adds_count,
-                      struct threat_relation *removes, unsigned removes_capacity,
-                      unsigned *removes_count);
+                      unsigned adds_capacity, unsigned *adds_count, struct threat_relation *removes,
+                      unsigned removes_capacity, unsigned *removes_count);
 
 /* The board after the event. */
 void threat_apply(unsigned char board[64], const struct threat_event *event);

@@ -16,25 +16,32 @@
 
 #include "threatrel.h"
 
-#if defined(__x86_64__) && defined(__AVX512VBMI2__) && defined(__AVX512VBMI__)                    \
+#if defined(__x86_64__) && defined(__AVX512VBMI2__) && defined(__AVX512VBMI__)                     \
     && defined(__AVX512BW__) && defined(__AVX512VL__) && defined(__BMI2__)
 #include <immintrin.h>
 
 /* Each slot's file and rank offset from the focus. */
 #define RAY(knight, step)                                                                          \
     knight, (step), 2 * (step), 3 * (step), 4 * (step), 5 * (step), 6 * (step), 7 * (step)
-static const signed char slot_file[64] = { RAY(1, 0),   RAY(2, 1),   RAY(2, 1),   RAY(1, 1),
-                                           RAY(-1, 0),  RAY(-2, -1), RAY(-2, -1), RAY(-1, -1) };
-static const signed char slot_rank[64] = { RAY(2, 1),   RAY(1, 1),   RAY(-1, 0),  RAY(-2, -1),
-                                           RAY(-2, -1), RAY(-1, -1), RAY(1, 0),   RAY(2, 1) };
+static const signed char slot_file[64] = { RAY(1, 0),  RAY(2, 1),   RAY(2, 1),   RAY(1, 1),
+                                           RAY(-1, 0), RAY(-2, -1), RAY(-2, -1), RAY(-1, -1) };
+static const signed char slot_rank[64] = { RAY(2, 1),   RAY(1, 1),   RAY(-1, 0), RAY(-2, -1),
+                                           RAY(-2, -1), RAY(-1, -1), RAY(1, 0),  RAY(2, 1) };
 
 /* Piece categories, one bit each, for the slot tests. */
-enum { C_WPAWN = 1, C_BPAWN = 2, C_KNIGHT = 4, C_BISHOP = 8, C_ROOK = 16, C_QUEEN = 32,
-       C_KING = 64 };
+enum {
+    C_WPAWN = 1,
+    C_BPAWN = 2,
+    C_KNIGHT = 4,
+    C_BISHOP = 8,
+    C_ROOK = 16,
+    C_QUEEN = 32,
+    C_KING = 64
+};
 /* role (colour * 6 + type) -> category */
-static const unsigned char role_category[16] = { C_WPAWN, C_KNIGHT, C_BISHOP, C_ROOK,
-                                                 C_QUEEN, C_KING,   C_BPAWN,  C_KNIGHT,
-                                                 C_BISHOP, C_ROOK,  C_QUEEN,  C_KING };
+static const unsigned char role_category[16]
+    = { C_WPAWN, C_KNIGHT, C_BISHOP, C_ROOK, C_QUEEN, C_KING,
+        C_BPAWN, C_KNIGHT, C_BISHOP, C_ROOK, C_QUEEN, C_KING };
 
 #define LINE_RQ C_ROOK | C_QUEEN
 #define LINE_BQ C_BISHOP | C_QUEEN
@@ -62,12 +69,18 @@ static const unsigned char slot_attackers[64] = {
 static uint64_t attack_slots(int role)
 {
     switch (role % 6) {
-    case 0: return role < 6 ? SLOT(1, 1) | SLOT(7, 1) : SLOT(3, 1) | SLOT(5, 1);
-    case 1: return KNIGHT_SLOTS;
-    case 2: return DIAG_RAYS;
-    case 3: return ORTHO_RAYS;
-    case 4: return DIAG_RAYS | ORTHO_RAYS;
-    default: return ADJACENT_SLOTS;
+    case 0:
+        return role < 6 ? SLOT(1, 1) | SLOT(7, 1) : SLOT(3, 1) | SLOT(5, 1);
+    case 1:
+        return KNIGHT_SLOTS;
+    case 2:
+        return DIAG_RAYS;
+    case 3:
+        return ORTHO_RAYS;
+    case 4:
+        return DIAG_RAYS | ORTHO_RAYS;
+    default:
+        return ADJACENT_SLOTS;
     }
 }
 
@@ -84,19 +97,20 @@ struct code_tables {
 
 static struct slots gather_slots(const __m512i board, unsigned s, __m128i category)
 {
-    const __m512i file = _mm512_add_epi8(_mm512_set1_epi8((char)(s % 8)),
-                                         _mm512_loadu_si512(slot_file));
-    const __m512i rank = _mm512_add_epi8(_mm512_set1_epi8((char)(s / 8)),
-                                         _mm512_loadu_si512(slot_rank));
+    const __m512i file
+        = _mm512_add_epi8(_mm512_set1_epi8((char)(s % 8)), _mm512_loadu_si512(slot_file));
+    const __m512i rank
+        = _mm512_add_epi8(_mm512_set1_epi8((char)(s / 8)), _mm512_loadu_si512(slot_rank));
     const __m512i eight = _mm512_set1_epi8(8);
     /* a negative offset wraps above 7 too */
-    const __mmask64 valid = _mm512_cmplt_epu8_mask(file, eight) & _mm512_cmplt_epu8_mask(rank, eight);
+    const __mmask64 valid
+        = _mm512_cmplt_epu8_mask(file, eight) & _mm512_cmplt_epu8_mask(rank, eight);
     struct slots v;
     uint64_t o;
 
     /* (a 16-bit shift: the mask keeps each byte's own bits) */
-    v.squares = _mm512_add_epi8(_mm512_and_si512(_mm512_slli_epi16(rank, 3), _mm512_set1_epi8(0x38)),
-                                file);
+    v.squares = _mm512_add_epi8(
+        _mm512_and_si512(_mm512_slli_epi16(rank, 3), _mm512_set1_epi8(0x38)), file);
     v.codes = _mm512_maskz_permutexvar_epi8(valid, v.squares, board);
     v.category = _mm512_shuffle_epi8(_mm512_broadcast_i32x4(category), v.codes);
     v.occupied = _mm512_test_epi8_mask(v.codes, v.codes);
@@ -126,8 +140,8 @@ static struct code_tables make_tables(const struct threat_rules *rules, unsigned
     struct code_tables t;
 
     t.roles = roles;
-    t.category = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(const void *)role_category),
-                                  roles);
+    t.category
+        = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(const void *)role_category), roles);
     t.victim_of_focus = _mm_shuffle_epi8(_mm_movm_epi8((__mmask16)rules->victims[role]), roles);
     t.attacker_of_focus = _mm_movm_epi8(
         _mm256_mask_test_epi16_mask(has_role, by_code, _mm256_set1_epi16((short)(1 << role))));
@@ -175,16 +189,17 @@ static unsigned xray_pairs(const struct threat_rules *rules, const struct slots 
     const uint64_t sliders = _mm512_test_epi8_mask(v->category, slider) & on_rays;
     const uint64_t beyond = on_rays >> 32 | on_rays << 32; /* ray d + 4 moved onto ray d */
     /* bit 7 of each ray holding one bit at k = 1..7 */
-    const uint64_t both = ((sliders + UINT64_C(0x7E7E7E7E7E7E7E7E))
-                           & (beyond + UINT64_C(0x7E7E7E7E7E7E7E7E)) & UINT64_C(0x8080808080808080));
+    const uint64_t both
+        = ((sliders + UINT64_C(0x7E7E7E7E7E7E7E7E)) & (beyond + UINT64_C(0x7E7E7E7E7E7E7E7E))
+           & UINT64_C(0x8080808080808080));
     const uint64_t rays = both | (both - (both >> 7));
     uint32_t x[16], y[16];
     unsigned n = 0, pairs;
 
     pairs = emit(v, sliders & rays, 1, 0, 0, x);
     {
-        const struct slots opposite = { .codes = swap_halves(v->codes),
-                                        .squares = swap_halves(v->squares) };
+        const struct slots opposite
+            = { .codes = swap_halves(v->codes), .squares = swap_halves(v->squares) };
 
         emit(&opposite, beyond & rays, 1, 0, 0, y);
     }
@@ -206,9 +221,9 @@ static void view_focus(const struct threat_rules *rules, const struct code_table
     const struct slots v = gather_slots(board, s, t.category);
     const int role = rules->role[code & (THREAT_CODES - 1)];
     const uint64_t victims = v.nearest & attack_slots(role) & codes_in(&v, t.victim_of_focus);
-    const uint64_t attackers = v.nearest & codes_in(&v, t.attacker_of_focus)
-                               & _mm512_test_epi8_mask(v.category,
-                                                       _mm512_loadu_si512(slot_attackers));
+    const uint64_t attackers
+        = v.nearest & codes_in(&v, t.attacker_of_focus)
+          & _mm512_test_epi8_mask(v.category, _mm512_loadu_si512(slot_attackers));
 
     f->touching_count = emit(&v, victims, 1, code, s, f->touching);
     f->touching_count += emit(&v, attackers, 0, code, s, f->touching + f->touching_count);
@@ -310,8 +325,8 @@ int threat_event_diff_vbmi2(const struct threat_rules *rules, const unsigned cha
     }
     return (deliver(add, na, adds, adds_capacity, adds_count)
             | deliver(remove, nr, removes, removes_capacity, removes_count))
-           ? -1
-           : 0;
+               ? -1
+               : 0;
 }
 
 int threat_board_vbmi2(const struct threat_rules *rules, const unsigned char board[64],
@@ -325,9 +340,9 @@ int threat_board_vbmi2(const struct threat_rules *rules, const unsigned char boa
         const unsigned t = (unsigned)__builtin_ctzll(victims);
         const struct code_tables tables = make_tables(rules, board[t]);
         const struct slots v = gather_slots(b, t, tables.category);
-        const uint64_t attackers = v.nearest & codes_in(&v, tables.attacker_of_focus)
-                                   & _mm512_test_epi8_mask(v.category,
-                                                           _mm512_loadu_si512(slot_attackers));
+        const uint64_t attackers
+            = v.nearest & codes_in(&v, tables.attacker_of_focus)
+              & _mm512_test_epi8_mask(v.category, _mm512_loadu_si512(slot_attackers));
         uint32_t list[16];
         unsigned count;
         const unsigned k = emit(&v, attackers, 0, board[t], t, list);

@@ -53,8 +53,9 @@ static const struct threat_rules rules = {
 static void position_bytes(const struct position *p, unsigned char board[64])
 {
     for (unsigned sq = 0; sq < 64; sq++)
-        board[sq] = (unsigned char)(p->board[sq] == NO_PIECE ? 0
-                                    : (p->colour[BLACK] >> sq & 1) * 8 + p->board[sq] + 1u);
+        board[sq] = (unsigned char)(p->board[sq] == NO_PIECE
+                                        ? 0
+                                        : (p->colour[BLACK] >> sq & 1) * 8 + p->board[sq] + 1u);
 }
 
 static void collect(const struct position *p, void *data)
@@ -266,8 +267,8 @@ static uint64_t (*const contender[CONTENDERS])(void) = { run_kernel, run_naive, 
  * time in ns[] and its checksum in sums[]. */
 static void round_of(long r, int have_vbmi2, double ns[CONTENDERS], uint64_t sums[CONTENDERS])
 {
-    static const unsigned char orders[6][3] = { { 0, 1, 2 }, { 1, 2, 0 }, { 2, 0, 1 },
-                                                { 2, 1, 0 }, { 1, 0, 2 }, { 0, 2, 1 } };
+    static const unsigned char orders[6][3]
+        = { { 0, 1, 2 }, { 1, 2, 0 }, { 2, 0, 1 }, { 2, 1, 0 }, { 1, 0, 2 }, { 0, 2, 1 } };
     unsigned char order[3];
     unsigned n = 0;
 

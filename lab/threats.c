@@ -111,51 +111,57 @@ static uint64_t ref_knight_set(uint64_t pieces)
 static uint64_t ref_piece(unsigned type, unsigned side, unsigned sq, uint64_t occ)
 {
     switch (type) {
-    case PAWN: return ref_pawn(side, sq);
-    case KNIGHT: return ref_knight(sq);
-    case BISHOP: return ref_bishop(sq, occ);
-    case ROOK: return ref_rook(sq, occ);
-    case QUEEN: return ref_queen(sq, occ);
-    default: return ref_king(sq);
+    case PAWN:
+        return ref_pawn(side, sq);
+    case KNIGHT:
+        return ref_knight(sq);
+    case BISHOP:
+        return ref_bishop(sq, occ);
+    case ROOK:
+        return ref_rook(sq, occ);
+    case QUEEN:
+        return ref_queen(sq, occ);
+    default:
+        return ref_king(sq);
     }
 }
 
 /* One move's work: the square's threats, the moved piece, the sets.
  * BOTH(sq, occ, &rook, &bishop); SET(type, pieces, occ); PIECE(type,
  * side, sq, occ); RAY_PASS(a, b). */
-#define THREAT_WORK(NAME, BOTH, SET, PIECE, RAY_PASS)                                           \
-    static uint64_t NAME(const struct record *r)                                               \
-    {                                                                                          \
-        const uint64_t occ = r->occupied;                                                      \
-        const uint64_t diagonal = r->pieces[WHITE][BISHOP] | r->pieces[BLACK][BISHOP]          \
-                                  | r->pieces[WHITE][QUEEN] | r->pieces[BLACK][QUEEN];         \
-        const uint64_t straight = r->pieces[WHITE][ROOK] | r->pieces[BLACK][ROOK]              \
-                                  | r->pieces[WHITE][QUEEN] | r->pieces[BLACK][QUEEN];         \
-        const unsigned squares[3] = { r->from, r->to, r->captured };                           \
-        uint64_t hash = 0;                                                                     \
-                                                                                               \
-        for (unsigned k = 0; k < (r->captured != r->to ? 3u : 2u); k++) {                      \
-            const unsigned sq = squares[k];                                                    \
-            uint64_t rook, bishop, seers;                                                      \
-                                                                                               \
-            BOTH(sq, occ, &rook, &bishop);                                                     \
-            hash = hash * 31 + (rook ^ bishop << 1);                                           \
-            for (seers = (rook & straight) | (bishop & diagonal); seers; seers &= seers - 1)   \
-                hash = hash * 31 + RAY_PASS(mbb_lowest_square(seers), sq);                     \
-        }                                                                                      \
-        hash = hash * 31 + PIECE(r->moved, r->side, r->to, occ);                               \
-        for (int side = WHITE; side <= BLACK; side++)                                          \
-            for (unsigned type = KNIGHT; type <= QUEEN; type++)                                \
-                hash = hash * 31 + SET(type, r->pieces[side][type], occ);                      \
-        return hash;                                                                           \
+#define THREAT_WORK(NAME, BOTH, SET, PIECE, RAY_PASS)                                              \
+    static uint64_t NAME(const struct record *r)                                                   \
+    {                                                                                              \
+        const uint64_t occ = r->occupied;                                                          \
+        const uint64_t diagonal = r->pieces[WHITE][BISHOP] | r->pieces[BLACK][BISHOP]              \
+                                  | r->pieces[WHITE][QUEEN] | r->pieces[BLACK][QUEEN];             \
+        const uint64_t straight = r->pieces[WHITE][ROOK] | r->pieces[BLACK][ROOK]                  \
+                                  | r->pieces[WHITE][QUEEN] | r->pieces[BLACK][QUEEN];             \
+        const unsigned squares[3] = { r->from, r->to, r->captured };                               \
+        uint64_t hash = 0;                                                                         \
+                                                                                                   \
+        for (unsigned k = 0; k < (r->captured != r->to ? 3u : 2u); k++) {                          \
+            const unsigned sq = squares[k];                                                        \
+            uint64_t rook, bishop, seers;                                                          \
+                                                                                                   \
+            BOTH(sq, occ, &rook, &bishop);                                                         \
+            hash = hash * 31 + (rook ^ bishop << 1);                                               \
+            for (seers = (rook & straight) | (bishop & diagonal); seers; seers &= seers - 1)       \
+                hash = hash * 31 + RAY_PASS(mbb_lowest_square(seers), sq);                         \
+        }                                                                                          \
+        hash = hash * 31 + PIECE(r->moved, r->side, r->to, occ);                                   \
+        for (int side = WHITE; side <= BLACK; side++)                                              \
+            for (unsigned type = KNIGHT; type <= QUEEN; type++)                                    \
+                hash = hash * 31 + SET(type, r->pieces[side][type], occ);                          \
+        return hash;                                                                               \
     }
 
-#define REF_BOTH(sq, occ, rook, bishop)                                                        \
+#define REF_BOTH(sq, occ, rook, bishop)                                                            \
     (*(rook) = ref_rook(sq, occ), *(bishop) = ref_bishop(sq, occ))
-#define REF_SET(type, pieces, occ)                                                             \
-    ((type) == KNIGHT   ? ref_knight_set(pieces)                                               \
-     : (type) == BISHOP ? ref_set(ref_bishop, pieces, occ)                                     \
-     : (type) == ROOK   ? ref_set(ref_rook, pieces, occ)                                       \
+#define REF_SET(type, pieces, occ)                                                                 \
+    ((type) == KNIGHT   ? ref_knight_set(pieces)                                                   \
+     : (type) == BISHOP ? ref_set(ref_bishop, pieces, occ)                                         \
+     : (type) == ROOK   ? ref_set(ref_rook, pieces, occ)                                           \
                         : ref_set(ref_queen, pieces, occ))
 THREAT_WORK(work_reference, REF_BOTH, REF_SET, ref_piece, ref_ray_pass)
 
@@ -164,30 +170,36 @@ THREAT_WORK(work_reference, REF_BOTH, REF_SET, ref_piece, ref_ray_pass)
 static inline uint64_t mbb_piece(unsigned type, unsigned side, unsigned sq, uint64_t occ)
 {
     switch (type) {
-    case PAWN: return mbb_pawn_attacks(side, sq);
-    case KNIGHT: return mbb_knight_attacks(sq);
-    case BISHOP: return mbb_bishop_attacks(sq, occ);
-    case ROOK: return mbb_rook_attacks(sq, occ);
-    case QUEEN: return mbb_queen_attacks(sq, occ);
-    default: return mbb_king_attacks(sq);
+    case PAWN:
+        return mbb_pawn_attacks(side, sq);
+    case KNIGHT:
+        return mbb_knight_attacks(sq);
+    case BISHOP:
+        return mbb_bishop_attacks(sq, occ);
+    case ROOK:
+        return mbb_rook_attacks(sq, occ);
+    case QUEEN:
+        return mbb_queen_attacks(sq, occ);
+    default:
+        return mbb_king_attacks(sq);
     }
 }
 
 /* With magicbb's calls for it. */
-#define API_BOTH(sq, occ, out_rook, out_bishop)                                                \
-    do {                                                                                       \
-        const struct mbb_both both_ = mbb_both_attacks(sq, occ);                               \
-        *(out_rook) = both_.rook, *(out_bishop) = both_.bishop;                                \
+#define API_BOTH(sq, occ, out_rook, out_bishop)                                                    \
+    do {                                                                                           \
+        const struct mbb_both both_ = mbb_both_attacks(sq, occ);                                   \
+        *(out_rook) = both_.rook, *(out_bishop) = both_.bishop;                                    \
     } while (0)
-#define API_SET(type, pieces, occ)                                                             \
-    ((type) == KNIGHT   ? mbb_knight_attacks_set(pieces)                                       \
-     : (type) == BISHOP ? mbb_bishop_attacks_set(pieces, occ)                                  \
-     : (type) == ROOK   ? mbb_rook_attacks_set(pieces, occ)                                    \
+#define API_SET(type, pieces, occ)                                                                 \
+    ((type) == KNIGHT   ? mbb_knight_attacks_set(pieces)                                           \
+     : (type) == BISHOP ? mbb_bishop_attacks_set(pieces, occ)                                      \
+     : (type) == ROOK   ? mbb_rook_attacks_set(pieces, occ)                                        \
                         : mbb_queen_attacks_set(pieces, occ))
 THREAT_WORK(work_api, API_BOTH, API_SET, mbb_piece, mbb_ray_pass)
 
 /* With single lookups: two for both, a loop for each set. */
-#define SINGLE_BOTH(sq, occ, rook, bishop)                                                     \
+#define SINGLE_BOTH(sq, occ, rook, bishop)                                                         \
     (*(rook) = mbb_rook_attacks(sq, occ), *(bishop) = mbb_bishop_attacks(sq, occ))
 static inline uint64_t single_set(unsigned type, uint64_t pieces, uint64_t occ)
 {
@@ -196,7 +208,7 @@ static inline uint64_t single_set(unsigned type, uint64_t pieces, uint64_t occ)
     for (; pieces; pieces &= pieces - 1) {
         const unsigned sq = mbb_lowest_square(pieces);
 
-        a |= type == KNIGHT ? mbb_knight_attacks(sq)
+        a |= type == KNIGHT   ? mbb_knight_attacks(sq)
              : type == BISHOP ? mbb_bishop_attacks(sq, occ)
              : type == ROOK   ? mbb_rook_attacks(sq, occ)
                               : mbb_queen_attacks(sq, occ);
@@ -297,8 +309,10 @@ int main(int argc, char **argv)
         const uint64_t want = work_reference(&records[i]);
 
         if (work_api(&records[i]) != want || work_single(&records[i]) != want) {
-            fprintf(stderr, "magicbb-threats: move %u (from %u to %u): the %s version differs from"
-                    " the ray walk\n", i, records[i].from, records[i].to,
+            fprintf(stderr,
+                    "magicbb-threats: move %u (from %u to %u): the %s version differs from"
+                    " the ray walk\n",
+                    i, records[i].from, records[i].to,
                     work_api(&records[i]) != want ? "api" : "single");
             return 1;
         }
@@ -324,14 +338,14 @@ int main(int argc, char **argv)
 
     const struct interval i = median_interval(ratio, (size_t)rounds);
 
-    printf("threat workload, flavour %s: %u moves, checked against the ray walk\n",
-           mbb_flavour(), record_count);
+    printf("threat workload, flavour %s: %u moves, checked against the ray walk\n", mbb_flavour(),
+           record_count);
     printf("  both + set attacks / single lookups: %.3f [%.3f, %.3f] (time ratio, median of %ld"
            " paired rounds [95%%]); %s\n",
            i.median, i.low, i.high, rounds,
            i.low <= 1.0 && i.high >= 1.0 ? "a tie"
-           : i.high < 1.0               ? "the calls are faster"
-                                        : "single lookups are faster");
+           : i.high < 1.0                ? "the calls are faster"
+                                         : "single lookups are faster");
     free(ratio);
     free(records);
     return 0;

@@ -36,8 +36,8 @@ static unsigned entries_in(const char *tables)
     const char *at = strstr(text, " *   entries:  ");
     unsigned entries = 0;
 
-    ck_assert_msg(at != NULL && sscanf(at, " *   entries:  %u", &entries) == 1, "%s: no entry count",
-                  tables);
+    ck_assert_msg(at != NULL && sscanf(at, " *   entries:  %u", &entries) == 1,
+                  "%s: no entry count", tables);
     free(text);
     return entries;
 }
@@ -62,8 +62,8 @@ static unsigned long layout_end(const char *magics, unsigned rook_bits, unsigned
     memset(used, 0, sizeof used);
     *spans = 0;
     for (line = strtok(text, "\n"); line != NULL; line = strtok(NULL, "\n")) {
-        const int fields = sscanf(line, "%7s %3s 0x%llx %u %u", piece, square, &magic, &bits,
-                                  &offset);
+        const int fields
+            = sscanf(line, "%7s %3s 0x%llx %u %u", piece, square, &magic, &bits, &offset);
         const int rook = strcmp(piece, "rook") == 0;
         unsigned sq, span = 0;
         uint64_t mask, subset = 0;
@@ -110,8 +110,8 @@ START_TEST(white_packs_overlapping_slices)
 {
     unsigned long spans, end;
 
-    ck_assert_int_eq(run("--flavour=white", "--seed=5", "-o", path("w.c"), "-d", path("w.txt"),
-                         NULL), 0);
+    ck_assert_int_eq(
+        run("--flavour=white", "--seed=5", "-o", path("w.c"), "-d", path("w.txt"), NULL), 0);
     end = layout_end(path("w.txt"), 12, 9, 0, &spans);
     ck_assert_uint_eq(end, entries_in(path("w.c")));
     ck_assert_msg(end < spans, "no slices overlap: %lu entries, %lu end to end", end, spans);
@@ -162,8 +162,8 @@ START_TEST(offsetmagic_slices_fill_the_gaps)
     unsigned long spans, seeded, dense;
     char *one, *other;
 
-    ck_assert_int_eq(run("--flavour=offsetmagic", "--seed=3", "-o", path("s.c"), "-d",
-                         path("s.txt"), NULL), 0);
+    ck_assert_int_eq(
+        run("--flavour=offsetmagic", "--seed=3", "-o", path("s.c"), "-d", path("s.txt"), NULL), 0);
     ck_assert_int_eq(run("--flavour=offsetmagic", "--seed=3", "-o", path("s2.c"), NULL), 0);
     one = slurp(path("s.c"));
     other = slurp(path("s2.c"));
@@ -172,17 +172,18 @@ START_TEST(offsetmagic_slices_fill_the_gaps)
     free(other);
     seeded = layout_end(path("s.txt"), 12, 10, 0x7fe00, &spans);
     ck_assert_uint_eq(seeded, entries_in(path("s.c")));
-    ck_assert_msg(seeded < spans, "no slices overlap: %lu entries, %lu end to end", seeded,
-                  spans);
+    ck_assert_msg(seeded < spans, "no slices overlap: %lu entries, %lu end to end", seeded, spans);
     ck_assert_int_eq(run_search("--flavour=offsetmagic", "--seed=3", "--budget=5000", "-o",
-                                path("d.c"), "-d", path("d.txt"), NULL), 0);
+                                path("d.c"), "-d", path("d.txt"), NULL),
+                     0);
     dense = layout_end(path("d.txt"), 12, 10, 0x7fe00, &spans);
     ck_assert_uint_eq(dense, entries_in(path("d.c")));
-    ck_assert_msg(dense < seeded && dense < 220000, "dense search: %lu entries, seeded %lu",
-                  dense, seeded);
+    ck_assert_msg(dense < seeded && dense < 220000, "dense search: %lu entries, seeded %lu", dense,
+                  seeded);
     ck_assert_uint_eq(sixth_rank_rooks_first(path("d.txt")), 8);
     ck_assert_int_eq(run_search("--flavour=offsetmagic", "--magics", path("d.txt"), "--budget=1",
-                                "-o", path("k.c"), "-d", path("k.txt"), NULL), 0);
+                                "-o", path("k.c"), "-d", path("k.txt"), NULL),
+                     0);
     one = slurp(path("d.txt"));
     other = slurp(path("k.txt"));
     same_magics(one, other, 0);
@@ -196,7 +197,8 @@ START_TEST(offsetmagic_slices_fill_the_gaps)
     free(other);
     /* --budget=0 keeps them too, without a search */
     ck_assert_int_eq(run_search("--flavour=offsetmagic", "--magics", path("d.txt"), "--budget=0",
-                                "-o", path("z.c"), "-d", path("z.txt"), NULL), 0);
+                                "-o", path("z.c"), "-d", path("z.txt"), NULL),
+                     0);
     other = slurp(path("z.txt"));
     same_magics(one, other, 0);
     same_magics(one, other, 1);
@@ -225,8 +227,9 @@ START_TEST(dense_search_is_reproducible_and_reloads)
         unsigned progress = 0, summaries = 0;
         unsigned long before = 0, now = 0;
 
-        ck_assert_int_eq(run_search(flavours[f], "--seed=11", budgets[f], extra[f], anneal[f],
-                             "-o", path("d1.c"), "-d", path("d1.txt"), NULL), 0);
+        ck_assert_int_eq(run_search(flavours[f], "--seed=11", budgets[f], extra[f], anneal[f], "-o",
+                                    path("d1.c"), "-d", path("d1.txt"), NULL),
+                         0);
         err = slurp(path("stderr"));
         for (line = strtok(err, "\n"); line != NULL; line = strtok(NULL, "\n")) {
             if (strncmp(line, "magicbb-search: pack: ", 22) == 0)
@@ -235,16 +238,20 @@ START_TEST(dense_search_is_reproducible_and_reloads)
             if (strstr(line, " relevant squares, ") != NULL)
                 progress++;
             else
-                summaries += sscanf(line, f == 0 ? "magicbb-search: dense: %lu slots before,"
-                                                   " %lu now"
-                                                 : "magicbb-search: dense: comb area %lu before,"
-                                                   " %lu now", &before, &now) == 2;
+                summaries += sscanf(line,
+                                    f == 0 ? "magicbb-search: dense: %lu slots before,"
+                                             " %lu now"
+                                           : "magicbb-search: dense: comb area %lu before,"
+                                             " %lu now",
+                                    &before, &now)
+                             == 2;
         }
         ck_assert_uint_eq(progress, 128);
         ck_assert_uint_eq(summaries, 1);
         ck_assert_msg(now <= before, "%s: %lu after, %lu before", flavours[f], now, before);
-        ck_assert_int_eq(run_search(flavours[f], "--seed=11", budgets[f], extra[f], anneal[f],
-                             "-o", path("d2.c"), NULL), 0);
+        ck_assert_int_eq(run_search(flavours[f], "--seed=11", budgets[f], extra[f], anneal[f], "-o",
+                                    path("d2.c"), NULL),
+                         0);
         ck_assert_int_eq(run(flavours[f], "--magics", path("d1.txt"), "-o", path("d3.c"), NULL), 0);
         first = slurp(path("d1.c"));
         again = slurp(path("d2.c"));
@@ -253,8 +260,10 @@ START_TEST(dense_search_is_reproducible_and_reloads)
         ck_assert_msg(strstr(first, "magicbb-search --seed=0xb ") != NULL
                           && strstr(first, budgets[f]) != NULL,
                       "the provenance does not name the dense search");
-        ck_assert_msg(strstr(first, f == 0 ? "--draws=20000 --anneal=200, from" : "--anneal=200, from") != NULL,
-                      "the provenance does not name the draws or the annealer's moves");
+        ck_assert_msg(
+            strstr(first, f == 0 ? "--draws=20000 --anneal=200, from" : "--anneal=200, from")
+                != NULL,
+            "the provenance does not name the draws or the annealer's moves");
         ck_assert_msg(strcmp(body(first), body(reloaded)) == 0,
                       "%s: the dense magics reload to other tables", flavours[f]);
         free(first);
@@ -278,13 +287,12 @@ START_TEST(dense_search_is_reproducible_and_reloads)
     expect_error("unknown option '--piece'");
     ck_assert_int_eq(run_search("--flavour=shared", "--anneal=10", "-o", path("x.c"), NULL), 2);
     expect_error("--anneal applies to an overlapping flavour (fancy, white, black) only");
-    ck_assert_int_eq(run_search("--flavour=white", "--draws=10", "-o", path("x.c"),
-                         NULL), 2);
+    ck_assert_int_eq(run_search("--flavour=white", "--draws=10", "-o", path("x.c"), NULL), 2);
     expect_error("--draws applies to a flavour whose squares have their own index bits");
     /* --squares=open, where no square can take fewer bits: refused */
     for (unsigned i = 0; i < 4; i++) {
-        static const char *const fixed[] = { "--flavour=plain", "--flavour=white",
-                                             "--flavour=black", "--flavour=offsetmagic" };
+        static const char *const fixed[]
+            = { "--flavour=plain", "--flavour=white", "--flavour=black", "--flavour=offsetmagic" };
 
         ck_assert_int_eq(run_search(fixed[i], "--squares=open", "-o", path("x.c"), NULL), 2);
         expect_error("--squares=open applies to a flavour whose squares have their own index bits");
@@ -306,20 +314,23 @@ START_TEST(dense_search_keeps_to_its_squares)
 
     ck_assert_int_eq(run("--seed=11", "-d", path("seeded.txt"), NULL), 0);
     ck_assert_int_eq(run_search("--seed=11", "--budget=300", "--draws=20000",
-                         "--squares=h8,a1,b2,a1", "-o", path("s.c"), "-d", path("dense.txt"),
-                         NULL), 0);
+                                "--squares=h8,a1,b2,a1", "-o", path("s.c"), "-d", path("dense.txt"),
+                                NULL),
+                     0);
     err = slurp(path("stderr"));
     for (line = strtok(err, "\n"); line != NULL; line = strtok(NULL, "\n")) {
         if (strstr(line, " relevant squares, ") == NULL)
             continue;
         ck_assert_msg(strstr(line, " a1: ") != NULL || strstr(line, " b2: ") != NULL
-                          || strstr(line, " h8: ") != NULL, "%s", line);
+                          || strstr(line, " h8: ") != NULL,
+                      "%s", line);
         progress++;
     }
     ck_assert_uint_eq(progress, 6);
     seeded = slurp(path("seeded.txt"));
     dense = slurp(path("dense.txt"));
-    ck_assert_msg(strstr(dense, "--squares=a1,b2,h8 --draws=20000 --anneal=20000, from seed") != NULL,
+    ck_assert_msg(strstr(dense, "--squares=a1,b2,h8 --draws=20000 --anneal=20000, from seed")
+                      != NULL,
                   "%.300s", dense);
     for (int piece = 0; piece < 2; piece++) {
         for (int sq = 0; sq < 64; sq++) {
@@ -339,17 +350,21 @@ START_TEST(dense_search_keeps_to_its_squares)
      * out those squares, and the shipped set's squares with one bit
      * fewer already: its rooks a1-h2 and bishops c1, d1 remain */
     ck_assert_int_eq(run_search("--magics", path("seeded.txt"), "--budget=300", "--squares=a3,e1",
-                         "-o", path("s.c"), NULL), 0);
+                                "-o", path("s.c"), NULL),
+                     0);
     err = slurp(path("stderr"));
     ck_assert_msg(strstr(err, "dense: rook a3: 11 index bits, no magic with fewer exists (proven):"
-                              " not searched\n") != NULL
+                              " not searched\n")
+                          != NULL
                       && strstr(err, "dense: bishop e1: 5 index bits, no magic with fewer exists"
-                                     " (proven): not searched\n") != NULL
+                                     " (proven): not searched\n")
+                             != NULL
                       && strstr(err, "dense: rook e1: 11 index bits, no magic") == NULL,
                   "%.400s", err);
     free(err);
     ck_assert_int_eq(run_search("--magics", shipped("fancy"), "--budget=1", "--draws=1",
-                         "--squares=open", "-o", path("s.c"), NULL), 0);
+                                "--squares=open", "-o", path("s.c"), NULL),
+                     0);
     err = slurp(path("stderr"));
     progress = 0;
     for (line = strtok(err, "\n"); line != NULL; line = strtok(NULL, "\n")) {
@@ -415,8 +430,8 @@ static unsigned white_dense_rook_slots(const char *square, unsigned sq, unsigned
     ck_assert_int_eq(run("--flavour=white", "-o", path("s.c"), "-d", path("s.txt"), NULL), 0);
     /* the same set, searched again and narrowed (a loaded one would be
      * kept, the annealer having no moves to pack the narrowed slice) */
-    ck_assert_int_eq(run_search("--flavour=white", "--budget=1000000", "--anneal=0",
-                         "--piece=rook", squares, "-o", path("r.c"), "-d", path("r.txt"), NULL),
+    ck_assert_int_eq(run_search("--flavour=white", "--budget=1000000", "--anneal=0", "--piece=rook",
+                                squares, "-o", path("r.c"), "-d", path("r.txt"), NULL),
                      0);
     before = slurp(path("s.txt"));
     after = slurp(path("r.txt"));
@@ -470,16 +485,19 @@ START_TEST(annealer_repacks_black)
 
     ck_assert_int_eq(run_search("--flavour=black", "--magics", shipped("black"), "--budget=0",
                                 "--anneal=400", "--seed=3", "-o", path("a1.c"), "-d",
-                         path("a1.txt"), NULL), 0);
+                                path("a1.txt"), NULL),
+                     0);
     err = slurp(path("stderr"));
     at = strstr(err, "magicbb-search: pack: the input's layout: ");
-    ck_assert_msg(at != NULL && sscanf(at, "magicbb-search: pack: the input's layout: %lu", &input)
-                                    == 1, "%s", err);
+    ck_assert_msg(at != NULL
+                      && sscanf(at, "magicbb-search: pack: the input's layout: %lu", &input) == 1,
+                  "%s", err);
     first = slurp(path("a1.c"));
     entries = entries_in(path("a1.c"));
     ck_assert_msg(entries <= input, "annealed %lu entries, the input %lu", entries, input);
     ck_assert_int_eq(run_search("--flavour=black", "--magics", shipped("black"), "--budget=0",
-                                "--anneal=400", "--seed=3", "-o", path("a2.c"), NULL), 0);
+                                "--anneal=400", "--seed=3", "-o", path("a2.c"), NULL),
+                     0);
     again = slurp(path("a2.c"));
     ck_assert_msg(strcmp(first, again) == 0, "two runs of the annealer differ");
     ck_assert_int_eq(run("--flavour=black", "--magics", path("a1.txt"), "-o", path("a3.c"), NULL),
@@ -499,8 +517,9 @@ START_TEST(annealer_repacks_black)
     free(given);
     /* a dense search of the bishops keeps the searched rooks */
     ck_assert_int_eq(run("--seed=11", "-d", path("s.txt"), NULL), 0);
-    ck_assert_int_eq(run_search("--seed=11", "--budget=50", "--draws=100",
-                         "--piece=bishop", "-d", path("p.txt"), NULL), 0);
+    ck_assert_int_eq(run_search("--seed=11", "--budget=50", "--draws=100", "--piece=bishop", "-d",
+                                path("p.txt"), NULL),
+                     0);
     given = slurp(path("s.txt"));
     dumped = slurp(path("p.txt"));
     same_magics(dumped, given, 0);
@@ -527,7 +546,8 @@ START_TEST(dense_search_never_worsens_a_loaded_set)
         ck_assert_int_eq(run(flavour, "--magics", shipped(sets[i]), "-o", path("in.c"), NULL), 0);
         loaded = entries_in(path("in.c"));
         ck_assert_int_eq(run_search(flavour, "--magics", shipped(sets[i]), "--budget=0",
-                             "--anneal=2000", "-o", path("out.c"), "-d", path("out.txt"), NULL),
+                                    "--anneal=2000", "-o", path("out.c"), "-d", path("out.txt"),
+                                    NULL),
                          0);
         searched = entries_in(path("out.c"));
         err = slurp(path("stderr"));
@@ -538,8 +558,7 @@ START_TEST(dense_search_never_worsens_a_loaded_set)
                       "%s: which layout was kept is not said: %s", sets[i], err);
         free(err);
         /* what it wrote reloads to the same tables */
-        ck_assert_int_eq(run(flavour, "--magics", path("out.txt"), "-o", path("again.c"), NULL),
-                         0);
+        ck_assert_int_eq(run(flavour, "--magics", path("out.txt"), "-o", path("again.c"), NULL), 0);
         ck_assert_uint_eq(entries_in(path("again.c")), searched);
     }
 }
@@ -555,10 +574,10 @@ START_TEST(dense_search_keeps_offsetmagic_starts)
 
     for (int i = 0; i < 2; i++) {
         ck_assert_int_eq(run_search("--flavour=offsetmagic", "--magics", shipped("offsetmagic"),
-                             budgets[i], "-o", path("o.c"), "-d",
-                             path("o.txt"), NULL), 0);
-        ck_assert_int_eq(run("--flavour=offsetmagic", "--magics", path("o.txt"), "-o",
-                             path("o2.c"), NULL), 0);
+                                    budgets[i], "-o", path("o.c"), "-d", path("o.txt"), NULL),
+                         0);
+        ck_assert_int_eq(
+            run("--flavour=offsetmagic", "--magics", path("o.txt"), "-o", path("o2.c"), NULL), 0);
     }
 }
 END_TEST
@@ -572,8 +591,8 @@ START_TEST(dense_search_checks_its_file_first)
     /* a magic of 0 maps every occupancy of rook b1 (line 5) to slot 0 */
     text = spoil(good, "rook   b1  0x", "rook   b1  0x0 11 #");
     spill(path("bad.txt"), text);
-    ck_assert_int_eq(run_search("--magics", path("bad.txt"), "--budget=4000000000",
-                         "-o", path("d.c"), NULL), 1);
+    ck_assert_int_eq(
+        run_search("--magics", path("bad.txt"), "--budget=4000000000", "-o", path("d.c"), NULL), 1);
     snprintf(expected, sizeof expected, "%s:5: rook b1: the magic collides", path("bad.txt"));
     expect_error(expected);
     ck_assert(!exists(path("d.c")));

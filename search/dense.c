@@ -273,8 +273,8 @@ static unsigned long comb_area(const struct gen_flavour *f, uint32_t score)
  * slots are offered too.  Leaves the best by score in d->e; returns its
  * score. */
 static uint32_t narrow_packed(const struct dense_square *d, uint32_t budget,
-                              struct pack_candidates *offered,
-                              struct pack_candidates *fewest_used, unsigned id, uint32_t start)
+                              struct pack_candidates *offered, struct pack_candidates *fewest_used,
+                              unsigned id, uint32_t start)
 {
     const struct gen_flavour *f = d->f;
     struct work_entry *e = d->e;
@@ -303,8 +303,8 @@ static uint32_t narrow_packed(const struct dense_square *d, uint32_t budget,
                 break;
             tried(d);
             if (!climbing) {
-                e->magic = constrained(f, d->p, e,
-                                       f->runs_candidates ? runs_random(state) : mixed_random(state));
+                e->magic = constrained(
+                    f, d->p, e, f->runs_candidates ? runs_random(state) : mixed_random(state));
             } else {
                 e->magic = constrained(f, d->p, e, flip_one_or_two(magic, state));
             }
@@ -366,9 +366,8 @@ static void dense_packed(const struct dense_square *d, uint32_t climb, unsigned 
 
     totals->before += comb_area(d->f, start);
     totals->after += comb_area(d->f, best);
-    note("dense: %s %s: %u relevant squares, comb area %lu, %lu before",
-            piece_name(d->p), name, popcount64(d->e->mask), comb_area(d->f, best),
-            comb_area(d->f, start));
+    note("dense: %s %s: %u relevant squares, comb area %lu, %lu before", piece_name(d->p), name,
+         popcount64(d->e->mask), comb_area(d->f, best), comb_area(d->f, start));
 }
 
 /* A fixed-width flavour's square: of `climb` candidates, the magic whose
@@ -399,8 +398,8 @@ static void dense_fixed(const struct dense_square *d, uint32_t climb, struct den
     totals->before += start;
     totals->after += best;
     note("dense: %s %s: %u relevant squares, indices span %lu slots,"
-            " %lu before", piece_name(d->p), name, popcount64(e->mask), (unsigned long)best,
-            (unsigned long)start);
+         " %lu before",
+         piece_name(d->p), name, popcount64(e->mask), (unsigned long)best, (unsigned long)start);
 }
 
 /* The squares where no magic of the 64-bit product ((occupied & mask) *
@@ -458,8 +457,8 @@ static void dense_bits(const struct dense_square *d, const struct dense_budget *
     }
     totals->before += 1ul << start;
     totals->after += 1ul << bits;
-    note("dense: %s %s: %u relevant squares, %u index bits, %u before",
-            piece_name(d->p), name, popcount64(e->mask), bits, start);
+    note("dense: %s %s: %u relevant squares, %u index bits, %u before", piece_name(d->p), name,
+         popcount64(e->mask), bits, start);
 }
 
 /* Every square of the budget, by the flavour's strategy, each with a
@@ -475,18 +474,18 @@ struct dense_squares {
     const struct dense_budget *budget;
     struct dense_totals *totals;
     pthread_mutex_t lock;
-    pthread_cond_t ended;                       /* a thread ended */
-    unsigned order[PIECE_COUNT * 64], count;    /* the squares searched, as piece * 64 + square */
+    pthread_cond_t ended;                    /* a thread ended */
+    unsigned order[PIECE_COUNT * 64], count; /* the squares searched, as piece * 64 + square */
     unsigned next, done, threads, running;
-    double cost, cost_done;                     /* of the squares searched, and of those done */
+    double cost, cost_done; /* of the squares searched, and of those done */
     unsigned long before[PIECE_COUNT * 64], after[PIECE_COUNT * 64];
-    struct work_entry best[PIECE_COUNT][64];    /* what a checkpoint writes */
-    struct work_entry start[PIECE_COUNT][64];   /* where each square started */
-    struct work_entry input[PIECE_COUNT][64];   /* the tables given, their offsets too */
-    uint32_t input_count;                       /* and the entries of their layout */
-    unsigned char finished[PIECE_COUNT * 64];   /* searched with its whole budget */
+    struct work_entry best[PIECE_COUNT][64];  /* what a checkpoint writes */
+    struct work_entry start[PIECE_COUNT][64]; /* where each square started */
+    struct work_entry input[PIECE_COUNT][64]; /* the tables given, their offsets too */
+    uint32_t input_count;                     /* and the entries of their layout */
+    unsigned char finished[PIECE_COUNT * 64]; /* searched with its whole budget */
     struct dense_counter counter[DENSE_MAX_JOBS];
-    int failed;                                 /* memory ran out in a thread */
+    int failed; /* memory ran out in a thread */
 };
 
 /* What a square costs the search, in proportion: each candidate is
@@ -581,7 +580,9 @@ static void dense_square(struct dense_squares *all, unsigned k, struct dense_scr
     };
     struct pack_candidates *shared = all->totals->offered;
     struct dense_totals totals = {
-        0, 0, shared != NULL ? &own->offered : NULL,
+        0,
+        0,
+        shared != NULL ? &own->offered : NULL,
         shared != NULL && !t->flavour->runs_candidates ? &own->fewest_used : NULL,
     };
     char name[3];
@@ -666,8 +667,9 @@ static void say_time(double s, char *text, size_t size)
  * terminal's width).  Called with the lock held. */
 static void dense_status(const struct dense_squares *all, double elapsed)
 {
-    const char *unit = all->totals->offered != NULL ? "comb area"
-                       : all->t->flavour->fixed[PIECE_ROOK] != 0 ? "slots spanned" : "slots";
+    const char *unit = all->totals->offered != NULL              ? "comb area"
+                       : all->t->flavour->fixed[PIECE_ROOK] != 0 ? "slots spanned"
+                                                                 : "slots";
     uint64_t tried = 0;
     unsigned long before = 0, after = 0;
     char left[32] = "?";
@@ -681,8 +683,8 @@ static void dense_status(const struct dense_squares *all, double elapsed)
     if (all->cost_done > 0)
         say_time(elapsed * (all->cost - all->cost_done) / all->cost_done, left, sizeof left);
     progress_status("dense: %u of %u squares, %s left, %.1f M/s, %s %lu (was %lu)", all->done,
-                 all->count, left, elapsed > 0 ? (double)tried / elapsed / 1e6 : 0.0, unit, after,
-                 before);
+                    all->count, left, elapsed > 0 ? (double)tried / elapsed / 1e6 : 0.0, unit,
+                    after, before);
 }
 
 /* The progress of a run that has not finished every square (else none):
@@ -796,7 +798,8 @@ static void dense_watch(struct dense_squares *all)
 {
     const int terminal = progress_on_terminal();
     const double start = seconds();
-    double shown = start, saved = start, tick = terminal ? 1 : 5; /* elsewhere: 5 s, then each minute */
+    double shown = start, saved = start,
+           tick = terminal ? 1 : 5; /* elsewhere: 5 s, then each minute */
     int failed = 0;
 
     pthread_mutex_lock(&all->lock);
@@ -907,8 +910,11 @@ static int dense_squares(struct slider_tables *t, uint64_t seed, const struct de
 static int dense_in_magic(struct slider_tables *t, uint64_t seed, const struct dense_budget *budget)
 {
     const struct placement plan = {
-        .climb = budget->climb, .pieces = budget->pieces, .squares = budget->squares,
-        .progress = budget->progress, .by_growth = 1,
+        .climb = budget->climb,
+        .pieces = budget->pieces,
+        .squares = budget->squares,
+        .progress = budget->progress,
+        .by_growth = 1,
     };
 
     if (budget->climb == 0)

@@ -13,18 +13,18 @@
 
 /* What the offline dense search spends. */
 struct dense_budget {
-    uint32_t climb;  /* candidates a square (a climb step, a narrowing; offsetmagic: a start) */
-    uint64_t draws;  /* random candidates before each climb step */
-    uint32_t anneal; /* the packer's moves (white, black) */
-    unsigned pieces; /* the pieces searched: bit PIECE_ROOK, bit PIECE_BISHOP */
+    uint32_t climb;   /* candidates a square (a climb step, a narrowing; offsetmagic: a start) */
+    uint64_t draws;   /* random candidates before each climb step */
+    uint32_t anneal;  /* the packer's moves (white, black) */
+    unsigned pieces;  /* the pieces searched: bit PIECE_ROOK, bit PIECE_BISHOP */
     uint64_t squares; /* their squares searched: bit sq */
     int open;         /* of those, only the open ones (dense_open_square) */
     int progress;     /* a line a square on stderr */
     int loaded;       /* the layout came from a magics file: the annealer starts from it and
                        * keeps it unless it finds a smaller table */
     unsigned jobs;    /* threads sharing the squares (1 to DENSE_MAX_JOBS) */
-    unsigned shard, shards; /* of the squares left, every shards-th from the shard-th
-                             * (0 and 0: all of them) */
+    unsigned shard, shards;    /* of the squares left, every shards-th from the shard-th
+                                * (0 and 0: all of them) */
     const char *checkpoint;    /* NULL, or where the best magics so far go (watch.h) */
     unsigned checkpoint_every; /* seconds between checkpoints */
     const char *origin;        /* the checkpoints' provenance */

@@ -18,14 +18,14 @@
 static void usage(FILE *out)
 {
     fprintf(out, "Usage: magicbb-search [OPTION]...\n"
-          "       magicbb-search --merge [OPTION]... FILE...\n"
-          "Improve the magics of one table flavour (searched with the seed, or\n"
-          "loaded with --magics) with more candidates from the seed: fewer index\n"
-          "bits, or narrower fixed-width slices, and fancy's, white's and black's\n"
-          "slices packed anew; or join the magics files of a search's shards.  Every\n"
-          "(square, occupancy) pair is checked against a ray walk before a set\n"
-          "is written.\n"
-          "\n");
+                 "       magicbb-search --merge [OPTION]... FILE...\n"
+                 "Improve the magics of one table flavour (searched with the seed, or\n"
+                 "loaded with --magics) with more candidates from the seed: fewer index\n"
+                 "bits, or narrower fixed-width slices, and fancy's, white's and black's\n"
+                 "slices packed anew; or join the magics files of a search's shards.  Every\n"
+                 "(square, occupancy) pair is checked against a ray walk before a set\n"
+                 "is written.\n"
+                 "\n");
     fputs(cli_output_help, out);
     fputs("      --budget=N           candidates a square (1000000; offsetmagic: at\n"
           "                           each start a slice is tried at)\n"
@@ -58,7 +58,8 @@ static void usage(FILE *out)
           "of them or none.  Exit status: 0 success, 1 bad input, failed\n"
           "verification or a write error, 2 usage error, 75 a search that\n"
           "SIGINT, SIGTERM or SIGHUP ended early (outputs written).\n"
-          "\n", out);
+          "\n",
+          out);
     print_flavours(out);
 }
 
@@ -76,8 +77,16 @@ struct search_request {
 };
 
 enum {
-    OPT_BUDGET = OPT_OWN, OPT_ANNEAL, OPT_DRAWS, OPT_PIECE, OPT_SQUARES, OPT_JOBS, OPT_SHARD,
-    OPT_CHECKPOINT, OPT_CHECKPOINT_EVERY, OPT_MERGE
+    OPT_BUDGET = OPT_OWN,
+    OPT_ANNEAL,
+    OPT_DRAWS,
+    OPT_PIECE,
+    OPT_SQUARES,
+    OPT_JOBS,
+    OPT_SHARD,
+    OPT_CHECKPOINT,
+    OPT_CHECKPOINT_EVERY,
+    OPT_MERGE
 };
 
 static const struct option long_options[] = {
@@ -185,7 +194,8 @@ static int take_search_option(void *own, int option)
             return -1;
         if (parse_squares(optarg, &r->squares) != 0)
             return usage_error("--squares: '%s' is not a comma-separated list of squares"
-                               " (a1 to h8)", optarg);
+                               " (a1 to h8)",
+                               optarg);
         return -1;
     case OPT_JOBS:
         if (parse_count(optarg, &r->jobs) != 0 || r->jobs == 0 || r->jobs > DENSE_MAX_JOBS)
@@ -206,7 +216,8 @@ static int take_search_option(void *own, int option)
     case OPT_CHECKPOINT_EVERY:
         if (parse_count(optarg, &r->every) != 0 || r->every == 0 || r->every > 1000000)
             return usage_error("--checkpoint-every: '%s' is not a number of seconds from 1 to"
-                               " 1000000", optarg);
+                               " 1000000",
+                               optarg);
         r->every_given = 1;
         return -1;
     default:
@@ -222,26 +233,30 @@ static int check_request(const struct search_request *r)
     if (!f->magics)
         return usage_error("the %s flavour uses no magics: there is nothing to search or merge",
                            f->name);
-    if (r->merge && (r->budget_given || r->draws_given || r->jobs_given || r->shards != 0
-                     || r->checkpoint_path != NULL || r->squares != ~(uint64_t)0 || r->open
-                     || r->pieces != (1u << PIECE_ROOK | 1u << PIECE_BISHOP)))
+    if (r->merge
+        && (r->budget_given || r->draws_given || r->jobs_given || r->shards != 0
+            || r->checkpoint_path != NULL || r->squares != ~(uint64_t)0 || r->open
+            || r->pieces != (1u << PIECE_ROOK | 1u << PIECE_BISHOP)))
         return usage_error("--merge searches nothing: --budget, --draws, --piece, --squares,"
                            " --jobs, --shard and --checkpoint do not apply");
     if (r->every_given && r->checkpoint_path == NULL)
         return usage_error("--checkpoint-every applies to --checkpoint only");
     if (r->checkpoint_path != NULL && !regular_or_new(r->checkpoint_path))
         return usage_error("--checkpoint: '%s' is neither a regular file nor a new one (each"
-                           " checkpoint replaces the last, whole)", r->checkpoint_path);
+                           " checkpoint replaces the last, whole)",
+                           r->checkpoint_path);
     if (r->checkpoint_path != NULL
         && ((r->out.output_path != NULL && outfile_same(r->checkpoint_path, r->out.output_path))
             || (r->out.dump_path != NULL && outfile_same(r->checkpoint_path, r->out.dump_path))))
         return usage_error("--checkpoint names an output's file, '%s'", r->checkpoint_path);
     if (r->shards != 0 && f->layout == LAYOUT_IN_MAGIC)
         return usage_error("--shard: the %s flavour places all its slices in one pass: its"
-                           " search cannot be split", f->name);
+                           " search cannot be split",
+                           f->name);
     if (r->open && (f->fixed[PIECE_ROOK] != 0 || f->layout == LAYOUT_IN_MAGIC))
         return usage_error("--squares=open applies to a flavour whose squares have their own"
-                           " index bits only: the %s flavour's magics have one width", f->name);
+                           " index bits only: the %s flavour's magics have one width",
+                           f->name);
     if (r->draws_given && f->fixed[PIECE_ROOK] != 0)
         return usage_error("--draws applies to a flavour whose squares have their own index"
                            " bits only");
@@ -252,10 +267,12 @@ static int check_request(const struct search_request *r)
                            " --magics-dir do not apply");
     if (r->merge && f->layout == LAYOUT_IN_MAGIC)
         return usage_error("--merge: the %s flavour's magics hold their slices' places: its"
-                           " files cannot be merged square by square", f->name);
+                           " files cannot be merged square by square",
+                           f->name);
     if (r->merge && r->out.seed_given && f->layout != LAYOUT_PACKED)
-        return usage_error("--seed applies to --merge of an overlapping flavour (fancy, white, black)"
-                           " only, where it drives the annealer");
+        return usage_error(
+            "--seed applies to --merge of an overlapping flavour (fancy, white, black)"
+            " only, where it drives the annealer");
     return check_common(&r->out, 1);
 }
 
@@ -283,7 +300,8 @@ static int verify_progress(const struct slider_tables *t, const char *path)
         square_name(k % 64, name);
         report(path, t->progress.from_line[p][k % 64],
                "#@ from: the magic 0x%016llx does not work for the %s on %s at %u index bits:"
-               " the progress is damaged", (unsigned long long)e->magic, piece_name(p), name, bits);
+               " the progress is damaged",
+               (unsigned long long)e->magic, piece_name(p), name, bits);
         return 1;
     }
     return 0;
@@ -343,11 +361,19 @@ static int dense_search(struct search_request *r, struct slider_tables *tables, 
     const size_t size = strlen(*origin) + 512;
     struct text described = { malloc(size), size, 0 }, saved = { malloc(size + 32), size + 32, 0 };
     struct dense_budget budget = {
-        .climb = (uint32_t)r->budget, .anneal = (uint32_t)r->anneal, .pieces = r->pieces,
-        .squares = r->squares, .open = r->open, .progress = 1, .loaded = r->out.magics_path != NULL,
-        .jobs = (unsigned)r->jobs, .shard = (unsigned)r->shard, .shards = (unsigned)r->shards,
+        .climb = (uint32_t)r->budget,
+        .anneal = (uint32_t)r->anneal,
+        .pieces = r->pieces,
+        .squares = r->squares,
+        .open = r->open,
+        .progress = 1,
+        .loaded = r->out.magics_path != NULL,
+        .jobs = (unsigned)r->jobs,
+        .shard = (unsigned)r->shard,
+        .shards = (unsigned)r->shards,
         .draws = r->draws_given ? r->draws : (uint64_t)r->budget * DRAWS_PER_STEP,
-        .checkpoint = r->checkpoint_path, .checkpoint_every = (unsigned)r->every,
+        .checkpoint = r->checkpoint_path,
+        .checkpoint_every = (unsigned)r->every,
         .origin = saved.buffer,
     };
     char run[sizeof tables->progress.run];
@@ -394,15 +420,20 @@ static int interrupted(const struct search_request *r)
     const char *from = r->checkpoint_path != NULL ? r->checkpoint_path : r->out.dump_path;
 
     if (r->merge)
-        report(NULL, 0, "interrupted: the merge's packing stopped early and its outputs hold the"
-               " smallest layout so far (exit status %d)", EXIT_INTERRUPTED);
-    else if (from != NULL)
-        report(NULL, 0, "interrupted: the search stopped early and its outputs hold the best"
-               " so far; the same command with --magics=%s goes on from it (exit status %d)", from,
+        report(NULL, 0,
+               "interrupted: the merge's packing stopped early and its outputs hold the"
+               " smallest layout so far (exit status %d)",
                EXIT_INTERRUPTED);
+    else if (from != NULL)
+        report(NULL, 0,
+               "interrupted: the search stopped early and its outputs hold the best"
+               " so far; the same command with --magics=%s goes on from it (exit status %d)",
+               from, EXIT_INTERRUPTED);
     else
-        report(NULL, 0, "interrupted: the search stopped early and its output holds the best"
-               " so far (exit status %d)", EXIT_INTERRUPTED);
+        report(NULL, 0,
+               "interrupted: the search stopped early and its output holds the best"
+               " so far (exit status %d)",
+               EXIT_INTERRUPTED);
     return EXIT_INTERRUPTED;
 }
 
@@ -473,8 +504,11 @@ int main(int argc, char **argv)
     static unsigned line[PIECE_COUNT][64];
     static char default_path[4096], installed[4096];
     struct search_request r = {
-        .budget = 1000000, .anneal = 20000, .pieces = 1u << PIECE_ROOK | 1u << PIECE_BISHOP,
-        .squares = ~(uint64_t)0, .every = 600,
+        .budget = 1000000,
+        .anneal = 20000,
+        .pieces = 1u << PIECE_ROOK | 1u << PIECE_BISHOP,
+        .squares = ~(uint64_t)0,
+        .every = 600,
     };
     char *origin; /* where the magics came from */
     size_t origin_size;
@@ -497,8 +531,8 @@ int main(int argc, char **argv)
     if ((status = check_request(&r)) != 0)
         return status;
     if (r.out.magics_dir != NULL && r.out.magics_path == NULL && !r.out.seed_given)
-        r.out.magics_path = magics_default(r.out.magics_dir, r.out.flavour, default_path,
-                                           sizeof default_path);
+        r.out.magics_path
+            = magics_default(r.out.magics_dir, r.out.flavour, default_path, sizeof default_path);
     origin_size = strlen(r.out.magics_path != NULL ? r.out.magics_path : "") + 512
                   + sizeof tables.provenance;
     if ((origin = malloc(origin_size)) == NULL) {

@@ -16,9 +16,9 @@ struct merge {
     const struct gen_flavour *f;
     unsigned shards;
     struct work_entry best[PIECE_COUNT][64];
-    uint32_t score[PIECE_COUNT][64];  /* index bits, or the span: the lower the better */
-    struct pack_candidates *offered;  /* overlapping flavours: every shard's magics */
-    struct pack_layout *smallest;     /* and the smallest shard's layout */
+    uint32_t score[PIECE_COUNT][64]; /* index bits, or the span: the lower the better */
+    struct pack_candidates *offered; /* overlapping flavours: every shard's magics */
+    struct pack_layout *smallest;    /* and the smallest shard's layout */
     struct occupancies list;
     struct fill_scratch scratch;
 };
@@ -68,7 +68,8 @@ int merge_add(struct merge *m, const struct slider_tables *shard)
         return merge_packed(m, shard);
     /* fancy: the smallest layout given, which merge_end keeps where the
      * merged magics are its magics */
-    if (m->f->layout == LAYOUT_PACKED && (m->smallest == NULL || shard->count < m->smallest->count)) {
+    if (m->f->layout == LAYOUT_PACKED
+        && (m->smallest == NULL || shard->count < m->smallest->count)) {
         struct pack_layout *layout = pack_layout_of(shard);
 
         if (layout == NULL)
@@ -166,7 +167,8 @@ static int same_file(const char *a, const char *b)
 {
     struct stat sa, sb;
 
-    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev
+           && sa.st_ino == sb.st_ino;
 }
 
 /* The shards of runs: refused where their N differ, or a K of 1 to N is
@@ -180,8 +182,10 @@ static int check_shards(char *const paths[], const struct merge_run runs[], unsi
         if (runs[i].shards == 0)
             continue;
         if (shards != 0 && runs[i].shards != shards) {
-            report(paths[i], 0, "--merge: a shard of %u, where %s is a shard of %u: the files"
-                   " come from different splits", runs[i].shards, paths[first], shards);
+            report(paths[i], 0,
+                   "--merge: a shard of %u, where %s is a shard of %u: the files"
+                   " come from different splits",
+                   runs[i].shards, paths[first], shards);
             return 1;
         }
         if (shards == 0)
@@ -193,9 +197,10 @@ static int check_shards(char *const paths[], const struct merge_run runs[], unsi
     }
     for (unsigned k = 1; k <= shards; k++) {
         if (!given[k]) {
-            report(NULL, 0, "--merge: shard %u/%u is in none of the files (%s gives %u/%u): a merge"
-                   " of a split needs every shard", k, shards, paths[first], runs[first].shard,
-                   shards);
+            report(NULL, 0,
+                   "--merge: shard %u/%u is in none of the files (%s gives %u/%u): a merge"
+                   " of a split needs every shard",
+                   k, shards, paths[first], runs[first].shard, shards);
             return 1;
         }
     }
@@ -226,7 +231,8 @@ int merge_check(char *const paths[], const struct merge_run runs[], unsigned cou
         if (runs[i].bad_shard[0] != '\0') {
             report(paths[i], line_holding(paths[i], "--shard="),
                    "--merge: its provenance says --shard=%s, which is not K/N with 1 <= K <= N"
-                   " <= %d: no search wrote it", runs[i].bad_shard, PIECE_COUNT * 64);
+                   " <= %d: no search wrote it",
+                   runs[i].bad_shard, PIECE_COUNT * 64);
             return 1;
         }
     }
@@ -242,12 +248,16 @@ int merge_check(char *const paths[], const struct merge_run runs[], unsigned cou
         return 1;
     for (unsigned i = 0; i < count; i++) {
         if (runs[i].interrupted || runs[i].checkpoint)
-            report(paths[i], 0, "--merge: warning: %s, so some of its squares may not have had"
-                   " their whole budget", runs[i].checkpoint ? "a checkpoint written during its run"
-                   : "its run was interrupted");
+            report(paths[i], 0,
+                   "--merge: warning: %s, so some of its squares may not have had"
+                   " their whole budget",
+                   runs[i].checkpoint ? "a checkpoint written during its run"
+                                      : "its run was interrupted");
         if (i > 0 && strcmp(runs[i].seed, runs[0].seed) != 0)
-            report(paths[i], 0, "--merge: warning: seed %s, where %s has %s: the merge is no one"
-                   " seed's run", runs[i].seed[0] ? runs[i].seed : "none", paths[0],
+            report(paths[i], 0,
+                   "--merge: warning: seed %s, where %s has %s: the merge is no one"
+                   " seed's run",
+                   runs[i].seed[0] ? runs[i].seed : "none", paths[0],
                    runs[0].seed[0] ? runs[0].seed : "none");
         if (i > 0 && strcmp(runs[i].budget, runs[0].budget) != 0)
             report(paths[i], 0, "--merge: warning: budget %s, where %s has %s",

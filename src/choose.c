@@ -162,9 +162,9 @@ static void print_options(const struct decision *d)
     put("MBB_GEN_PARTS", d->small ? "--no-lines" : "");
     put("MBB_DEBUG_CPPFLAGS", d->debug ? "-DMBB_DEBUG" : "");
     put("MBB_TABLE_SECTION", given("section") ? d->section : "");
-    text_add(summary, "  table section:  %s\n  debug checks:   %s\n  small:          %s", d->section,
-             d->debug ? "yes" : "no", d->small ? "yes (between and line: computed)"
-                                               : "no (between and line: tables)");
+    text_add(summary, "  table section:  %s\n  debug checks:   %s\n  small:          %s",
+             d->section, d->debug ? "yes" : "no",
+             d->small ? "yes (between and line: computed)" : "no (between and line: tables)");
     put("mbb_summary_options", summary);
     put("MBB_MAGICS_FOR", d->magics_for != NULL ? d->magics_for : "");
     put("MBB_SEED", d->seed != NULL ? d->seed : "");
@@ -200,13 +200,16 @@ static void print_results(const struct decision *d)
             line += length;
         }
     }
-    text_add(summary, "\n  runs on:        %s\n  magics:         %s\n  flavour flags:  %s (its"
-             " lookups are built for: %s)", d->runs_on, d->magics,
+    text_add(summary,
+             "\n  runs on:        %s\n  magics:         %s\n  flavour flags:  %s (its"
+             " lookups are built for: %s)",
+             d->runs_on, d->magics,
              d->isa_cflags[d->isa][0] != '\0' ? d->isa_cflags[d->isa] : "none", isa->name);
     if (d->table_bytes > 0)
-        text_add(summary, "\n  table bytes:    %lu on %s (sliders %lu, the rest the board"
-                 " tables), measured for --with-flash=%s", d->table_bytes, input("host", ""),
-                 d->slider_bytes, d->flash_kib);
+        text_add(summary,
+                 "\n  table bytes:    %lu on %s (sliders %lu, the rest the board"
+                 " tables), measured for --with-flash=%s",
+                 d->table_bytes, input("host", ""), d->slider_bytes, d->flash_kib);
     print_options(d);
     put("mbb_warnings", d->warnings);
     put("mbb_summary", summary);
@@ -290,8 +293,8 @@ static int cpu_has(size_t i)
     snprintf(key, sizeof key, "cpu_%s", isa_rows[i].name);
     if (input(key, NULL) != NULL)
         return is(input(key, ""), "1");
-#define MBB_ISA(name, macro, flags, probe, slow, description)                                  \
-    if (n++ == i)                                                                              \
+#define MBB_ISA(name, macro, flags, probe, slow, description)                                      \
+    if (n++ == i)                                                                                  \
         return (probe) != 0;
 #include "isa.def"
 #undef MBB_ISA
@@ -300,14 +303,20 @@ static int cpu_has(size_t i)
 
 static void gather(struct facts *f, struct options *o)
 {
-    static const char *const dirs[] = { "prefix", "exec_prefix", "bindir", "libdir", "includedir",
-                                        "datarootdir" };
+    static const char *const dirs[]
+        = { "prefix", "exec_prefix", "bindir", "libdir", "includedir", "datarootdir" };
     const char *magics = input("magics", NULL);
     struct stat st;
 
-    *o = (struct options){ input("tables", NULL), input("dispatch", NULL), input("flash", NULL),
-                           input("seed", NULL), magics, input("section", NULL),
-                           input("debug", NULL), input("small", NULL), { NULL } };
+    *o = (struct options){ input("tables", NULL),
+                           input("dispatch", NULL),
+                           input("flash", NULL),
+                           input("seed", NULL),
+                           magics,
+                           input("section", NULL),
+                           input("debug", NULL),
+                           input("small", NULL),
+                           { NULL } };
     for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
         o->dirs[i] = input(dirs[i], NULL);
     f->host = input("host", "");
@@ -319,8 +328,9 @@ static void gather(struct facts *f, struct options *o)
         char key[64];
 
         snprintf(key, sizeof key, "isa_%s", isa_rows[i].name);
-        f->isa[i] = is(input(key, "no"), "yes") ? ISA_YES : is(input(key, "no"), "no") ? ISA_NO
-                                                                                       : ISA_FLAGS;
+        f->isa[i] = is(input(key, "no"), "yes")  ? ISA_YES
+                    : is(input(key, "no"), "no") ? ISA_NO
+                                                 : ISA_FLAGS;
         f->cpu[i] = !f->cross && f->isa[i] != ISA_NO && cpu_has(i);
     }
     if (f->cross)
@@ -329,8 +339,8 @@ static void gather(struct facts *f, struct options *o)
         f->slow_pext = input("slow_pext", NULL) != NULL ? is(input("slow_pext", ""), "1")
                                                         : mbb_cpu_slow_pext();
     if (magics != NULL && !is(magics, "no") && !is(magics, "yes") && !is(magics, "")) {
-        f->magics_readable = stat(magics, &st) == 0 && S_ISREG(st.st_mode)
-                             && access(magics, R_OK) == 0;
+        f->magics_readable
+            = stat(magics, &st) == 0 && S_ISREG(st.st_mode) && access(magics, R_OK) == 0;
         f->magics_for = f->magics_readable ? magics_file_flavour(magics) : "";
         f->magics_path = absolute(magics);
     }

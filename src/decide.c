@@ -28,7 +28,8 @@ void text_add(char *text, const char *format, ...)
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((format(printf, 2, 3)))
 #endif
-static _Noreturn void fail(struct decision *d, const char *format, ...);
+static _Noreturn void
+fail(struct decision *d, const char *format, ...);
 static _Noreturn void fail(struct decision *d, const char *format, ...)
 {
     va_list args;
@@ -128,8 +129,8 @@ static void check_bytes(struct decision *d, const char *option, const char *valu
     int odd = 0;
 
     for (const unsigned char *s = (const unsigned char *)value; *s != '\0'; s++) {
-        const int ok = (*s < 128 && isalpha(*s)) || (digits && isdigit(*s))
-                       || (*s >= 128 && high) || strchr(extra, *s) != NULL;
+        const int ok = (*s < 128 && isalpha(*s)) || (digits && isdigit(*s)) || (*s >= 128 && high)
+                       || strchr(extra, *s) != NULL;
 
         text_add(shown, "%c", ok ? *s : '?');
         odd |= !ok;
@@ -149,8 +150,8 @@ static int yes_no(struct decision *d, const char *option, const char *value)
 
 static void check_values(const struct options *o, struct decision *d)
 {
-    static const char *const dir_options[] = { "--prefix", "--exec-prefix", "--bindir",
-                                                "--libdir", "--includedir", "--datarootdir" };
+    static const char *const dir_options[]
+        = { "--prefix", "--exec-prefix", "--bindir", "--libdir", "--includedir", "--datarootdir" };
     const char *flash = o->flash;
 
     check_bytes(d, "--with-tables", o->tables, 1, "_-", 0,
@@ -179,7 +180,8 @@ static void check_values(const struct options *o, struct decision *d)
             continue;
         for (const char *s = o->dirs[i]; *s != '\0'; s++)
             text_add(shown, "%c", *s == '\t' || *s == '\n' ? '?' : *s);
-        fail(d, "%s: '%s' holds a space, a tab or a newline (a tab or newline shown as '?'),"
+        fail(d,
+             "%s: '%s' holds a space, a tab or a newline (a tab or newline shown as '?'),"
              " which libtool cannot install into; choose a directory without them",
              dir_options[i], shown);
     }
@@ -197,7 +199,7 @@ static void find_isas(struct state *st)
 {
     const struct facts *f = st->f;
     struct decision *d = st->d;
-    char (*why)[DECIDE_TEXT] = st->isa_why;
+    char(*why)[DECIDE_TEXT] = st->isa_why;
 
     for (size_t i = 0; i < ISA_COUNT; i++) {
         const struct isa_row *row = &isa_rows[i];
@@ -205,15 +207,19 @@ static void find_isas(struct state *st)
         d->isa_compiles[i] = f->isa[i] != ISA_NO;
         d->isa_cflags[i] = f->isa[i] == ISA_FLAGS ? row->flags : "";
         if (!d->isa_compiles[i]) {
-            text_add(why[i], "with these CFLAGS the target compiler has none (magicbb/bits.h's"
-                     " MBB_HAVE_%s is not defined)", row->macro);
+            text_add(why[i],
+                     "with these CFLAGS the target compiler has none (magicbb/bits.h's"
+                     " MBB_HAVE_%s is not defined)",
+                     row->macro);
         } else if (f->cross) {
             d->isa_have[i] = f->isa[i] == ISA_YES;
             if (d->isa_have[i])
                 text_add(why[i], "the target compiler defines MBB_HAVE_%s", row->macro);
             else
-                text_add(why[i], "the target compiler defines MBB_HAVE_%s only with %s, which"
-                         " these CFLAGS lack", row->macro, row->flags);
+                text_add(why[i],
+                         "the target compiler defines MBB_HAVE_%s only with %s, which"
+                         " these CFLAGS lack",
+                         row->macro, row->flags);
         } else {
             d->isa_have[i] = f->cpu[i];
             text_add(why[i], "this CPU %s %s", d->isa_have[i] ? "has" : "lacks", row->description);
@@ -226,11 +232,14 @@ static void find_isas(struct state *st)
     }
     st->pext = f->slow_pext ? "slow" : "fast";
     if (f->cross)
-        text_add(st->pext_why, f->slow_pext ? "the target's -march is an AMD core with microcoded PEXT"
-                                        : "the target compiler defines __BMI2__");
+        text_add(st->pext_why, f->slow_pext
+                                   ? "the target's -march is an AMD core with microcoded PEXT"
+                                   : "the target compiler defines __BMI2__");
     else
-        text_add(st->pext_why, f->slow_pext ? "this CPU runs PEXT in slow microcode (AMD family 0x15"
-                                          " or 0x17)" : "this CPU has BMI2 and a fast PEXT");
+        text_add(st->pext_why, f->slow_pext
+                                   ? "this CPU runs PEXT in slow microcode (AMD family 0x15"
+                                     " or 0x17)"
+                                   : "this CPU has BMI2 and a fast PEXT");
 }
 
 /* The options that go together, the magics file and the seed. */
@@ -248,8 +257,8 @@ static void check_combinations(const struct facts *f, const struct options *o, s
         if (!f->magics_readable)
             fail(d, "--with-magics: '%s' is not a readable file", o->magics);
         if (flavour_named(f->magics_for) == NULL)
-            fail(d, "--with-magics: '%s' has no '# flavour: NAME' line naming one of %s",
-                 o->magics, all_flavours());
+            fail(d, "--with-magics: '%s' has no '# flavour: NAME' line naming one of %s", o->magics,
+                 all_flavours());
         d->magics_for = flavour_named(f->magics_for)->name;
     }
     if (given(o->seed) && parse_seed(o->seed, &number) != 0)
@@ -337,12 +346,15 @@ static void flash_auto(struct state *st)
             d->flavour = flavour_named(name)->name;
     }
     if (d->flavour == NULL)
-        fail(d, "no flavour fits %s KiB of flash: %s, with %d bytes for code (--enable-small saves"
-             " 64 KiB); raise --with-flash", d->flash_kib, tried, MBB_CODE_ALLOWANCE);
-    text_add(d->why, "auto: the fastest that fits %s KiB of flash (%s%s: %s; tried %s with %d bytes"
-             " for code)", d->flash_kib, why,
-             seeded ? ", those that search their magics (--with-seed)" : "", names, tried,
-             MBB_CODE_ALLOWANCE);
+        fail(d,
+             "no flavour fits %s KiB of flash: %s, with %d bytes for code (--enable-small saves"
+             " 64 KiB); raise --with-flash",
+             d->flash_kib, tried, MBB_CODE_ALLOWANCE);
+    text_add(d->why,
+             "auto: the fastest that fits %s KiB of flash (%s%s: %s; tried %s with %d bytes"
+             " for code)",
+             d->flash_kib, why, seeded ? ", those that search their magics (--with-seed)" : "",
+             names, tried, MBB_CODE_ALLOWANCE);
 }
 
 /* A named flavour under --with-flash: its tables and code must fit. */
@@ -355,7 +367,8 @@ static void flash_check(struct state *st)
     if (!measured(st->f, d->flavour, &d->table_bytes, &d->slider_bytes))
         fail(d, "configure measured no tables of %s", d->flavour);
     if (d->table_bytes + MBB_CODE_ALLOWANCE > strtoul(d->flash_kib, NULL, 10) * 1024)
-        fail(d, "--with-tables=%s needs %lu bytes of tables and about %d KiB of code, more than"
+        fail(d,
+             "--with-tables=%s needs %lu bytes of tables and about %d KiB of code, more than"
              " --with-flash=%s KiB; name a smaller flavour (hq, byte) or use auto",
              d->flavour, d->table_bytes, MBB_CODE_ALLOWANCE / 1024, d->flash_kib);
 }
@@ -372,8 +385,10 @@ static void fastest(struct state *st, const char *workload)
     const char *default_flavour = auto_flavour(st, auto_why);
 
     if (st->f->cross)
-        fail(d, "--with-tables=%s measures this machine, but this build is for %s; name a flavour"
-             " instead (auto or one of %s)", st->o->tables, st->f->host, all_flavours());
+        fail(d,
+             "--with-tables=%s measures this machine, but this build is for %s; name a flavour"
+             " instead (auto or one of %s)",
+             st->o->tables, st->f->host, all_flavours());
     if (d->magics_for != NULL) {
         d->flavour = d->magics_for;
         text_add(d->why, "%s: --with-magics names %s, so there is nothing to compare",
@@ -445,12 +460,16 @@ static void dispatch(struct state *st)
     char name[64];
 
     if (!ifunc_host(st->f->host))
-        fail(d, "--with-tables=dispatch needs an x86-64 ELF target with GNU ifunc, not %s; name a"
-             " flavour instead", st->f->host);
+        fail(d,
+             "--with-tables=dispatch needs an x86-64 ELF target with GNU ifunc, not %s; name a"
+             " flavour instead",
+             st->f->host);
     for (const char *s = list; (s = next_word(s, name, sizeof name)) != NULL;) {
         if (has_capitals(name))
-            fail(d, "--with-dispatch: unknown flavour '%s': flavour names are lower case (some of"
-                 " %s)", name, all_flavours());
+            fail(d,
+                 "--with-dispatch: unknown flavour '%s': flavour names are lower case (some of"
+                 " %s)",
+                 name, all_flavours());
         if ((row = flavour_named(name)) == NULL)
             fail(d, "--with-dispatch: unknown flavour '%s' (expected some of %s)", name,
                  all_flavours());
@@ -465,14 +484,18 @@ static void dispatch(struct state *st)
         d->dispatch[d->dispatch_count++] = row->name;
     }
     if (d->dispatch_count < 2)
-        fail(d, "--with-dispatch=%s: name two flavours or more, or build that flavour alone with"
-             " --with-tables", list);
+        fail(d,
+             "--with-dispatch=%s: name two flavours or more, or build that flavour alone with"
+             " --with-tables",
+             list);
     if (!is(row->isa, "any"))
-        fail(d, "--with-dispatch: the last flavour, %s, needs %s; end the list with one that runs"
-             " on every CPU, such as black (auto's portable choice)", row->name, need);
+        fail(d,
+             "--with-dispatch: the last flavour, %s, needs %s; end the list with one that runs"
+             " on every CPU, such as black (auto's portable choice)",
+             row->name, need);
     if (!st->f->ifunc)
         fail(d, "--with-tables=dispatch needs GNU ifunc, which this compiler or linker lacks; name"
-             " a flavour instead");
+                " a flavour instead");
     d->flavour = "dispatch";
     text_add(d->why, "chosen with --with-tables=dispatch: %s, picked per process",
              st->dispatch_summary);
@@ -487,11 +510,15 @@ static void named(struct state *st)
     const struct flavour_row *row = flavour_named(tables);
 
     if (row == NULL && has_capitals(tables))
-        fail(d, "unknown flavour '%s' for --with-tables: flavour names are lower case (auto,"
-             " fastest, fastest-lookups, dispatch or one of %s)", tables, all_flavours());
+        fail(d,
+             "unknown flavour '%s' for --with-tables: flavour names are lower case (auto,"
+             " fastest, fastest-lookups, dispatch or one of %s)",
+             tables, all_flavours());
     if (row == NULL)
-        fail(d, "unknown flavour '%s' for --with-tables (expected auto, fastest, fastest-lookups,"
-             " dispatch or one of %s)", tables, all_flavours());
+        fail(d,
+             "unknown flavour '%s' for --with-tables (expected auto, fastest, fastest-lookups,"
+             " dispatch or one of %s)",
+             tables, all_flavours());
     d->flavour = row->name;
     text_add(d->why, "chosen with --with-tables=%s", row->name);
     if (!is(row->isa, "any")) {
@@ -503,8 +530,10 @@ static void named(struct state *st)
                  isa_rows[i].description, isa_why);
         if (is(row->isa, "bmi2") && is(st->pext, "slow")) {
             isa_why = st->pext_why;
-            text_add(d->warnings, "--with-tables=%s: %s; black (auto's choice there) is likely"
-                     " faster\n", row->name, isa_why);
+            text_add(d->warnings,
+                     "--with-tables=%s: %s; black (auto's choice there) is likely"
+                     " faster\n",
+                     row->name, isa_why);
         }
         text_add(d->why, " (%s)", isa_why);
     }
@@ -533,8 +562,10 @@ static void choose_flavour(struct state *st)
     else if (is(tables, "dispatch"))
         dispatch(st);
     else if (is(tables, "yes") || is(tables, "no") || is(tables, ""))
-        fail(d, "--with-tables needs a flavour: auto, fastest, fastest-lookups, dispatch or one of"
-             " %s", all_flavours());
+        fail(d,
+             "--with-tables needs a flavour: auto, fastest, fastest-lookups, dispatch or one of"
+             " %s",
+             all_flavours());
     else
         named(st);
     d->tables_flavour = d->dispatch_count > 0 ? d->dispatch[d->dispatch_count - 1] : d->flavour;
@@ -573,25 +604,32 @@ static void decide_magics(struct state *st)
     const char *magics_for = d->tables_flavour, *kind;
 
     if (dispatch && given(o->seed))
-        fail(d, "--with-seed applies to one flavour's magic search, not to --with-tables=dispatch;"
+        fail(d,
+             "--with-seed applies to one flavour's magic search, not to --with-tables=dispatch;"
              " name a flavour, or give a magics file with --with-magics (it applies to the flavour"
              " it names)");
     if (dispatch && d->magics_for != NULL && !listed(d, d->magics_for))
-        fail(d, "--with-magics: '%s' is for %s, which is not among the dispatch library's flavours"
-             " (%s)", o->magics, d->magics_for, dispatch_list(d));
+        fail(d,
+             "--with-magics: '%s' is for %s, which is not among the dispatch library's flavours"
+             " (%s)",
+             o->magics, d->magics_for, dispatch_list(d));
     if (dispatch && d->magics_for != NULL)
         magics_for = d->magics_for;
     if (!dispatch && d->magics_for != NULL && !is(d->magics_for, d->tables_flavour)
         && !is(d->magics_for, flavour_named(d->tables_flavour)->reads))
-        fail(d, "--with-magics: '%s' is a file of %s magics (its '# flavour:' line), not of %s;"
-             " give a %s file, or --with-tables=%s", o->magics, d->magics_for, d->tables_flavour,
-             d->tables_flavour, d->magics_for);
+        fail(d,
+             "--with-magics: '%s' is a file of %s magics (its '# flavour:' line), not of %s;"
+             " give a %s file, or --with-tables=%s",
+             o->magics, d->magics_for, d->tables_flavour, d->tables_flavour, d->magics_for);
     kind = flavour_named(magics_for)->magics;
     if (is(kind, "none") && (given(o->seed) || given(o->magics)))
-        fail(d, "--with-seed and --with-magics apply to flavours with magics, not to %s", magics_for);
+        fail(d, "--with-seed and --with-magics apply to flavours with magics, not to %s",
+             magics_for);
     if (is(kind, "load") && given(o->seed))
-        fail(d, "%s loads its magics (the shipped set, or --with-magics=FILE); --with-seed does"
-             " not apply", magics_for);
+        fail(d,
+             "%s loads its magics (the shipped set, or --with-magics=FILE); --with-seed does"
+             " not apply",
+             magics_for);
     d->magics_for = flavour_named(magics_for)->name;
     for (size_t i = 0; i < (dispatch ? d->dispatch_count : 1); i++)
         default_magics(st, dispatch ? d->dispatch[i] : d->flavour);
@@ -606,9 +644,11 @@ static void decide_magics(struct state *st)
         fail(d, "--with-magics: '%s' is not a readable file", o->magics);
     for (const unsigned char *s = (const unsigned char *)st->f->magics_path; *s != '\0'; s++)
         if (!(*s >= 128 || isalnum(*s) || strchr(" /._+,=@~-", *s) != NULL))
-            fail(d, "--with-magics: '%s' has a character that make or the shell cannot carry (only"
+            fail(d,
+                 "--with-magics: '%s' has a character that make or the shell cannot carry (only"
                  " letters, digits, spaces, non-ASCII and /._+,=@~- are allowed); copy or link the"
-                 " file to a plainer path", st->f->magics_path);
+                 " file to a plainer path",
+                 st->f->magics_path);
     d->magics_path = st->f->magics_path;
     d->magics[0] = '\0';
     text_add(d->magics, "%s%sloaded from %s", dispatch ? magics_for : "", dispatch ? "'s " : "",
@@ -624,11 +664,15 @@ static void runs_on(struct state *st)
     if (d->dispatch_count > 0) {
         text_add(d->runs_on, "every x86-64 CPU (%s)", st->dispatch_summary);
     } else if (isa->flags[0] != '\0') {
-        text_add(d->runs_on, "only CPUs with %s (%s); for a package that runs on every CPU of the"
+        text_add(d->runs_on,
+                 "only CPUs with %s (%s); for a package that runs on every CPU of the"
                  " target, configure --with-tables=dispatch (x86-64), or a portable flavour such as"
-                 " black (auto's portable choice)", isa->description, d->flavour);
-        text_add(d->warnings, "this library will need %s at run time; for a package, see"
-                 " --with-tables=dispatch or a portable flavour\n", isa->description);
+                 " black (auto's portable choice)",
+                 isa->description, d->flavour);
+        text_add(d->warnings,
+                 "this library will need %s at run time; for a package, see"
+                 " --with-tables=dispatch or a portable flavour\n",
+                 isa->description);
     } else {
         text_add(d->runs_on, "any CPU of the target");
     }
@@ -638,8 +682,8 @@ enum outcome decide(const struct facts *f, const struct options *given_options, 
 {
     struct state st;
     struct options o = *given_options;
-    const char **values[] = { &o.dispatch, &o.flash, &o.seed, &o.magics, &o.section, &o.debug,
-                              &o.small };
+    const char **values[]
+        = { &o.dispatch, &o.flash, &o.seed, &o.magics, &o.section, &o.debug, &o.small };
 
     memset(d, 0, sizeof *d);
     memset(&st, 0, sizeof st);

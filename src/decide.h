@@ -65,14 +65,14 @@ struct decision {
     const char *magics_for;     /* the flavour a magics file or the seed applies to */
     const char *dispatch[FLAVOUR_COUNT]; /* a dispatch library's flavours, in order */
     size_t dispatch_count;
-    size_t isa;                   /* the flavour's set (isa_rows), "any" for dispatch */
-    int isa_compiles[ISA_COUNT];  /* the compiler emits the set, with isa_cflags */
-    int isa_have[ISA_COUNT];      /* the target runs it */
+    size_t isa;                        /* the flavour's set (isa_rows), "any" for dispatch */
+    int isa_compiles[ISA_COUNT];       /* the compiler emits the set, with isa_cflags */
+    int isa_have[ISA_COUNT];           /* the target runs it */
     const char *isa_cflags[ISA_COUNT]; /* what the compiler needs beyond CFLAGS ("") */
-    const char *seed, *magics_path;   /* NULL where not given */
-    const char *section;          /* the tables' section, ".rodata" by default */
+    const char *seed, *magics_path;    /* NULL where not given */
+    const char *section;               /* the tables' section, ".rodata" by default */
     int small, debug;
-    const char *flash_kib; /* the budget, or NULL */
+    const char *flash_kib;                   /* the budget, or NULL */
     unsigned long table_bytes, slider_bytes; /* measured for the budget, or 0 */
     /* the flash or the fastest measurement asked for */
     char measure_flavours[DECIDE_TEXT], measure_only[DECIDE_TEXT];

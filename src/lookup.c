@@ -15,8 +15,11 @@
 
 /* runs_well_SET(): the CPU has the set's instructions and runs them at
  * full speed (isa.def's probe and slow fields). */
-#define MBB_ISA(name, macro, flags, probe, slow, description)                                  \
-    static inline int runs_well_##name(void) { return (probe) && !(slow); }
+#define MBB_ISA(name, macro, flags, probe, slow, description)                                      \
+    static inline int runs_well_##name(void)                                                       \
+    {                                                                                              \
+        return (probe) && !(slow);                                                                 \
+    }
 #include "isa.def"
 #undef MBB_ISA
 
@@ -29,12 +32,11 @@ typedef size_t size_fn(void);
 #include "dispatch-list.h"
 
 /* Each flavour's functions, built by src/dispatch.c. */
-#define DECLARE(name, isa, unused)                                                              \
-    slider_fn mbb_##name##_impl_rook, mbb_##name##_impl_bishop, mbb_##name##_impl_queen;      \
-    both_fn mbb_##name##_impl_both;                                                            \
-    set_fn mbb_##name##_impl_rook_set, mbb_##name##_impl_bishop_set,                           \
-        mbb_##name##_impl_queen_set;                                                           \
-    name_fn mbb_##name##_impl_flavour;                                                         \
+#define DECLARE(name, isa, unused)                                                                 \
+    slider_fn mbb_##name##_impl_rook, mbb_##name##_impl_bishop, mbb_##name##_impl_queen;           \
+    both_fn mbb_##name##_impl_both;                                                                \
+    set_fn mbb_##name##_impl_rook_set, mbb_##name##_impl_bishop_set, mbb_##name##_impl_queen_set;  \
+    name_fn mbb_##name##_impl_flavour;                                                             \
     size_fn mbb_##name##_impl_table_bytes;
 MBB_DISPATCH_EACH(DECLARE, unused)
 
@@ -43,15 +45,15 @@ MBB_DISPATCH_EACH(DECLARE, unused)
  * (__builtin_cpu_init: a resolver runs before the constructors that would
  * set up the compiler's CPU model.  used: only the ifunc attributes name
  * it, which clang does not count.) */
-#define TAKE(name, isa, what)                                                                   \
-    if (runs_well_##isa())                                                                     \
+#define TAKE(name, isa, what)                                                                      \
+    if (runs_well_##isa())                                                                         \
         return mbb_##name##_impl_##what;
-#define RESOLVER(type, what)                                                                    \
-    static __attribute__((used)) type *resolve_##what(void)                                    \
-    {                                                                                          \
-        __builtin_cpu_init();                                                                  \
-        MBB_DISPATCH_EACH(TAKE, what)                                                          \
-        return 0;                                                                              \
+#define RESOLVER(type, what)                                                                       \
+    static __attribute__((used)) type *resolve_##what(void)                                        \
+    {                                                                                              \
+        __builtin_cpu_init();                                                                      \
+        MBB_DISPATCH_EACH(TAKE, what)                                                              \
+        return 0;                                                                                  \
     }
 RESOLVER(slider_fn, rook)
 RESOLVER(slider_fn, bishop)
@@ -67,7 +69,8 @@ uint64_t mbb_rook_attacks(unsigned sq, uint64_t occupied) __attribute__((ifunc("
 uint64_t mbb_bishop_attacks(unsigned sq, uint64_t occupied)
     __attribute__((ifunc("resolve_bishop")));
 uint64_t mbb_queen_attacks(unsigned sq, uint64_t occupied) __attribute__((ifunc("resolve_queen")));
-struct mbb_both mbb_both_attacks(unsigned sq, uint64_t occupied) __attribute__((ifunc("resolve_both")));
+struct mbb_both mbb_both_attacks(unsigned sq, uint64_t occupied)
+    __attribute__((ifunc("resolve_both")));
 uint64_t mbb_rook_attacks_set(uint64_t pieces, uint64_t occupied)
     __attribute__((ifunc("resolve_rook_set")));
 uint64_t mbb_bishop_attacks_set(uint64_t pieces, uint64_t occupied)

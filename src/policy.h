@@ -59,13 +59,13 @@ static inline int mbb_slow_pext(int amd, unsigned family)
  *            AVX2), no portable flavour clearly faster (all within 4 %,
  *            two runs), and pext 0.97 of its time at x86-64-v3 and v4,
  *            on the Zen 4 of doc/benchmark.md */
-#define MBB_AUTO_TABLE(X, fast_pext, bits32, seeded)                                          \
-    X(pext, (fast_pext) && !(seeded), "%s")                                                    \
-    X(magic32, (bits32), "a 32-bit target, where two 32-bit multiplies beat one 64-bit")     \
-    X(fancy, (seeded), "a 64-bit target and --with-seed: fancy, whose magics a seed searches") \
-    X(black, 1,                                                                                \
-      "a 64-bit target without fast PEXT (%s): black, among the fewest predicted cycles of"    \
-      " the portable flavours on every 64-bit model, with a smaller table than fancy's or"     \
+#define MBB_AUTO_TABLE(X, fast_pext, bits32, seeded)                                               \
+    X(pext, (fast_pext) && !(seeded), "%s")                                                        \
+    X(magic32, (bits32), "a 32-bit target, where two 32-bit multiplies beat one 64-bit")           \
+    X(fancy, (seeded), "a 64-bit target and --with-seed: fancy, whose magics a seed searches")     \
+    X(black, 1,                                                                                    \
+      "a 64-bit target without fast PEXT (%s): black, among the fewest predicted cycles of"        \
+      " the portable flavours on every 64-bit model, with a smaller table than fancy's or"         \
       " offsetmagic's (doc/benchmark.md)")
 #define MBB_TARGET_FAST_PEXT (MBB_IS_ONE(MBB_HAVE_BMI2) && !MBB_IS_ONE(MBB_SLOW_BMI2))
 #define MBB_TARGET_BITS32 (UINTPTR_MAX == 0xffffffffu)
@@ -81,10 +81,10 @@ static inline const char *mbb_auto_flavour(const char *magics_for, int fast_pext
         *why = "--with-magics names %s (the file's '# flavour:' line)";
         return magics_for;
     }
-#define MBB_AUTO_ROW(flavour, condition, reason)                                               \
-    if (condition) {                                                                           \
-        *why = reason;                                                                         \
-        return #flavour;                                                                       \
+#define MBB_AUTO_ROW(flavour, condition, reason)                                                   \
+    if (condition) {                                                                               \
+        *why = reason;                                                                             \
+        return #flavour;                                                                           \
     }
     MBB_AUTO_TABLE(MBB_AUTO_ROW, fast_pext, bits32, seeded)
 #undef MBB_AUTO_ROW

@@ -21,13 +21,12 @@
 #include "rows.h"
 
 /* The rows' names (each row starts with its name), space-separated. */
-#define PRINT_NAMES(rows, count)                                                                \
-    do {                                                                                       \
-        for (size_t i_ = 0; i_ < (count); i_++)                                                \
-            printf("%s%s", i_ ? " " : "", (rows)[i_].name);                                    \
-        putchar('\n');                                                                         \
+#define PRINT_NAMES(rows, count)                                                                   \
+    do {                                                                                           \
+        for (size_t i_ = 0; i_ < (count); i_++)                                                    \
+            printf("%s%s", i_ ? " " : "", (rows)[i_].name);                                        \
+        putchar('\n');                                                                             \
     } while (0)
-
 
 static void header(void)
 {
@@ -66,7 +65,8 @@ int main(int argc, char **argv)
     } else if (bare && strcmp(command, "header") == 0) {
         header();
     } else {
-        fputs("usage: magicbb-registry flavours | flavour NAME | isas | isa NAME | header\n", stderr);
+        fputs("usage: magicbb-registry flavours | flavour NAME | isas | isa NAME | header\n",
+              stderr);
         return 2;
     }
     return ferror(stdout) || fflush(stdout) != 0;

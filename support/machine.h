@@ -51,8 +51,8 @@ static inline void cpu_name(char *name, size_t size)
  * magicbb/isa.def), by the set's probe there (configure asks the same). */
 static inline int cpu_runs_isa(const char *isa)
 {
-#define MBB_ISA(name, macro, flags, probe, slow, description)                                        \
-    if (strcmp(isa, #name) == 0)                                                               \
+#define MBB_ISA(name, macro, flags, probe, slow, description)                                      \
+    if (strcmp(isa, #name) == 0)                                                                   \
         return probe;
 #include "isa.def"
 #undef MBB_ISA
@@ -62,8 +62,8 @@ static inline int cpu_runs_isa(const char *isa)
 /* What `isa` names, for messages. */
 static inline const char *isa_description(const char *isa)
 {
-#define MBB_ISA(name, macro, flags, probe, slow, description)                                        \
-    if (strcmp(isa, #name) == 0)                                                               \
+#define MBB_ISA(name, macro, flags, probe, slow, description)                                      \
+    if (strcmp(isa, #name) == 0)                                                                   \
         return description;
 #include "isa.def"
 #undef MBB_ISA

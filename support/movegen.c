@@ -101,7 +101,8 @@ static struct move *pawn_moves(const struct position *p, struct move *list, unsi
      * each target then traced back to its pawn. */
     {
         const uint64_t unpinned = p->pieces[us][PAWN] & ~pinned, empty = ~occ;
-        const uint64_t not_a = ~(uint64_t)0x0101010101010101u, not_h = ~(uint64_t)0x8080808080808080u;
+        const uint64_t not_a = ~(uint64_t)0x0101010101010101u,
+                       not_h = ~(uint64_t)0x8080808080808080u;
         const uint64_t rank3 = us == WHITE ? (uint64_t)0xff << 16 : (uint64_t)0xff << 40;
         const uint64_t one = (us == WHITE ? unpinned << 8 : unpinned >> 8) & empty;
         const uint64_t two = (us == WHITE ? (one & rank3) << 8 : (one & rank3) >> 8) & empty;
@@ -189,7 +190,8 @@ int generate(const struct position *p, struct move *list)
 
     /* Pinned pieces: ours alone between our king and an enemy slider. */
     for (b = (mbb_rook_attacks(king, theirs) & (p->pieces[them][ROOK] | p->pieces[them][QUEEN]))
-             | (mbb_bishop_attacks(king, theirs) & (p->pieces[them][BISHOP] | p->pieces[them][QUEEN]));
+             | (mbb_bishop_attacks(king, theirs)
+                & (p->pieces[them][BISHOP] | p->pieces[them][QUEEN]));
          b; b &= b - 1) {
         uint64_t between = mbb_between(king, lsb(b)) & occ;
 
@@ -238,7 +240,7 @@ int in_check(const struct position *p)
 void play(struct position *p, const struct move *m)
 {
     static const unsigned char keep[64] = {
-        [0] = 0xf & ~WHITE_OOO, [7] = 0xf & ~WHITE_OO, [4] = 0xf & ~(WHITE_OO | WHITE_OOO),
+        [0] = 0xf & ~WHITE_OOO,  [7] = 0xf & ~WHITE_OO,  [4] = 0xf & ~(WHITE_OO | WHITE_OOO),
         [56] = 0xf & ~BLACK_OOO, [63] = 0xf & ~BLACK_OO, [60] = 0xf & ~(BLACK_OO | BLACK_OOO),
     };
     const int us = p->side, them = !us;
@@ -453,8 +455,10 @@ int parse_fen(const char *fen, struct position *p, char why[FEN_WHY_SIZE])
             char letter;
             unsigned right;
             int side, king, rook;
-        } rights[4] = { { 'K', WHITE_OO, WHITE, 4, 7 }, { 'Q', WHITE_OOO, WHITE, 4, 0 },
-                        { 'k', BLACK_OO, BLACK, 60, 63 }, { 'q', BLACK_OOO, BLACK, 60, 56 } };
+        } rights[4] = { { 'K', WHITE_OO, WHITE, 4, 7 },
+                        { 'Q', WHITE_OOO, WHITE, 4, 0 },
+                        { 'k', BLACK_OO, BLACK, 60, 63 },
+                        { 'q', BLACK_OOO, BLACK, 60, 56 } };
 
         for (const char *c = field[2]; *c; c++) {
             int i = 0;
@@ -501,4 +505,3 @@ void move_name(const struct move *m, char text[6])
     text[4] = m->promotion ? " nbrq"[m->promotion] : '\0';
     text[5] = '\0';
 }
-

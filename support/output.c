@@ -49,7 +49,7 @@ void report(const char *file, unsigned line, const char *format, ...)
 
 /* ---- Standard output ---------------------------------------------------- */
 
-static int stdout_reported; /* a failure of stdout already has its line */
+static int stdout_reported;      /* a failure of stdout already has its line */
 static unsigned closed_at_start; /* bit fd: a standard descriptor the program found closed */
 
 static void close_stdout(void)
@@ -361,8 +361,10 @@ static int open_existing(struct outfile *out, struct stat *st)
     if (S_ISLNK(st->st_mode)) {
         /* the file it points to, never a regular file in its place */
         if ((out->target = realpath(name, NULL)) == NULL || stat(out->target, st) != 0) {
-            report(name, 0, "is a symbolic link to no file (%s); give the file it should point"
-                   " to, or remove the link", strerror(errno));
+            report(name, 0,
+                   "is a symbolic link to no file (%s); give the file it should point"
+                   " to, or remove the link",
+                   strerror(errno));
             return -1;
         }
     } else if ((out->target = copy(name)) == NULL) {

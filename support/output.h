@@ -19,8 +19,7 @@
  * quotes is escaped (escape.h), so the report is always one line.  It
  * goes to stderr, or to report_stream where a test harness set it. */
 void report(const char *file, unsigned line, const char *format, ...) GEN_PRINTF(3, 4);
-void vreport(const char *file, unsigned line, const char *format, va_list args)
-    GEN_PRINTF(3, 0);
+void vreport(const char *file, unsigned line, const char *format, va_list args) GEN_PRINTF(3, 0);
 extern FILE *report_stream;
 extern const char *report_program;
 
@@ -53,10 +52,10 @@ extern const char *report_program;
  * its temporary files. */
 struct outfile {
     FILE *stream;
-    const char *name;  /* as the user gave it: for messages */
-    char *target;      /* what is written: name, or where its link leads */
-    char *temp_path;   /* NULL where the output is written in place */
-    int borrowed;      /* stream is stdout or stderr: flushed, not closed */
+    const char *name; /* as the user gave it: for messages */
+    char *target;     /* what is written: name, or where its link leads */
+    char *temp_path;  /* NULL where the output is written in place */
+    int borrowed;     /* stream is stdout or stderr: flushed, not closed */
 };
 
 int outfile_open(struct outfile *out, const char *name);

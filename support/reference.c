@@ -8,15 +8,24 @@
 uint64_t ref_step(uint64_t b, enum ref_dir d)
 {
     switch (d) {
-    case REF_N:  return b << 8;
-    case REF_S:  return b >> 8;
-    case REF_E:  return (b & ~FILE_H) << 1;
-    case REF_W:  return (b & ~FILE_A) >> 1;
-    case REF_NE: return (b & ~FILE_H) << 9;
-    case REF_NW: return (b & ~FILE_A) << 7;
-    case REF_SE: return (b & ~FILE_H) >> 7;
-    case REF_SW: return (b & ~FILE_A) >> 9;
-    default:     return 0;
+    case REF_N:
+        return b << 8;
+    case REF_S:
+        return b >> 8;
+    case REF_E:
+        return (b & ~FILE_H) << 1;
+    case REF_W:
+        return (b & ~FILE_A) >> 1;
+    case REF_NE:
+        return (b & ~FILE_H) << 9;
+    case REF_NW:
+        return (b & ~FILE_A) << 7;
+    case REF_SE:
+        return (b & ~FILE_H) >> 7;
+    case REF_SW:
+        return (b & ~FILE_A) >> 9;
+    default:
+        return 0;
     }
 }
 
@@ -89,8 +98,8 @@ uint64_t ref_knight(unsigned sq)
     uint64_t attacks = 0;
 
     for (int i = 0; i < 8; i++)
-        attacks |= ref_step(ref_step(ref_step((uint64_t)1 << sq, legs[i][0]), legs[i][1]),
-                            legs[i][2]);
+        attacks
+            |= ref_step(ref_step(ref_step((uint64_t)1 << sq, legs[i][0]), legs[i][1]), legs[i][2]);
     return attacks;
 }
 
@@ -145,9 +154,8 @@ uint64_t ref_between(unsigned a, unsigned b)
 
 uint64_t ref_line(unsigned a, unsigned b)
 {
-    static const enum ref_dir opposite[REF_DIRS] = {
-        REF_S, REF_N, REF_W, REF_E, REF_SW, REF_SE, REF_NW, REF_NE
-    };
+    static const enum ref_dir opposite[REF_DIRS]
+        = { REF_S, REF_N, REF_W, REF_E, REF_SW, REF_SE, REF_NW, REF_NE };
     enum ref_dir d = direction(a, b);
 
     if (d == REF_DIRS)

@@ -11,7 +11,8 @@
 
 #include "magicbb.h"
 
-namespace {
+namespace
+{
 
 // The squares a slider on sq reaches along the steps (df, dr), each ray
 // up to and including its first occupied square.
@@ -23,7 +24,7 @@ std::uint64_t walk(unsigned sq, std::uint64_t occupied, const int (*steps)[2])
         int f = static_cast<int>(sq % 8) + steps[i][0], r = static_cast<int>(sq / 8) + steps[i][1];
 
         for (; f >= 0 && f < 8 && r >= 0 && r < 8; f += steps[i][0], r += steps[i][1]) {
-            const std::uint64_t bit = std::uint64_t{1} << (r * 8 + f);
+            const std::uint64_t bit = std::uint64_t{ 1 } << (r * 8 + f);
 
             seen |= bit;
             if (occupied & bit)
@@ -33,17 +34,23 @@ std::uint64_t walk(unsigned sq, std::uint64_t occupied, const int (*steps)[2])
     return seen;
 }
 
-const int diagonal_steps[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
-const int straight_steps[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+const int diagonal_steps[4][2] = { { 1, 1 }, { 1, -1 }, { -1, 1 }, { -1, -1 } };
+const int straight_steps[4][2] = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } };
 
-std::uint64_t bishop(unsigned sq, std::uint64_t occupied) { return walk(sq, occupied, diagonal_steps); }
-std::uint64_t rook(unsigned sq, std::uint64_t occupied) { return walk(sq, occupied, straight_steps); }
+std::uint64_t bishop(unsigned sq, std::uint64_t occupied)
+{
+    return walk(sq, occupied, diagonal_steps);
+}
+std::uint64_t rook(unsigned sq, std::uint64_t occupied)
+{
+    return walk(sq, occupied, straight_steps);
+}
 
 // Stockfish's RayPassBB[a][b]: attacks(pt, a, 0) & (attacks(pt, b, {a}) | b)
 // for the piece type that sees b from a on an empty board.
 std::uint64_t stockfish_ray_pass(unsigned a, unsigned b)
 {
-    const std::uint64_t bit_a = std::uint64_t{1} << a, bit_b = std::uint64_t{1} << b;
+    const std::uint64_t bit_a = std::uint64_t{ 1 } << a, bit_b = std::uint64_t{ 1 } << b;
 
     if (rook(a, 0) & bit_b)
         return rook(a, 0) & (rook(b, bit_a) | bit_b);
@@ -74,6 +81,7 @@ int main()
             if (mbb_ray_pass(sq, b) != stockfish_ray_pass(sq, b) && failed++ < 5)
                 std::printf("ray_pass(%u, %u) is not Stockfish's ray_pass_bb\n", sq, b);
     }
-    std::printf("%s: %s\n", mbb_flavour(), failed ? "failed" : "[bishop, rook] by position, ray_pass as Stockfish's");
+    std::printf("%s: %s\n", mbb_flavour(),
+                failed ? "failed" : "[bishop, rook] by position, ray_pass as Stockfish's");
     return failed != 0;
 }

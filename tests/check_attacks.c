@@ -45,9 +45,18 @@ struct slider {
 
 #ifdef CHECK_INLINE
 /* Function pointers to the static inline versions, each inlined there. */
-static uint64_t rook_inline(unsigned sq, uint64_t occ) { return mbb_rook_attacks_inline(sq, occ); }
-static uint64_t bishop_inline(unsigned sq, uint64_t occ) { return mbb_bishop_attacks_inline(sq, occ); }
-static uint64_t queen_inline(unsigned sq, uint64_t occ) { return mbb_queen_attacks_inline(sq, occ); }
+static uint64_t rook_inline(unsigned sq, uint64_t occ)
+{
+    return mbb_rook_attacks_inline(sq, occ);
+}
+static uint64_t bishop_inline(unsigned sq, uint64_t occ)
+{
+    return mbb_bishop_attacks_inline(sq, occ);
+}
+static uint64_t queen_inline(unsigned sq, uint64_t occ)
+{
+    return mbb_queen_attacks_inline(sq, occ);
+}
 
 static const struct slider rook = { "inline rook", rook_inline, ref_rook, ref_rook_mask };
 static const struct slider bishop = { "inline bishop", bishop_inline, ref_bishop, ref_bishop_mask };
@@ -63,9 +72,9 @@ static void check_one(const struct slider *s, unsigned sq, uint64_t occ)
     const uint64_t want = s->reference(sq, occ);
     const uint64_t got = s->lookup(sq, occ);
 
-    ck_assert_msg(got == want, "%s on square %u, occupancy 0x%016llx: got 0x%016llx, want 0x%016llx",
-                  s->name, sq, (unsigned long long)occ, (unsigned long long)got,
-                  (unsigned long long)want);
+    ck_assert_msg(got == want,
+                  "%s on square %u, occupancy 0x%016llx: got 0x%016llx, want 0x%016llx", s->name,
+                  sq, (unsigned long long)occ, (unsigned long long)got, (unsigned long long)want);
 }
 
 /* Every subset of the squares that matter, on one square. */
@@ -140,11 +149,12 @@ static void check_both(unsigned sq, uint64_t occ)
 {
     const struct mbb_both got = BOTH(sq, occ);
 
-    ck_assert_msg(got.rook == ref_rook(sq, occ) && got.bishop == ref_bishop(sq, occ),
-                  KIND "both on square %u, occupancy 0x%016llx: got rook 0x%016llx bishop 0x%016llx,"
-                  " want 0x%016llx 0x%016llx", sq, (unsigned long long)occ,
-                  (unsigned long long)got.rook, (unsigned long long)got.bishop,
-                  (unsigned long long)ref_rook(sq, occ), (unsigned long long)ref_bishop(sq, occ));
+    ck_assert_msg(
+        got.rook == ref_rook(sq, occ) && got.bishop == ref_bishop(sq, occ),
+        KIND "both on square %u, occupancy 0x%016llx: got rook 0x%016llx bishop 0x%016llx,"
+             " want 0x%016llx 0x%016llx",
+        sq, (unsigned long long)occ, (unsigned long long)got.rook, (unsigned long long)got.bishop,
+        (unsigned long long)ref_rook(sq, occ), (unsigned long long)ref_bishop(sq, occ));
 }
 
 START_TEST(both_every_relevant_occupancy)
@@ -177,14 +187,24 @@ static void check_set(const char *what, uint64_t (*set_fn)(uint64_t, uint64_t),
     for (unsigned sq = 0; sq < 64; sq++)
         if (pieces >> sq & 1)
             want |= reference(sq, occ);
-    ck_assert_msg(got == want, KIND "%s of 0x%016llx, occupancy 0x%016llx: got 0x%016llx, want 0x%016llx",
-                  what, (unsigned long long)pieces, (unsigned long long)occ, (unsigned long long)got,
+    ck_assert_msg(got == want,
+                  KIND "%s of 0x%016llx, occupancy 0x%016llx: got 0x%016llx, want 0x%016llx", what,
+                  (unsigned long long)pieces, (unsigned long long)occ, (unsigned long long)got,
                   (unsigned long long)want);
 }
 
-static uint64_t rook_set(uint64_t pieces, uint64_t occ) { return ROOK_SET(pieces, occ); }
-static uint64_t bishop_set(uint64_t pieces, uint64_t occ) { return BISHOP_SET(pieces, occ); }
-static uint64_t queen_set(uint64_t pieces, uint64_t occ) { return QUEEN_SET(pieces, occ); }
+static uint64_t rook_set(uint64_t pieces, uint64_t occ)
+{
+    return ROOK_SET(pieces, occ);
+}
+static uint64_t bishop_set(uint64_t pieces, uint64_t occ)
+{
+    return BISHOP_SET(pieces, occ);
+}
+static uint64_t queen_set(uint64_t pieces, uint64_t occ)
+{
+    return QUEEN_SET(pieces, occ);
+}
 
 /* n random squares, some on occupied squares and some not. */
 static uint64_t random_set(uint64_t *state, unsigned n)
@@ -253,8 +273,14 @@ static uint64_t union_of(uint64_t (*reference)(unsigned, uint64_t), uint64_t pie
     return all;
 }
 
-static uint64_t ref_knight_at(unsigned sq, uint64_t occ) { return (void)occ, ref_knight(sq); }
-static uint64_t ref_king_at(unsigned sq, uint64_t occ) { return (void)occ, ref_king(sq); }
+static uint64_t ref_knight_at(unsigned sq, uint64_t occ)
+{
+    return (void)occ, ref_knight(sq);
+}
+static uint64_t ref_king_at(unsigned sq, uint64_t occ)
+{
+    return (void)occ, ref_king(sq);
+}
 
 START_TEST(fills_at_every_count)
 {
@@ -355,7 +381,10 @@ END_TEST
 #if defined(MBB_DEBUG) && (defined(__x86_64__) || defined(__i386__))
 /* Keeps a result alive so the call is not optimised away. */
 static volatile uint64_t sunk;
-static void sink_result(uint64_t x) { sunk = x; }
+static void sink_result(uint64_t x)
+{
+    sunk = x;
+}
 
 /* A library built with --enable-debug traps (ud2: SIGILL) on a square
  * past h8 or a colour past black, in every public function, instead of
@@ -366,16 +395,36 @@ START_TEST(debug_build_traps_on_bad_square)
     const unsigned bad = 64 + (unsigned)(_i & 1) * 1000;
 
     switch (_i >> 1) {
-    case 0: sink_result(mbb_rook_attacks(bad, 0)); break;
-    case 1: sink_result(mbb_bishop_attacks(bad, 0)); break;
-    case 2: sink_result(mbb_queen_attacks(bad, 0)); break;
-    case 3: sink_result(mbb_knight_attacks(bad) ^ mbb_king_attacks(bad)); break;
-    case 4: sink_result(_i & 1 ? mbb_pawn_attacks(2, 0) : mbb_pawn_attacks(0, bad)); break;
-    case 5: sink_result(_i & 1 ? mbb_between(0, bad) : mbb_between(bad, 0)); break;
-    case 6: sink_result(_i & 1 ? mbb_line(0, bad) : mbb_line(bad, 0)); break;
-    case 7: sink_result(_i & 1 ? mbb_segment(0, bad) : mbb_segment(bad, 0)); break;
-    case 8: sink_result((uint64_t)(_i & 1 ? mbb_aligned(0, 1, bad) : mbb_aligned(bad, 0, 1))); break;
-    default: sink_result(_i & 1 ? mbb_pawn_attacks_set(2, 0) : (uint64_t)mbb_aligned(0, bad, 1)); break;
+    case 0:
+        sink_result(mbb_rook_attacks(bad, 0));
+        break;
+    case 1:
+        sink_result(mbb_bishop_attacks(bad, 0));
+        break;
+    case 2:
+        sink_result(mbb_queen_attacks(bad, 0));
+        break;
+    case 3:
+        sink_result(mbb_knight_attacks(bad) ^ mbb_king_attacks(bad));
+        break;
+    case 4:
+        sink_result(_i & 1 ? mbb_pawn_attacks(2, 0) : mbb_pawn_attacks(0, bad));
+        break;
+    case 5:
+        sink_result(_i & 1 ? mbb_between(0, bad) : mbb_between(bad, 0));
+        break;
+    case 6:
+        sink_result(_i & 1 ? mbb_line(0, bad) : mbb_line(bad, 0));
+        break;
+    case 7:
+        sink_result(_i & 1 ? mbb_segment(0, bad) : mbb_segment(bad, 0));
+        break;
+    case 8:
+        sink_result((uint64_t)(_i & 1 ? mbb_aligned(0, 1, bad) : mbb_aligned(bad, 0, 1)));
+        break;
+    default:
+        sink_result(_i & 1 ? mbb_pawn_attacks_set(2, 0) : (uint64_t)mbb_aligned(0, bad, 1));
+        break;
     }
 }
 END_TEST

@@ -38,8 +38,8 @@
 #define KING_SET mbb_king_attacks_set
 #endif
 
-#define CHECK_SQUARE(what, sq, got, want)                                                    \
-    ck_assert_msg((got) == (want), "%s on square %u: got 0x%016llx, want 0x%016llx", what, \
+#define CHECK_SQUARE(what, sq, got, want)                                                          \
+    ck_assert_msg((got) == (want), "%s on square %u: got 0x%016llx, want 0x%016llx", what,         \
                   (unsigned)(sq), (unsigned long long)(got), (unsigned long long)(want))
 
 START_TEST(knight_attacks)
@@ -95,8 +95,9 @@ START_TEST(between_every_pair)
     for (unsigned b = 0; b < 64; b++) {
         const uint64_t want = ref_between(a, b);
 
-        ck_assert_msg(BETWEEN(a, b) == want, KIND "between %u and %u: got 0x%016llx, want 0x%016llx",
-                      a, b, (unsigned long long)BETWEEN(a, b), (unsigned long long)want);
+        ck_assert_msg(BETWEEN(a, b) == want,
+                      KIND "between %u and %u: got 0x%016llx, want 0x%016llx", a, b,
+                      (unsigned long long)BETWEEN(a, b), (unsigned long long)want);
         ck_assert_msg(BETWEEN(a, b) == BETWEEN(b, a), "between %u and %u not symmetric", a, b);
     }
 }
@@ -110,13 +111,12 @@ START_TEST(line_every_pair)
         const uint64_t want = ref_line(a, b);
         const uint64_t got = LINE(a, b);
 
-        ck_assert_msg(got == want, KIND "line through %u and %u: got 0x%016llx, want 0x%016llx", a, b,
-                      (unsigned long long)got, (unsigned long long)want);
+        ck_assert_msg(got == want, KIND "line through %u and %u: got 0x%016llx, want 0x%016llx", a,
+                      b, (unsigned long long)got, (unsigned long long)want);
         /* A line holds both ends and everything between them. */
         if (got != 0) {
             ck_assert_msg(got >> a & got >> b & 1, "line through %u and %u misses an end", a, b);
-            ck_assert_msg((BETWEEN(a, b) & ~got) == 0, "between %u and %u leaves the line",
-                          a, b);
+            ck_assert_msg((BETWEEN(a, b) & ~got) == 0, "between %u and %u leaves the line", a, b);
         }
     }
 }
@@ -132,11 +132,12 @@ START_TEST(segment_and_aligned_every_pair)
     for (unsigned b = 0; b < 64; b++) {
         const uint64_t want = ref_between(a, b) | (uint64_t)1 << b, line = ref_line(a, b);
 
-        ck_assert_msg(SEGMENT(a, b) == want, KIND "segment from %u to %u: got 0x%016llx, want 0x%016llx",
-                      a, b, (unsigned long long)SEGMENT(a, b), (unsigned long long)want);
+        ck_assert_msg(SEGMENT(a, b) == want,
+                      KIND "segment from %u to %u: got 0x%016llx, want 0x%016llx", a, b,
+                      (unsigned long long)SEGMENT(a, b), (unsigned long long)want);
         for (unsigned c = 0; c < 64; c++)
-            ck_assert_msg(ALIGNED(a, b, c) == (int)(line >> c & 1), KIND "aligned(%u, %u, %u): got %d",
-                          a, b, c, ALIGNED(a, b, c));
+            ck_assert_msg(ALIGNED(a, b, c) == (int)(line >> c & 1),
+                          KIND "aligned(%u, %u, %u): got %d", a, b, c, ALIGNED(a, b, c));
     }
 }
 END_TEST
@@ -148,7 +149,9 @@ START_TEST(pawn_attacks_of_sets)
     uint64_t state = 0x9a3d;
 
     for (int i = 0; i < 2000; i++) {
-        const uint64_t pawns = i == 0 ? 0 : i == 1 ? ~(uint64_t)0 : ref_random(&state) & ref_random(&state);
+        const uint64_t pawns = i == 0   ? 0
+                               : i == 1 ? ~(uint64_t)0
+                                        : ref_random(&state) & ref_random(&state);
 
         for (unsigned color = 0; color < 2; color++) {
             uint64_t want = 0;
@@ -157,9 +160,10 @@ START_TEST(pawn_attacks_of_sets)
                 if (pawns >> sq & 1)
                     want |= ref_pawn(color, sq);
             ck_assert_msg(PAWN_SET(color, pawns) == want,
-                          KIND "pawn attacks of colour %u from 0x%016llx: got 0x%016llx, want 0x%016llx",
-                          color, (unsigned long long)pawns, (unsigned long long)PAWN_SET(color, pawns),
-                          (unsigned long long)want);
+                          KIND
+                          "pawn attacks of colour %u from 0x%016llx: got 0x%016llx, want 0x%016llx",
+                          color, (unsigned long long)pawns,
+                          (unsigned long long)PAWN_SET(color, pawns), (unsigned long long)want);
         }
     }
 }
@@ -208,7 +212,8 @@ START_TEST(ray_pass_every_pair)
         ck_assert_msg(got == want, KIND "ray from %u through %u: got 0x%016llx, want 0x%016llx", a,
                       b, (unsigned long long)got, (unsigned long long)want);
         ck_assert_msg(got == stockfish_ray_pass(a, b),
-                      KIND "ray from %u through %u: got 0x%016llx, Stockfish's ray_pass_bb 0x%016llx",
+                      KIND
+                      "ray from %u through %u: got 0x%016llx, Stockfish's ray_pass_bb 0x%016llx",
                       a, b, (unsigned long long)got, (unsigned long long)stockfish_ray_pass(a, b));
         /* b and the squares between on it, a not, all on the line */
         if (want != 0)
@@ -238,10 +243,12 @@ START_TEST(leaper_attacks_of_sets)
                 want_king |= ref_king(sq);
             }
         }
-        ck_assert_msg(KNIGHT_SET(set) == want_knight, KIND "knights on 0x%016llx: got 0x%016llx, want 0x%016llx",
+        ck_assert_msg(KNIGHT_SET(set) == want_knight,
+                      KIND "knights on 0x%016llx: got 0x%016llx, want 0x%016llx",
                       (unsigned long long)set, (unsigned long long)KNIGHT_SET(set),
                       (unsigned long long)want_knight);
-        ck_assert_msg(KING_SET(set) == want_king, KIND "kings on 0x%016llx: got 0x%016llx, want 0x%016llx",
+        ck_assert_msg(KING_SET(set) == want_king,
+                      KIND "kings on 0x%016llx: got 0x%016llx, want 0x%016llx",
                       (unsigned long long)set, (unsigned long long)KING_SET(set),
                       (unsigned long long)want_king);
     }
@@ -254,14 +261,14 @@ START_TEST(lines_spot_checks)
     const unsigned a1 = 0, c1 = 2, h1 = 7, a8 = 56, h8 = 63, b3 = 17;
 
     ck_assert_uint_eq(mbb_between(a1, h8), 0x0040201008040200u); /* b2..g7 */
-    ck_assert_uint_eq(mbb_between(a1, c1), 0x2u);                 /* b1 */
-    ck_assert_uint_eq(mbb_between(a1, a1 + 8), 0);                /* adjacent */
-    ck_assert_uint_eq(mbb_between(a1, b3), 0);                    /* a knight's move */
-    ck_assert_uint_eq(mbb_line(c1, h1), 0xffu);                   /* the first rank */
-    ck_assert_uint_eq(mbb_line(a8, h1), 0x0102040810204080u);     /* the long diagonal */
+    ck_assert_uint_eq(mbb_between(a1, c1), 0x2u);                /* b1 */
+    ck_assert_uint_eq(mbb_between(a1, a1 + 8), 0);               /* adjacent */
+    ck_assert_uint_eq(mbb_between(a1, b3), 0);                   /* a knight's move */
+    ck_assert_uint_eq(mbb_line(c1, h1), 0xffu);                  /* the first rank */
+    ck_assert_uint_eq(mbb_line(a8, h1), 0x0102040810204080u);    /* the long diagonal */
     ck_assert_uint_eq(mbb_line(a1, a1), 0);
     ck_assert_uint_eq(mbb_segment(a1, h8), 0x8040201008040200u); /* b2..h8 */
-    ck_assert_uint_eq(mbb_segment(a1, b3), 1u << b3);             /* a knight: b3 alone */
+    ck_assert_uint_eq(mbb_segment(a1, b3), 1u << b3);            /* a knight: b3 alone */
     ck_assert_int_eq(mbb_aligned(a1, c1, h1), 1);
     ck_assert_int_eq(mbb_aligned(a1, c1, b3), 0);
 }

@@ -34,19 +34,19 @@ static enum outcome run(void)
 }
 
 /* The decision is made and is want_. */
-#define ck_decided(want_)                                                                       \
-    do {                                                                                       \
-        ck_assert_int_eq(run(), DECIDED);                                                      \
-        ck_assert_str_eq(decision.flavour, want_);                                             \
+#define ck_decided(want_)                                                                          \
+    do {                                                                                           \
+        ck_assert_int_eq(run(), DECIDED);                                                          \
+        ck_assert_str_eq(decision.flavour, want_);                                                 \
     } while (0)
 
 /* Refused, in one line, starting with prefix. */
-#define ck_refused(prefix)                                                                     \
-    do {                                                                                       \
-        ck_assert_int_eq(run(), REFUSED);                                                      \
-        ck_assert_msg(strncmp(decision.error, prefix, strlen(prefix)) == 0, "refused with '%s'", \
-                      decision.error);                                                         \
-        ck_assert_ptr_null(strchr(decision.error, '\n'));                                      \
+#define ck_refused(prefix)                                                                         \
+    do {                                                                                           \
+        ck_assert_int_eq(run(), REFUSED);                                                          \
+        ck_assert_msg(strncmp(decision.error, prefix, strlen(prefix)) == 0, "refused with '%s'",   \
+                      decision.error);                                                             \
+        ck_assert_ptr_null(strchr(decision.error, '\n'));                                          \
     } while (0)
 
 /* auto, loop over 3 PEXT states (absent, slow, fast) x 32/64-bit x seed
@@ -55,8 +55,10 @@ static enum outcome run(void)
 START_TEST(auto_rows)
 {
     const int pext = _i % 3, bits32 = _i / 3 % 2, seeded = _i / 6 % 2;
-    const char *want = pext == 2 && !seeded ? "pext" : bits32 ? "magic32" : seeded ? "fancy"
-                                                                                   : "black";
+    const char *want = pext == 2 && !seeded ? "pext"
+                       : bits32             ? "magic32"
+                       : seeded             ? "fancy"
+                                            : "black";
 
     facts.isa[isa_index("bmi2")] = pext > 0 ? ISA_YES : ISA_NO;
     facts.slow_pext = pext == 1;
@@ -115,7 +117,8 @@ START_TEST(magics_file)
     options.tables = "shared";
     ck_decided("shared");
     options.tables = "black";
-    ck_refused("--with-magics: 'w.txt' is a file of fancy magics (its '# flavour:' line), not of black");
+    ck_refused(
+        "--with-magics: 'w.txt' is a file of fancy magics (its '# flavour:' line), not of black");
     facts.magics_for = "";
     ck_refused("--with-magics: 'w.txt' has no '# flavour: NAME' line");
     facts.magics_readable = 0;
@@ -124,7 +127,8 @@ START_TEST(magics_file)
     facts.magics_for = "fancy";
     options.tables = NULL;
     facts.magics_path = "/data/it's.txt";
-    ck_refused("--with-magics: '/data/it's.txt' has a character that make or the shell cannot carry");
+    ck_refused(
+        "--with-magics: '/data/it's.txt' has a character that make or the shell cannot carry");
 }
 END_TEST
 
@@ -138,7 +142,8 @@ START_TEST(default_magics)
     ck_assert_ptr_null(decision.magics_path);
     options.tables = "plain";
     ck_decided("plain");
-    ck_assert_ptr_nonnull(strstr(decision.magics, "seeded search, with the generator's default seed"));
+    ck_assert_ptr_nonnull(
+        strstr(decision.magics, "seeded search, with the generator's default seed"));
     options.tables = "hq";
     ck_decided("hq");
     ck_assert_str_eq(decision.magics, "none (hq needs none)");
@@ -152,36 +157,50 @@ static const struct refusal {
     const char *prefix;
 } refusals[] = {
     { "nosuch", 0, 0, 0, 0, 0, 0, 0, 0, "unknown flavour 'nosuch' for --with-tables (expected" },
-    { "Black", 0, 0, 0, 0, 0, 0, 0, 0, "unknown flavour 'Black' for --with-tables: flavour names are lower case" },
+    { "Black", 0, 0, 0, 0, 0, 0, 0, 0,
+      "unknown flavour 'Black' for --with-tables: flavour names are lower case" },
     { "", 0, 0, 0, 0, 0, 0, 0, 0, "--with-tables needs a flavour" },
     { "fancy;pext", 0, 0, 0, 0, 0, 0, 0, 0, "--with-tables: 'fancy?pext' has a character" },
-    { "pext", 0, 0, 0, 0, 0, 0, 0, 0, "--with-tables=pext needs BMI2, but with these CFLAGS the target compiler has none (magicbb/bits.h's MBB_HAVE_BMI2" },
-    { 0, 0, "0", 0, 0, 0, 0, 0, 0, "--with-flash takes a whole number of KiB from 1 to 1048576, not '0'" },
+    { "pext", 0, 0, 0, 0, 0, 0, 0, 0,
+      "--with-tables=pext needs BMI2, but with these CFLAGS the target compiler has none "
+      "(magicbb/bits.h's MBB_HAVE_BMI2" },
+    { 0, 0, "0", 0, 0, 0, 0, 0, 0,
+      "--with-flash takes a whole number of KiB from 1 to 1048576, not '0'" },
     { 0, 0, "1048577", 0, 0, 0, 0, 0, 0, "--with-flash takes a whole number of KiB" },
     { 0, 0, 0, 0, 0, "maybe", 0, 0, 0, "--enable-small takes yes or no, not 'maybe'" },
     { 0, 0, 0, 0, "", 0, 0, 0, 0, "--with-table-section needs a section name" },
     { 0, 0, 0, "010", 0, 0, 0, 0, 0, "--with-seed: '010' is neither a decimal number" },
     { "black", 0, 0, "5", 0, 0, 0, 0, 0, "black loads its magics" },
-    { "hq", 0, 0, "5", 0, 0, 0, 0, 0, "--with-seed and --with-magics apply to flavours with magics, not to hq" },
-    { 0, "pext,black", 0, 0, 0, 0, 0, 0, 0, "--with-dispatch=pext,black needs --with-tables=dispatch" },
-    { "dispatch", 0, 0, 0, 0, 0, "aarch64-unknown-linux-gnu", 1, 0, "--with-tables=dispatch needs an x86-64 ELF target" },
-    { "dispatch", "fancy", 0, 0, 0, 0, 0, 1, 1, "--with-dispatch=fancy: name two flavours or more" },
-    { "dispatch", "fancy,pext", 0, 0, 0, 0, 0, 1, 1, "--with-dispatch: the last flavour, pext, needs BMI2" },
-    { "dispatch", "pext,fancy", 0, 0, 0, 0, 0, 1, 0, "--with-dispatch: the compiler cannot emit BMI2 for pext" },
-    { "dispatch", "fancy,pext,fancy", 0, 0, 0, 0, 0, 1, 1, "--with-dispatch: 'fancy' is listed twice" },
-    { "dispatch", "Black,hq", 0, 0, 0, 0, 0, 1, 1, "--with-dispatch: unknown flavour 'Black': flavour names are lower case" },
+    { "hq", 0, 0, "5", 0, 0, 0, 0, 0,
+      "--with-seed and --with-magics apply to flavours with magics, not to hq" },
+    { 0, "pext,black", 0, 0, 0, 0, 0, 0, 0,
+      "--with-dispatch=pext,black needs --with-tables=dispatch" },
+    { "dispatch", 0, 0, 0, 0, 0, "aarch64-unknown-linux-gnu", 1, 0,
+      "--with-tables=dispatch needs an x86-64 ELF target" },
+    { "dispatch", "fancy", 0, 0, 0, 0, 0, 1, 1,
+      "--with-dispatch=fancy: name two flavours or more" },
+    { "dispatch", "fancy,pext", 0, 0, 0, 0, 0, 1, 1,
+      "--with-dispatch: the last flavour, pext, needs BMI2" },
+    { "dispatch", "pext,fancy", 0, 0, 0, 0, 0, 1, 0,
+      "--with-dispatch: the compiler cannot emit BMI2 for pext" },
+    { "dispatch", "fancy,pext,fancy", 0, 0, 0, 0, 0, 1, 1,
+      "--with-dispatch: 'fancy' is listed twice" },
+    { "dispatch", "Black,hq", 0, 0, 0, 0, 0, 1, 1,
+      "--with-dispatch: unknown flavour 'Black': flavour names are lower case" },
     { "dispatch", 0, 0, 0, 0, 0, 0, 0, 1, "--with-tables=dispatch needs GNU ifunc" },
     { "dispatch", 0, 0, "5", 0, 0, 0, 1, 1, "--with-seed applies to one flavour's magic search" },
-    { "fastest", 0, 0, 0, 0, 0, 0, 0, 0, "--with-tables=fastest measures this machine, but this build is for x86_64-pc-linux-gnu" },
-    { "dispatch", 0, "300", 0, 0, 0, 0, 1, 1, "--with-flash applies to auto or a named flavour, not --with-tables=dispatch" },
+    { "fastest", 0, 0, 0, 0, 0, 0, 0, 0,
+      "--with-tables=fastest measures this machine, but this build is for x86_64-pc-linux-gnu" },
+    { "dispatch", 0, "300", 0, 0, 0, 0, 1, 1,
+      "--with-flash applies to auto or a named flavour, not --with-tables=dispatch" },
 };
 
 START_TEST(refused)
 {
     const struct refusal *r = &refusals[_i];
 
-    options = (struct options){ r->tables, r->dispatch, r->flash, r->seed, NULL, r->section,
-                                NULL, r->small, { NULL } };
+    options = (struct options){ r->tables,  r->dispatch, r->flash, r->seed, NULL,
+                                r->section, NULL,        r->small, { NULL } };
     facts.host = r->host != NULL ? r->host : facts.host;
     facts.ifunc = r->ifunc;
     facts.isa[isa_index("bmi2")] = r->bmi2 ? ISA_YES : ISA_NO;
@@ -235,12 +254,14 @@ START_TEST(flash_budget)
     ck_assert_int_eq(run(), MEASURE_FLASH);
     ck_assert_str_eq(decision.measure_flavours, "magic32 black fancy byte hq");
     ck_assert_uint_eq(decision.measure_limit, 256 * 1024 - 4096);
-    facts.measured = "magic32:900000:800000 black:700000:600000 fancy:750000:650000 byte:200000:140000";
+    facts.measured
+        = "magic32:900000:800000 black:700000:600000 fancy:750000:650000 byte:200000:140000";
     ck_decided("byte");
     ck_assert_uint_eq(decision.table_bytes, 200000);
     ck_assert_uint_eq(decision.slider_bytes, 140000);
-    ck_assert_ptr_nonnull(strstr(decision.why, "tried magic32 883 KiB, black 688 KiB, fancy 737 KiB,"
-                                               " byte 200 KiB"));
+    ck_assert_ptr_nonnull(strstr(decision.why,
+                                 "tried magic32 883 KiB, black 688 KiB, fancy 737 KiB,"
+                                 " byte 200 KiB"));
     options.flash = "64";
     facts.measured = "magic32:900000:800000 black:700000:600000 fancy:750000:650000"
                      " byte:200000:140000 hq:80000:1000";

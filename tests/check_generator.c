@@ -67,7 +67,8 @@ START_TEST(no_include_leaves_out_only_the_include)
     char *with, *without, *at;
 
     ck_assert_int_eq(run("--seed=12345", "--sliders-only", "-o", path("a.c"), NULL), 0);
-    ck_assert_int_eq(run("--seed=12345", "--sliders-only", "--no-include", "-o", path("b.c"), NULL), 0);
+    ck_assert_int_eq(run("--seed=12345", "--sliders-only", "--no-include", "-o", path("b.c"), NULL),
+                     0);
     with = slurp(path("a.c"));
     without = slurp(path("b.c"));
     ck_assert_ptr_nonnull(with);
@@ -119,8 +120,8 @@ START_TEST(magic32_magics_round_trip)
 {
     char *searched, *loaded, *err;
 
-    ck_assert_int_eq(run("--flavour=magic32", "--seed=9", "-o", path("s.c"), "-d", path("m.txt"),
-                         NULL), 0);
+    ck_assert_int_eq(
+        run("--flavour=magic32", "--seed=9", "-o", path("s.c"), "-d", path("m.txt"), NULL), 0);
     ck_assert_int_eq(run("--flavour=magic32", "--magics", path("m.txt"), "-o", path("l.c"), NULL),
                      0);
     searched = slurp(path("s.c"));
@@ -148,13 +149,14 @@ START_TEST(black_loads_the_shipped_layout)
 
     ck_assert_msg(published != NULL, "MBB_BLACK_MAGICS must name the shipped set");
     ck_assert_int_eq(run("--flavour=black", "--magics", published, "-o", path("b.c"), "-d",
-                         path("dumped.txt"), NULL), 0);
+                         path("dumped.txt"), NULL),
+                     0);
     first = slurp(path("b.c"));
     /* as shipped: 87,437 entries, 551 fewer than the published layout */
     ck_assert_msg(strstr(first, " *   entries:  87437, in overlapping slices\n") != NULL,
                   "black's table is not the shipped layout");
-    ck_assert_int_eq(run("--flavour=black", "--magics", path("dumped.txt"), "-o", path("b2.c"),
-                         NULL), 0);
+    ck_assert_int_eq(
+        run("--flavour=black", "--magics", path("dumped.txt"), "-o", path("b2.c"), NULL), 0);
     again = slurp(path("b2.c"));
     ck_assert_msg(strcmp(body(first), body(again)) == 0, "the dumped set reloads to other tables");
     /* black never searches */
@@ -193,8 +195,8 @@ START_TEST(fancy_packs_the_shipped_slices)
     ck_assert(sscanf(strstr(packed, " *   entries:"), " *   entries: %lu", &entries) == 1);
     ck_assert_msg(entries < end_to_end, "%lu entries, not fewer than %lu", entries, end_to_end);
     spill(path("unpacked.txt"), without_offsets(text));
-    ck_assert_int_eq(run("--flavour=fancy", "--magics", path("unpacked.txt"), "-o", path("u.c"),
-                         NULL), 0);
+    ck_assert_int_eq(
+        run("--flavour=fancy", "--magics", path("unpacked.txt"), "-o", path("u.c"), NULL), 0);
     first_fit = slurp(path("u.c"));
     ck_assert(sscanf(strstr(first_fit, " *   entries:"), " *   entries: %lu", &unpacked) == 1);
     ck_assert_msg(unpacked >= entries && unpacked <= end_to_end, "first fit: %lu entries",
@@ -225,7 +227,8 @@ START_TEST(config_headers)
                                        "#include \"magicbb/pext.h\"\n"));
     ck_assert_ptr_nonnull(strstr(text, "#else\n#include \"magicbb/black.h\"\n"));
     free(text);
-    ck_assert_int_eq(run("--config=library:fancy", "--no-lines", "--output", path("config.h"), NULL), 0);
+    ck_assert_int_eq(
+        run("--config=library:fancy", "--no-lines", "--output", path("config.h"), NULL), 0);
     text = slurp(path("config.h"));
     ck_assert_ptr_nonnull(strstr(text, "#define MBB_FLAVOUR_NAME \"fancy\"\n"));
     ck_assert_ptr_nonnull(strstr(text, "#define MBB_SMALL 1\n"));
@@ -245,9 +248,11 @@ START_TEST(config_headers)
     free(text);
     ck_assert_int_eq(run("--config=dropin:white", NULL), 0);
     text = slurp(path("stdout"));
-    ck_assert_ptr_nonnull(strstr(text, "#elif defined(MAGICBB_FLAVOUR_WHITE)\n#define MBB_PICK MBB_ID_white\n"));
-    ck_assert_ptr_nonnull(strstr(text, "#elif defined(MAGICBB_FLAVOUR_HQ)\n#error \"magicbb: this drop-in"
-                                       " carries pext magic32 fancy black white, not hq"));
+    ck_assert_ptr_nonnull(
+        strstr(text, "#elif defined(MAGICBB_FLAVOUR_WHITE)\n#define MBB_PICK MBB_ID_white\n"));
+    ck_assert_ptr_nonnull(strstr(text,
+                                 "#elif defined(MAGICBB_FLAVOUR_HQ)\n#error \"magicbb: this drop-in"
+                                 " carries pext magic32 fancy black white, not hq"));
     free(text);
     ck_assert_int_eq(run("--config=libary:fancy", NULL), 2);
     expect_error("--config: unknown kind 'libary'");
@@ -281,7 +286,9 @@ END_TEST
 START_TEST(own_search_results_load_and_verify)
 {
     static const char *const sets[][2] = {
-        { "own/fancy", "fancy" }, { "own/black", "black" }, { "own/white", "white" },
+        { "own/fancy", "fancy" },
+        { "own/black", "black" },
+        { "own/white", "white" },
         { "offsetmagic", "offsetmagic" },
     };
 
@@ -372,10 +379,10 @@ START_TEST(shiftmagic_ships_the_dense_set)
     snprintf(shift, sizeof shift, "%s", shipped("own/shiftmagic"));
     expect_fancy_with_shifts(fancy, shift);
     ck_assert_int_eq(run("--flavour=shiftmagic", "--magics", shift, "-o", path("s.c"), NULL), 0);
-    ck_assert_int_eq(run("--flavour=shiftmagic", "--magics", shipped("shiftmagic"), "-o",
-                         path("s.c"), NULL), 0);
-    ck_assert_int_eq(run("--flavour=shared", "--magics", shipped("fancy"), "-o", path("f.c"),
-                         NULL), 0);
+    ck_assert_int_eq(
+        run("--flavour=shiftmagic", "--magics", shipped("shiftmagic"), "-o", path("s.c"), NULL), 0);
+    ck_assert_int_eq(run("--flavour=shared", "--magics", shipped("fancy"), "-o", path("f.c"), NULL),
+                     0);
     ours = slurp(path("s.c"));
     theirs = slurp(path("f.c"));
     ck_assert(strstr(ours, " *   entries:") != NULL && strstr(theirs, " *   entries:") != NULL);
@@ -420,9 +427,8 @@ START_TEST(table_parts_are_chosen)
                       && strstr(text, "mbb_tab_line") == NULL && strstr(text, "mbb_hq_") == NULL,
                   "--board-only=ray-pass: not the ray_pass table alone");
     free(text);
-    ck_assert_int_eq(run("--flavour=hq", "--board-only=leapers", "--no-lines", "-o", path("leap.c"),
-                         NULL),
-                     0);
+    ck_assert_int_eq(
+        run("--flavour=hq", "--board-only=leapers", "--no-lines", "-o", path("leap.c"), NULL), 0);
     text = slurp(path("leap.c"));
     ck_assert_msg(strstr(text, "mbb_tab_knight[64]") != NULL && strstr(text, "mbb_tab_pawn[2][64]")
                       && strstr(text, "mbb_tab_between") == NULL
@@ -468,14 +474,16 @@ struct bad_file {
 /* Lines 1-3 are comments; rook a1 is line 4, rook e4 line 32, bishop h8
  * the last (131). */
 static const struct bad_file bad_files[] = {
-    { "too few fields", "rook   a2  0x", "rook a2 0x1\nrook   a2  0x", 12, "expected 4 or 5 fields" },
+    { "too few fields", "rook   a2  0x", "rook a2 0x1\nrook   a2  0x", 12,
+      "expected 4 or 5 fields" },
     { "unknown piece", "rook   b1", "queen  b1", 5, "unknown piece 'queen'" },
     { "unknown square", "rook   c1", "rook   i9", 6, "unknown square 'i9'" },
     { "bad hex", "bishop a1  0x", "bishop a1  0xg", 68, "bad magic" },
     { "too many fields", "rook   a1  0x", "rook   a1  13 13 ", 4, "found more than 5" },
     { "duplicate", "rook   h1", "rook   g1", 11, "duplicate entry for rook g1 (first on line 10)" },
     { "missing", "bishop h8", "# bishop h8", 0, "no entry for bishop h8" },
-    { "wrong flavour", "# flavour: fancy", "# flavour: black", 2, "for flavour 'black', not 'fancy'" },
+    { "wrong flavour", "# flavour: fancy", "# flavour: black", 2,
+      "for flavour 'black', not 'fancy'" },
     /* rook a1 has 12 relevant squares */
     { "too many index bits", "12\nrook   b1", "13\nrook   b1", 4,
       "index bits '13' for rook a1 out of range (1 to 12)" },
@@ -628,7 +636,8 @@ START_TEST(shiftmagic_shift_must_match_the_bits)
     ck_assert_msg(strstr(good, "rook   a1  0xd") != NULL, "%s", good);
     text = spoil(good, "rook   a1  0xd", "rook   a1  0x1");
     spill(path("bad.txt"), text);
-    expect_rejected_as(path("bad.txt"), "shiftmagic", 4, "rook a1: the magic's top six bits are"
+    expect_rejected_as(path("bad.txt"), "shiftmagic", 4,
+                       "rook a1: the magic's top six bits are"
                        " not its shift");
     free(good);
     free(text);
@@ -709,8 +718,8 @@ START_TEST(black_offsets_are_bounded_by_the_layout)
      * reaches there, so the layout is sound */
     text = spoil(good, "0x0002000308482882  12", "0x0002000308482882  12  520192 #");
     spill(path("edge.txt"), text);
-    ck_assert_int_eq(run("--flavour=black", "--magics", path("edge.txt"), "-o", path("edge.c"),
-                         NULL), 0);
+    ck_assert_int_eq(
+        run("--flavour=black", "--magics", path("edge.txt"), "-o", path("edge.c"), NULL), 0);
     free(text);
     text = spoil(good, "0x0002000308482882  12", "0x0002000308482882  12  520193 #");
     spill(path("bad.txt"), text);
@@ -927,7 +936,8 @@ START_TEST(concurrent_runs_leave_a_whole_file)
     pext = slurp(path("pext.c"));
     plain = slurp(path("plain.c"));
     for (int round = 0; round < 8; round++) {
-        pid_t a = start("--flavour=pext", path("out.c")), b = start("--flavour=plain", path("out.c"));
+        pid_t a = start("--flavour=pext", path("out.c")),
+              b = start("--flavour=plain", path("out.c"));
         pid_t c = start("--flavour=pext", path("out.c"));
         char *out;
 
@@ -949,8 +959,14 @@ END_TEST
 START_TEST(seeds_are_checked_strictly)
 {
     static const char *const bad[] = {
-        "--seed=09", "--seed=010", "--seed=18446744073709551616", "--seed=0x10000000000000000",
-        "--seed=0x", "--seed=-1", "--seed= 1", "--seed=1e3",
+        "--seed=09",
+        "--seed=010",
+        "--seed=18446744073709551616",
+        "--seed=0x10000000000000000",
+        "--seed=0x",
+        "--seed=-1",
+        "--seed= 1",
+        "--seed=1e3",
     };
 
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -1159,11 +1175,12 @@ START_TEST(magics_dir_gives_the_default)
     ck_assert_int_eq(run("--magics-dir", path("sets"), "-o", path("a.c"), NULL), 0);
     text = slurp(path("a.c"));
     ck_assert_msg(strstr(text, "magics:   file gen-test-") != NULL
-                      && strstr(text, "/sets/fancy.txt") != NULL, "%.300s", text);
+                      && strstr(text, "/sets/fancy.txt") != NULL,
+                  "%.300s", text);
     free(text);
     /* none there: the default seed's search */
-    ck_assert_int_eq(run("--flavour=magic32", "--magics-dir", path("sets"), "-o", path("b.c"),
-                         NULL), 0);
+    ck_assert_int_eq(
+        run("--flavour=magic32", "--magics-dir", path("sets"), "-o", path("b.c"), NULL), 0);
     text = slurp(path("b.c"));
     ck_assert_msg(strstr(text, "magics:   seed 0x6d616769636262") != NULL, "%.300s", text);
     free(text);
@@ -1173,8 +1190,8 @@ START_TEST(magics_dir_gives_the_default)
     ck_assert_msg(strstr(text, "magics:   seed 0x9") != NULL, "%.300s", text);
     free(text);
     /* a flavour that only loads needs its set */
-    ck_assert_int_eq(run("--flavour=black", "--magics-dir", path("sets"), "-o", path("d.c"),
-                         NULL), 1);
+    ck_assert_int_eq(run("--flavour=black", "--magics-dir", path("sets"), "-o", path("d.c"), NULL),
+                     1);
     expect_error("sets/black.txt: cannot open");
     ck_assert(!exists(path("d.c")));
 }

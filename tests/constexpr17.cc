@@ -10,9 +10,13 @@
 
 #include "magicbb.h"
 
-namespace {
+namespace
+{
 
-constexpr std::uint64_t bit(unsigned sq) { return std::uint64_t{1} << sq; }
+constexpr std::uint64_t bit(unsigned sq)
+{
+    return std::uint64_t{ 1 } << sq;
+}
 
 // Compile-time values, as an engine's constexpr code reads them.
 static_assert(magicbb::board<>.knight[0] == (bit(10) | bit(17)), "knight a1: b3, c2");
@@ -21,9 +25,11 @@ static_assert(magicbb::board<>.pawn[0][12] == (bit(19) | bit(21)), "white pawn e
 static_assert(magicbb::board<>.pawn[1][52] == (bit(43) | bit(45)), "black pawn e7: d6, f6");
 static_assert(magicbb::board<>.rook[0] == ((0xffu | 0x0101010101010101u) & ~bit(0)), "rook a1");
 static_assert(magicbb::board<>.bishop[0] == (0x8040201008040201u & ~bit(0)), "bishop a1");
-static_assert(magicbb::board<>.queen[27] == (magicbb::board<>.rook[27] | magicbb::board<>.bishop[27]),
+static_assert(magicbb::board<>.queen[27]
+                  == (magicbb::board<>.rook[27] | magicbb::board<>.bishop[27]),
               "queen d4");
-static_assert(magicbb::board<>.between[0][63] == (0x8040201008040201u & ~bit(0) & ~bit(63)), "a1-h8");
+static_assert(magicbb::board<>.between[0][63] == (0x8040201008040201u & ~bit(0) & ~bit(63)),
+              "a1-h8");
 static_assert(magicbb::board<>.between[0][17] == 0, "a1, b3: not aligned");
 static_assert(magicbb::board<>.line[9][18] == 0x8040201008040201u, "b2, c3: the long diagonal");
 static_assert(magicbb::board<>.line[3][3] == 0, "one square: no line");
@@ -55,7 +61,7 @@ struct walked {
 
 walked walk(unsigned from, int df, int dr, unsigned until)
 {
-    walked w = {0, 0, false};
+    walked w = { 0, 0, false };
     int f = static_cast<int>(from % 8) + df, r = static_cast<int>(from / 8) + dr;
 
     for (; f >= 0 && f < 8 && r >= 0 && r < 8; f += df, r += dr) {
@@ -75,7 +81,8 @@ std::uint64_t jumps(unsigned from, const int (*offsets)[2], int count)
     std::uint64_t seen = 0;
 
     for (int i = 0; i < count; i++) {
-        const int f = static_cast<int>(from % 8) + offsets[i][0], r = static_cast<int>(from / 8) + offsets[i][1];
+        const int f = static_cast<int>(from % 8) + offsets[i][0],
+                  r = static_cast<int>(from / 8) + offsets[i][1];
 
         if (f >= 0 && f < 8 && r >= 0 && r < 8)
             seen |= bit(static_cast<unsigned>(r * 8 + f));
@@ -83,12 +90,14 @@ std::uint64_t jumps(unsigned from, const int (*offsets)[2], int count)
     return seen;
 }
 
-const int rook_steps[4][2] = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}};
-const int bishop_steps[4][2] = {{1, 1}, {-1, 1}, {1, -1}, {-1, -1}};
-const int knight_offsets[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
-const int king_offsets[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
-const int white_pawn[2][2] = {{-1, 1}, {1, 1}};
-const int black_pawn[2][2] = {{-1, -1}, {1, -1}};
+const int rook_steps[4][2] = { { 0, 1 }, { 0, -1 }, { 1, 0 }, { -1, 0 } };
+const int bishop_steps[4][2] = { { 1, 1 }, { -1, 1 }, { 1, -1 }, { -1, -1 } };
+const int knight_offsets[8][2]
+    = { { 1, 2 }, { 2, 1 }, { 2, -1 }, { 1, -2 }, { -1, -2 }, { -2, -1 }, { -2, 1 }, { -1, 2 } };
+const int king_offsets[8][2]
+    = { { 1, 0 }, { 1, 1 }, { 0, 1 }, { -1, 1 }, { -1, 0 }, { -1, -1 }, { 0, -1 }, { 1, -1 } };
+const int white_pawn[2][2] = { { -1, 1 }, { 1, 1 } };
+const int black_pawn[2][2] = { { -1, -1 }, { 1, -1 } };
 
 std::uint64_t slider(unsigned sq, const int (*steps)[2])
 {
@@ -102,13 +111,14 @@ std::uint64_t slider(unsigned sq, const int (*steps)[2])
 int failed = 0;
 long compared = 0;
 
-void expect(const char *what, unsigned a, unsigned b, std::uint64_t board, std::uint64_t walked_value,
-            std::uint64_t runtime)
+void expect(const char *what, unsigned a, unsigned b, std::uint64_t board,
+            std::uint64_t walked_value, std::uint64_t runtime)
 {
     compared++;
     if ((board != walked_value || board != runtime) && failed++ < 10)
-        std::printf("%s(%u, %u): board<> 0x%llx, the walk 0x%llx, the runtime lookup 0x%llx\n", what, a, b,
-                    static_cast<unsigned long long>(board), static_cast<unsigned long long>(walked_value),
+        std::printf("%s(%u, %u): board<> 0x%llx, the walk 0x%llx, the runtime lookup 0x%llx\n",
+                    what, a, b, static_cast<unsigned long long>(board),
+                    static_cast<unsigned long long>(walked_value),
                     static_cast<unsigned long long>(runtime));
 }
 
@@ -132,7 +142,7 @@ int main()
 
             // the one direction from a, if any, whose walk reaches b
             for (int i = 0; i < 8; i++) {
-                const int (*step)[2] = i < 4 ? &rook_steps[i] : &bishop_steps[i - 4];
+                const int(*step)[2] = i < 4 ? &rook_steps[i] : &bishop_steps[i - 4];
                 const walked there = walk(a, (*step)[0], (*step)[1], b);
 
                 if (there.reached) {

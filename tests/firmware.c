@@ -24,18 +24,21 @@ void firmware_start(void)
                          ^ mbb_queen_attacks_inline(sq, occupied) ^ mbb_knight_attacks_inline(sq)
                          ^ mbb_king_attacks_inline(sq) ^ mbb_pawn_attacks_inline(sq & 1, sq)
                          ^ mbb_between_inline(sq, 63 - sq) ^ mbb_line_inline(sq, 63 - sq);
-        firmware_sink ^= mbb_segment(sq, 63 - sq) ^ mbb_ray_pass(sq, 63 - sq)
-                         ^ (uint64_t)mbb_aligned(sq, 63 - sq, 27) ^ mbb_pawn_attacks_set(sq & 1, occupied)
-                         ^ mbb_rook_attacks_set(occupied, occupied) ^ mbb_bishop_attacks_set(occupied, occupied)
-                         ^ mbb_queen_attacks_set(occupied, occupied) ^ mbb_knight_attacks_set(occupied)
-                         ^ mbb_king_attacks_set(occupied) ^ mbb_both_attacks(sq, occupied).rook;
+        firmware_sink
+            ^= mbb_segment(sq, 63 - sq) ^ mbb_ray_pass(sq, 63 - sq)
+               ^ (uint64_t)mbb_aligned(sq, 63 - sq, 27) ^ mbb_pawn_attacks_set(sq & 1, occupied)
+               ^ mbb_rook_attacks_set(occupied, occupied)
+               ^ mbb_bishop_attacks_set(occupied, occupied)
+               ^ mbb_queen_attacks_set(occupied, occupied) ^ mbb_knight_attacks_set(occupied)
+               ^ mbb_king_attacks_set(occupied) ^ mbb_both_attacks(sq, occupied).rook;
         firmware_sink ^= mbb_segment_inline(sq, 63 - sq) ^ mbb_ray_pass_inline(sq, 63 - sq)
                          ^ (uint64_t)mbb_aligned_inline(sq, 63 - sq, 27)
                          ^ mbb_pawn_attacks_set_inline(sq & 1, occupied)
                          ^ mbb_rook_attacks_set_inline(occupied, occupied)
                          ^ mbb_bishop_attacks_set_inline(occupied, occupied)
                          ^ mbb_queen_attacks_set_inline(occupied, occupied)
-                         ^ mbb_knight_attacks_set_inline(occupied) ^ mbb_king_attacks_set_inline(occupied)
+                         ^ mbb_knight_attacks_set_inline(occupied)
+                         ^ mbb_king_attacks_set_inline(occupied)
                          ^ mbb_both_attacks_inline(sq, occupied).bishop;
         occupied = occupied * 0x9e3779b97f4a7c15u + sq;
     }

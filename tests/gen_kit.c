@@ -64,7 +64,8 @@ int run_program(const char *program, const char *arg, ...)
     pid = fork();
     ck_assert_msg(pid >= 0, "fork failed");
     if (pid == 0) {
-        if (freopen(path("stderr"), "w", stderr) == NULL || freopen(path("stdout"), "w", stdout) == NULL)
+        if (freopen(path("stderr"), "w", stderr) == NULL
+            || freopen(path("stdout"), "w", stdout) == NULL)
             _exit(126);
         execv(program, (char *const *)argv);
         _exit(127);
@@ -126,8 +127,9 @@ const char *shipped(const char *flavour)
 void expect_error(const char *message)
 {
     char *err = slurp(path("stderr")), *eol = strchr(err, '\n'), try[128];
-    const char *program = strncmp(err, "magicbb-gen: ", 13) == 0 ? "magicbb-gen"
-                          : strncmp(err, "magicbb-search: ", 16) == 0 ? "magicbb-search" : NULL;
+    const char *program = strncmp(err, "magicbb-gen: ", 13) == 0      ? "magicbb-gen"
+                          : strncmp(err, "magicbb-search: ", 16) == 0 ? "magicbb-search"
+                                                                      : NULL;
 
     ck_assert_msg(eol != NULL && program != NULL, "error '%s'", err);
     *eol = '\0';
@@ -140,8 +142,7 @@ void expect_error(const char *message)
 
 /* The magic and index bits a magics file gives piece (0 rook, 1 bishop)
  * on square sq. */
-void magic_of(const char *text, int piece, int sq, unsigned long long *magic,
-                     unsigned *bits)
+void magic_of(const char *text, int piece, int sq, unsigned long long *magic, unsigned *bits)
 {
     char key[16];
     const char *at;

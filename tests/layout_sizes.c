@@ -49,7 +49,7 @@ size_t expected_table_bytes(const char *flavour, int *at_most)
     *at_most = 0;
     /* Each flavour's unit says what its layout takes for these counts. */
 #define MBB_FLAVOUR(name, isa, magics, reads)                                                      \
-    if (strcmp(flavour, #name) == 0)                                                          \
+    if (strcmp(flavour, #name) == 0)                                                               \
         return mbb_##name##_slider_bytes(slots, sets, at_most);
 #include "flavours.def"
 #undef MBB_FLAVOUR

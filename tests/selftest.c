@@ -72,7 +72,8 @@ static uint64_t ray_pass_of_lines(unsigned a, unsigned b)
 }
 
 /* The union of a lookup over a set's squares. */
-static uint64_t union_of(uint64_t pieces, uint64_t occupied, uint64_t (*reference)(unsigned, uint64_t))
+static uint64_t union_of(uint64_t pieces, uint64_t occupied,
+                         uint64_t (*reference)(unsigned, uint64_t))
 {
     uint64_t all = 0;
 
@@ -82,8 +83,14 @@ static uint64_t union_of(uint64_t pieces, uint64_t occupied, uint64_t (*referenc
     return all;
 }
 
-static uint64_t ref_knight_of(unsigned sq, uint64_t occupied) { return (void)occupied, ref_knight(sq); }
-static uint64_t ref_king_of(unsigned sq, uint64_t occupied) { return (void)occupied, ref_king(sq); }
+static uint64_t ref_knight_of(unsigned sq, uint64_t occupied)
+{
+    return (void)occupied, ref_knight(sq);
+}
+static uint64_t ref_king_of(unsigned sq, uint64_t occupied)
+{
+    return (void)occupied, ref_king(sq);
+}
 
 /* Both sliders of a square, the sets of pieces and the rays past a square. */
 static void run_threats(struct selftest *t, uint64_t *state)
@@ -113,7 +120,8 @@ static void run_threats(struct selftest *t, uint64_t *state)
                union_of(pieces, occupied, ref_queen));
         expect(t, "knight set", 0, pieces, mbb_knight_attacks_set(pieces),
                union_of(pieces, 0, ref_knight_of));
-        expect(t, "king set", 0, pieces, mbb_king_attacks_set(pieces), union_of(pieces, 0, ref_king_of));
+        expect(t, "king set", 0, pieces, mbb_king_attacks_set(pieces),
+               union_of(pieces, 0, ref_king_of));
     }
 }
 
@@ -186,9 +194,10 @@ int main(int argc, char **argv)
     if (wrong_flavour)
         printf("FAIL: the library's flavour is %s, not %s\n", mbb_flavour(), argv[1]);
     if (t.failed != 0)
-        printf("FAIL: %s on square %u, occupancy or square 0x%016llx: got 0x%016llx, want 0x%016llx\n",
-               t.what, t.sq, (unsigned long long)t.occupied, (unsigned long long)t.got,
-               (unsigned long long)t.want);
+        printf(
+            "FAIL: %s on square %u, occupancy or square 0x%016llx: got 0x%016llx, want 0x%016llx\n",
+            t.what, t.sq, (unsigned long long)t.occupied, (unsigned long long)t.got,
+            (unsigned long long)t.want);
     printf("selftest (%s): %lu passed, %lu failed\n", mbb_flavour(), t.passed,
            t.failed + (unsigned long)wrong_flavour);
     return t.failed == 0 && !wrong_flavour ? 0 : 1;

@@ -104,7 +104,8 @@ static int parse_arguments(int argc, char **argv, int *depth, struct position *p
         return usage_error("missing DEPTH", NULL);
     if (argc - optind > 2 && strchr(argv[optind + 1], '/') != NULL)
         return usage_error("a FEN is one argument, so quote it (magicbb-perft 3 '8/8/... w - -"
-                           " 0 1'); unexpected argument", argv[optind + 2]);
+                           " 0 1'); unexpected argument",
+                           argv[optind + 2]);
     if (argc - optind > 2)
         return usage_error("unexpected argument", argv[optind + 2]);
     /* digits only: strtol would also take "+3", " 3" and "0x3" */

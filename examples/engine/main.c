@@ -41,7 +41,11 @@ static int parse_fen(struct position *p, const char *fen)
     }
     p->side = fen[1] == 'b' ? BLACK : WHITE;
     for (fen += 3; *fen != ' ' && *fen != '\0'; fen++)
-        p->castling |= *fen == 'K' ? 1u : *fen == 'Q' ? 2u : *fen == 'k' ? 4u : *fen == 'q' ? 8u : 0u;
+        p->castling |= *fen == 'K'   ? 1u
+                       : *fen == 'Q' ? 2u
+                       : *fen == 'k' ? 4u
+                       : *fen == 'q' ? 8u
+                                     : 0u;
     p->ep = NO_SQUARE;
     if (*fen == ' ' && fen[1] >= 'a' && fen[1] <= 'h' && fen[2] >= '1' && fen[2] <= '8')
         p->ep = (fen[2] - '1') * 8 + (fen[1] - 'a');

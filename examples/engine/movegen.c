@@ -88,11 +88,21 @@ static unsigned pseudo_legal_moves(const struct position *p, struct move *moves)
             uint64_t targets;
 
             switch (piece) {
-            case KNIGHT: targets = mbb_knight_attacks(sq); break;
-            case BISHOP: targets = mbb_bishop_attacks(sq, occupied); break;
-            case ROOK: targets = mbb_rook_attacks(sq, occupied); break;
-            case QUEEN: targets = mbb_queen_attacks(sq, occupied); break;
-            default: targets = mbb_king_attacks(sq); break;
+            case KNIGHT:
+                targets = mbb_knight_attacks(sq);
+                break;
+            case BISHOP:
+                targets = mbb_bishop_attacks(sq, occupied);
+                break;
+            case ROOK:
+                targets = mbb_rook_attacks(sq, occupied);
+                break;
+            case QUEEN:
+                targets = mbb_queen_attacks(sq, occupied);
+                break;
+            default:
+                targets = mbb_king_attacks(sq);
+                break;
             }
             add_all(moves, &n, sq, targets & ~own);
         }
@@ -115,10 +125,9 @@ void play(struct position *p, struct move m)
     const unsigned us = p->side, piece = piece_on(p, m.from), taken = piece_on(p, m.to);
     /* the castling rights a move from or to each corner or king square ends */
     static const unsigned char keeps[64] = {
-        13, 15, 15, 15, 12, 15, 15, 14, 15, 15, 15, 15, 15, 15, 15, 15,
-        15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15,
-        15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15,
-        15, 15, 15, 15, 15, 15, 15, 15, 7, 15, 15, 15, 3, 15, 15, 11,
+        13, 15, 15, 15, 12, 15, 15, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15,
+        15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15,
+        15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 7,  15, 15, 15, 3,  15, 15, 11,
     };
 
     if (taken < PIECES) {
@@ -142,7 +151,7 @@ void play(struct position *p, struct move m)
         p->colour[us] ^= BIT(rook_from) | BIT(rook_to);
     }
     p->ep = piece == PAWN && (m.to == m.from + 16 || m.to + 16 == m.from) ? (m.from + m.to) / 2
-                                                                             : NO_SQUARE;
+                                                                          : NO_SQUARE;
     p->castling &= keeps[m.from] & keeps[m.to];
     p->side = us ^ 1;
 }

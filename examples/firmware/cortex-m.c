@@ -34,7 +34,7 @@ void fault_handler(void)
 }
 
 __attribute__((section(".vectors"), used)) static void (*const vectors[16])(void) = {
-    (void (*)(void))&__stack_top, /* initial stack pointer */
+    (void (*)(void)) & __stack_top, /* initial stack pointer */
     reset_handler,
     fault_handler, /* NMI */
     fault_handler, /* HardFault */

@@ -6,8 +6,8 @@
 #define FIRMWARE_SEMIHOSTING_H
 
 enum {
-    SYS_WRITE0 = 0x04,                  /* arg: a NUL-terminated string */
-    SYS_EXIT = 0x18,                    /* arg: a reason */
+    SYS_WRITE0 = 0x04,                     /* arg: a NUL-terminated string */
+    SYS_EXIT = 0x18,                       /* arg: a reason */
     ADP_STOPPED_APPLICATION_EXIT = 0x20026 /* the reason for a normal exit */
 };
 

@@ -32,8 +32,9 @@ static uint32_t black_index(enum piece piece, const struct work_entry *w, uint64
 GEN_COMMON_SHAPE(black, 1)
 
 const struct gen_flavour gen_flavour_black = {
-    GEN_REGISTERED(black), .layout = LAYOUT_PACKED, .product = 64,
-    .fixed = { MBB_ROOK_FIXED_BITS, MBB_BISHOP_FIXED_BITS },
-    .index = black_index, .fill = black_fill, .encode = black_encode, .lookup = black_lookup,
-    .emit = black_emit, .release = release_encoded,
+    GEN_REGISTERED(black),  .layout = LAYOUT_PACKED,
+    .product = 64,          .fixed = { MBB_ROOK_FIXED_BITS, MBB_BISHOP_FIXED_BITS },
+    .index = black_index,   .fill = black_fill,
+    .encode = black_encode, .lookup = black_lookup,
+    .emit = black_emit,     .release = release_encoded,
 };

@@ -15,8 +15,8 @@ struct byte_state {
 
 static uint32_t byte_index(enum piece piece, const struct work_entry *w, uint64_t occupied)
 {
-    const struct mbb_byte_entry e = { .mask = w->mask, .magic = w->magic,
-                                      .shift = (uint16_t)w->shift };
+    const struct mbb_byte_entry e
+        = { .mask = w->mask, .magic = w->magic, .shift = (uint16_t)w->shift };
 
     (void)piece;
     return mbb_byte_index(&e, occupied);
@@ -85,17 +85,18 @@ static void byte_entry_fields(FILE *out, const void *data, unsigned sq)
     const struct byte_rows *rows = data;
     const struct mbb_byte_entry *e = &rows->entry[sq];
 
-    fprintf(out,
-            "/* mask */ 0x%016llxu, /* magic */ 0x%016llxu, /* index */ mbb_byte_index_table + %6lu,"
-            " /* shift */ %2u, /* sets */ %4u",
-            (unsigned long long)e->mask, (unsigned long long)e->magic,
-            (unsigned long)(e->index - rows->index), (unsigned)e->shift, (unsigned)e->sets);
+    fprintf(
+        out,
+        "/* mask */ 0x%016llxu, /* magic */ 0x%016llxu, /* index */ mbb_byte_index_table + %6lu,"
+        " /* shift */ %2u, /* sets */ %4u",
+        (unsigned long long)e->mask, (unsigned long long)e->magic,
+        (unsigned long)(e->index - rows->index), (unsigned)e->shift, (unsigned)e->sets);
 }
 
 static void byte_emit(FILE *out, const struct slider_tables *t)
 {
-    static const char *const tables[] = { "mbb_byte_rook", "mbb_byte_bishop",
-                                          "mbb_byte_index_table", "mbb_byte_sets" };
+    static const char *const tables[]
+        = { "mbb_byte_rook", "mbb_byte_bishop", "mbb_byte_index_table", "mbb_byte_sets" };
     const struct byte_state *s = t->encoded;
     const struct byte_rows rook = { s->entry[PIECE_ROOK], s->index };
     const struct byte_rows bishop = { s->entry[PIECE_BISHOP], s->index };
@@ -125,8 +126,8 @@ static void byte_release(struct slider_tables *t)
 }
 
 const struct gen_flavour gen_flavour_byte = {
-    GEN_REGISTERED(byte), .product = 64,
-    .layout = LAYOUT_SEQUENTIAL,
-    .index = byte_index, .fill = byte_fill, .encode = byte_encode, .lookup = byte_lookup,
-    .emit = byte_emit, .describe = byte_describe, .release = byte_release,
+    GEN_REGISTERED(byte),    .product = 64,     .layout = LAYOUT_SEQUENTIAL,
+    .index = byte_index,     .fill = byte_fill, .encode = byte_encode,
+    .lookup = byte_lookup,   .emit = byte_emit, .describe = byte_describe,
+    .release = byte_release,
 };

@@ -30,7 +30,7 @@ static uint32_t fancy_index(enum piece piece, const struct work_entry *w, uint64
 GEN_COMMON_SHAPE(fancy, 1)
 
 const struct gen_flavour gen_flavour_fancy = {
-    GEN_REGISTERED(fancy), .product = 64, .layout = LAYOUT_PACKED,
-    .index = fancy_index, .fill = fancy_fill, .encode = fancy_encode, .lookup = fancy_lookup,
-    .emit = fancy_emit, .release = release_encoded,
+    GEN_REGISTERED(fancy),  .product = 64,      .layout = LAYOUT_PACKED,
+    .index = fancy_index,   .fill = fancy_fill, .encode = fancy_encode,
+    .lookup = fancy_lookup, .emit = fancy_emit, .release = release_encoded,
 };

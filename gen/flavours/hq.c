@@ -35,8 +35,10 @@ static void hq_line_fields(FILE *out, const void *entries, unsigned sq)
 {
     const struct mbb_hq_entry *l = (const struct mbb_hq_entry *)entries + sq;
 
-    fprintf(out, "/* file */ 0x%016llxu, /* diagonal */ 0x%016llxu, /* antidiagonal */ 0x%016llxu,"
-            " /* bit */ 0x%016llxu", (unsigned long long)l->file, (unsigned long long)l->diagonal,
+    fprintf(out,
+            "/* file */ 0x%016llxu, /* diagonal */ 0x%016llxu, /* antidiagonal */ 0x%016llxu,"
+            " /* bit */ 0x%016llxu",
+            (unsigned long long)l->file, (unsigned long long)l->diagonal,
             (unsigned long long)l->antidiagonal, (unsigned long long)l->bit);
 }
 
@@ -57,7 +59,6 @@ static void hq_describe(FILE *out, const struct slider_tables *t)
 }
 
 const struct gen_flavour gen_flavour_hq = {
-    GEN_REGISTERED(hq), .product = 64, .layout = LAYOUT_NONE,
-    .encode = hq_encode, .lookup = hq_lookup, .emit = hq_emit, .describe = hq_describe,
-    .release = release_encoded,
+    GEN_REGISTERED(hq),  .product = 64,   .layout = LAYOUT_NONE,   .encode = hq_encode,
+    .lookup = hq_lookup, .emit = hq_emit, .describe = hq_describe, .release = release_encoded,
 };

@@ -18,9 +18,9 @@ static int hqdual_encode(struct slider_tables *t)
     if (s == NULL)
         return -2;
     for (unsigned sq = 0; sq < 64; sq++) {
-        const struct mbb_hqdual_entry e = { { line_numbered(sq, LINE_DIAGONAL),
-                                              line_numbered(sq, LINE_ANTIDIAGONAL),
-                                              line_numbered(sq, LINE_FILE), (uint64_t)1 << sq } };
+        const struct mbb_hqdual_entry e
+            = { { line_numbered(sq, LINE_DIAGONAL), line_numbered(sq, LINE_ANTIDIAGONAL),
+                  line_numbered(sq, LINE_FILE), (uint64_t)1 << sq } };
         s->lines[sq] = e;
     }
     first_rank_attacks(s->rank);
@@ -50,12 +50,12 @@ static void hqdual_emit(FILE *out, const struct slider_tables *t)
 static void hqdual_describe(FILE *out, const struct slider_tables *t)
 {
     (void)t;
-    fputs(" *   entries:  none: 3 line masks and the bit a square, a 512-byte rank table\n",
-          out);
+    fputs(" *   entries:  none: 3 line masks and the bit a square, a 512-byte rank table\n", out);
 }
 
 const struct gen_flavour gen_flavour_hqdual = {
-    GEN_REGISTERED(hqdual), .product = 64, .layout = LAYOUT_NONE,
-    .encode = hqdual_encode, .lookup = hqdual_lookup, .emit = hqdual_emit,
+    GEN_REGISTERED(hqdual),      .product = 64,
+    .layout = LAYOUT_NONE,       .encode = hqdual_encode,
+    .lookup = hqdual_lookup,     .emit = hqdual_emit,
     .describe = hqdual_describe, .release = release_encoded,
 };

@@ -48,7 +48,8 @@ static void hqgfni_describe(FILE *out, const struct slider_tables *t)
 }
 
 const struct gen_flavour gen_flavour_hqgfni = {
-    GEN_REGISTERED(hqgfni), .product = 64, .layout = LAYOUT_NONE,
-    .encode = hqgfni_encode, .lookup = hqgfni_lookup, .emit = hqgfni_emit,
+    GEN_REGISTERED(hqgfni),      .product = 64,
+    .layout = LAYOUT_NONE,       .encode = hqgfni_encode,
+    .lookup = hqgfni_lookup,     .emit = hqgfni_emit,
     .describe = hqgfni_describe, .release = release_encoded,
 };

@@ -31,7 +31,8 @@ static void hqrev_describe(FILE *out, const struct slider_tables *t)
 }
 
 const struct gen_flavour gen_flavour_hqrev = {
-    GEN_REGISTERED(hqrev), .product = 64, .layout = LAYOUT_NONE,
-    .encode = hqrev_encode, .lookup = hqrev_lookup, .emit = hqrev_emit,
+    GEN_REGISTERED(hqrev),      .product = 64,
+    .layout = LAYOUT_NONE,      .encode = hqrev_encode,
+    .lookup = hqrev_lookup,     .emit = hqrev_emit,
     .describe = hqrev_describe, .release = release_encoded,
 };

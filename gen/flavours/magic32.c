@@ -11,8 +11,7 @@ static struct mbb_magic32_entry magic32_entry_from(enum piece piece, const struc
     return e;
 }
 
-static void magic32_entry_fields(FILE *out, const void *entries, unsigned sq,
-                                 const char *slice)
+static void magic32_entry_fields(FILE *out, const void *entries, unsigned sq, const char *slice)
 {
     const struct mbb_magic32_entry *e = (const struct mbb_magic32_entry *)entries + sq;
 
@@ -33,8 +32,7 @@ GEN_COMMON_SHAPE(magic32, 1)
 /* product 32: the magic is two 32-bit halves, the high half's magic for
  * the occupancy's high half in the top 32 bits. */
 const struct gen_flavour gen_flavour_magic32 = {
-    GEN_REGISTERED(magic32), .product = 32, .layout = LAYOUT_SEQUENTIAL,
-    .index = magic32_index, .fill = magic32_fill,
-    .encode = magic32_encode, .lookup = magic32_lookup,
-    .emit = magic32_emit, .release = release_encoded,
+    GEN_REGISTERED(magic32),  .product = 32,        .layout = LAYOUT_SEQUENTIAL,
+    .index = magic32_index,   .fill = magic32_fill, .encode = magic32_encode,
+    .lookup = magic32_lookup, .emit = magic32_emit, .release = release_encoded,
 };

@@ -14,8 +14,7 @@ static struct mbb_offsetmagic_entry offsetmagic_entry_from(enum piece piece,
     return e;
 }
 
-static void offsetmagic_entry_fields(FILE *out, const void *entries, unsigned sq,
-                                     const char *slice)
+static void offsetmagic_entry_fields(FILE *out, const void *entries, unsigned sq, const char *slice)
 {
     const struct mbb_offsetmagic_entry *e = (const struct mbb_offsetmagic_entry *)entries + sq;
 
@@ -28,8 +27,8 @@ static uint32_t offsetmagic_index(enum piece piece, const struct work_entry *w, 
 {
     const struct mbb_offsetmagic_entry e = offsetmagic_entry_from(piece, w);
 
-    return mbb_offsetmagic_index(&e, occupied,
-                                 piece == PIECE_ROOK ? MBB_ROOK_FIXED_BITS : MBB_OFFSETMAGIC_BISHOP_BITS);
+    return mbb_offsetmagic_index(
+        &e, occupied, piece == PIECE_ROOK ? MBB_ROOK_FIXED_BITS : MBB_OFFSETMAGIC_BISHOP_BITS);
 }
 
 /* The start bits are the slice start the candidate is drawn for
@@ -44,12 +43,18 @@ static uint64_t offsetmagic_constrain(enum piece piece, const struct work_entry 
 GEN_COMMON_SHAPE(offsetmagic, 0)
 
 const struct gen_flavour gen_flavour_offsetmagic = {
-    GEN_REGISTERED(offsetmagic), .layout = LAYOUT_IN_MAGIC, .narrow = 1,
+    GEN_REGISTERED(offsetmagic),
+    .layout = LAYOUT_IN_MAGIC,
+    .narrow = 1,
     .product = 64,
-    .offset_bits = MBB_OFFSETMAGIC_TOP, .start_shift = MBB_OFFSETMAGIC_LOW,
+    .offset_bits = MBB_OFFSETMAGIC_TOP,
+    .start_shift = MBB_OFFSETMAGIC_LOW,
     .fixed = { MBB_ROOK_FIXED_BITS, MBB_OFFSETMAGIC_BISHOP_BITS },
     .constrain = offsetmagic_constrain,
-    .index = offsetmagic_index, .fill = offsetmagic_fill,
-    .encode = offsetmagic_encode, .lookup = offsetmagic_lookup,
-    .emit = offsetmagic_emit, .release = release_encoded,
+    .index = offsetmagic_index,
+    .fill = offsetmagic_fill,
+    .encode = offsetmagic_encode,
+    .lookup = offsetmagic_lookup,
+    .emit = offsetmagic_emit,
+    .release = release_encoded,
 };

@@ -7,7 +7,7 @@
 struct pext_state {
     struct mbb_pext_tables view; /* first: what lookup() reads */
     uint64_t mask[PIECE_COUNT][64];
-    uint64_t offset[PIECE_COUNT][64];        /* what is emitted: the slices' first slots */
+    uint64_t offset[PIECE_COUNT][64];       /* what is emitted: the slices' first slots */
     const uint64_t *slice[PIECE_COUNT][64]; /* what the view reads: into t->attacks */
 };
 
@@ -42,9 +42,9 @@ GEN_LOOKUP(pext)
 
 static void pext_emit(FILE *out, const struct slider_tables *t)
 {
-    static const char *const tables[] = { "mbb_pext_rook_mask", "mbb_pext_bishop_mask",
-                                          "mbb_pext_rook_slice", "mbb_pext_bishop_slice",
-                                          "mbb_pext_attacks" };
+    static const char *const tables[]
+        = { "mbb_pext_rook_mask", "mbb_pext_bishop_mask", "mbb_pext_rook_slice",
+            "mbb_pext_bishop_slice", "mbb_pext_attacks" };
     const struct pext_state *s = t->encoded;
 
     for (int p = 0; p < PIECE_COUNT; p++) {
@@ -56,7 +56,8 @@ static void pext_emit(FILE *out, const struct slider_tables *t)
 }
 
 const struct gen_flavour gen_flavour_pext = {
-    GEN_REGISTERED(pext), .product = 64, .layout = LAYOUT_SEQUENTIAL,
-    .index = pext_index, .encode = pext_encode, .lookup = pext_lookup,
-    .emit = pext_emit, .release = release_encoded,
+    GEN_REGISTERED(pext),        .product = 64,
+    .layout = LAYOUT_SEQUENTIAL, .index = pext_index,
+    .encode = pext_encode,       .lookup = pext_lookup,
+    .emit = pext_emit,           .release = release_encoded,
 };

@@ -33,8 +33,8 @@ static int pext16_encode(struct slider_tables *t)
             e->attacks = ray_attacks((enum piece)p, sq, 0);
             e->slice = s->attacks + w->offset;
             for (uint32_t i = 0; i < size; i++)
-                s->attacks[w->offset + i] = (uint16_t)mbb_pext64(t->attacks[w->offset + i],
-                                                                 e->attacks);
+                s->attacks[w->offset + i]
+                    = (uint16_t)mbb_pext64(t->attacks[w->offset + i], e->attacks);
         }
     }
     GEN_SQUARES_VIEW(s);
@@ -45,8 +45,7 @@ static int pext16_encode(struct slider_tables *t)
 
 GEN_LOOKUP(pext16)
 
-static void pext16_entry_fields(FILE *out, const void *entries, unsigned sq,
-                                const char *slice)
+static void pext16_entry_fields(FILE *out, const void *entries, unsigned sq, const char *slice)
 {
     const struct mbb_pext16_entry *e = (const struct mbb_pext16_entry *)entries + sq;
 
@@ -65,7 +64,8 @@ static void pext16_release(struct slider_tables *t)
 }
 
 const struct gen_flavour gen_flavour_pext16 = {
-    GEN_REGISTERED(pext16), .product = 64, .layout = LAYOUT_SEQUENTIAL,
-    .index = pext16_index, .encode = pext16_encode, .lookup = pext16_lookup,
-    .emit = pext16_emit, .release = pext16_release,
+    GEN_REGISTERED(pext16),      .product = 64,
+    .layout = LAYOUT_SEQUENTIAL, .index = pext16_index,
+    .encode = pext16_encode,     .lookup = pext16_lookup,
+    .emit = pext16_emit,         .release = pext16_release,
 };

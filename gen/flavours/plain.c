@@ -7,8 +7,9 @@ GEN_FIXED_SHIFT_ENTRY(plain)
 GEN_COMMON_SHAPE(plain, 1)
 
 const struct gen_flavour gen_flavour_plain = {
-    GEN_REGISTERED(plain), .product = 64, .layout = LAYOUT_SEQUENTIAL,
-    .fixed = { MBB_ROOK_FIXED_BITS, MBB_BISHOP_FIXED_BITS },
-    .index = plain_index, .fill = plain_fill, .encode = plain_encode, .lookup = plain_lookup,
-    .emit = plain_emit, .release = release_encoded,
+    GEN_REGISTERED(plain),       .product = 64,
+    .layout = LAYOUT_SEQUENTIAL, .fixed = { MBB_ROOK_FIXED_BITS, MBB_BISHOP_FIXED_BITS },
+    .index = plain_index,        .fill = plain_fill,
+    .encode = plain_encode,      .lookup = plain_lookup,
+    .emit = plain_emit,          .release = release_encoded,
 };

@@ -7,21 +7,22 @@
 static struct mbb_shiftmagic_entry shiftmagic_entry_from(enum piece piece,
                                                          const struct work_entry *w)
 {
-    const struct mbb_shiftmagic_entry e = { .mask = w->mask, .magic = w->magic,
-                                            .postmask = w->empty };
+    const struct mbb_shiftmagic_entry e
+        = { .mask = w->mask, .magic = w->magic, .postmask = w->empty };
 
     (void)piece;
     return e;
 }
 
-static void shiftmagic_entry_fields(FILE *out, const void *entries, unsigned sq,
-                                    const char *slice)
+static void shiftmagic_entry_fields(FILE *out, const void *entries, unsigned sq, const char *slice)
 {
     const struct mbb_shiftmagic_entry *e = (const struct mbb_shiftmagic_entry *)entries + sq;
 
-    fprintf(out, "/* mask */ 0x%016llxu, /* magic */ 0x%016llxu, /* postmask */ 0x%016llxu, /* slice */ %s",
-            (unsigned long long)e->mask, (unsigned long long)e->magic,
-            (unsigned long long)e->postmask, slice);
+    fprintf(
+        out,
+        "/* mask */ 0x%016llxu, /* magic */ 0x%016llxu, /* postmask */ 0x%016llxu, /* slice */ %s",
+        (unsigned long long)e->mask, (unsigned long long)e->magic, (unsigned long long)e->postmask,
+        slice);
 }
 
 static uint32_t shiftmagic_index(enum piece piece, const struct work_entry *w, uint64_t occupied)
@@ -56,9 +57,10 @@ static unsigned shiftmagic_group(enum piece piece, unsigned sq)
 GEN_COMMON_SHAPE(shiftmagic, 1)
 
 const struct gen_flavour gen_flavour_shiftmagic = {
-    GEN_REGISTERED(shiftmagic), .product = 64, .layout = LAYOUT_GROUPED,
-    .constrain = shiftmagic_constrain, .check = shiftmagic_check, .share = shiftmagic_group,
-    .index = shiftmagic_index, .fill = shiftmagic_fill,
+    GEN_REGISTERED(shiftmagic),  .product = 64,
+    .layout = LAYOUT_GROUPED,    .constrain = shiftmagic_constrain,
+    .check = shiftmagic_check,   .share = shiftmagic_group,
+    .index = shiftmagic_index,   .fill = shiftmagic_fill,
     .encode = shiftmagic_encode, .lookup = shiftmagic_lookup,
-    .emit = shiftmagic_emit, .release = release_encoded,
+    .emit = shiftmagic_emit,     .release = release_encoded,
 };

@@ -38,7 +38,11 @@
  * compiled with MBB_DEBUG (configure --enable-debug) traps where one
  * fails, in every build, a dispatch library's included. */
 #if defined(MBB_DEBUG) && (defined(__GNUC__) || defined(__clang__))
-#define MBB_REQUIRE(cond) do { if (!(cond)) __builtin_trap(); } while (0)
+#define MBB_REQUIRE(cond)                                                                          \
+    do {                                                                                           \
+        if (!(cond))                                                                               \
+            __builtin_trap();                                                                      \
+    } while (0)
 #else
 #define MBB_REQUIRE(cond) ((void)0)
 #endif
@@ -76,17 +80,17 @@
 /* BMI2 on a -march whose PEXT is microcode, tens to hundreds of cycles:
  * AMD families 0x15 (Bulldozer to Excavator) and 0x17 (Zen 1, Zen 2), the
  * rule src/policy.h applies to the running CPU. */
-#if defined(MBB_HAVE_BMI2)                                                                   \
-    && (defined(__znver1__) || defined(__znver2__) || defined(__bdver1__)                    \
-        || defined(__bdver2__) || defined(__bdver3__) || defined(__bdver4__))
+#if defined(MBB_HAVE_BMI2)                                                                         \
+    && (defined(__znver1__) || defined(__znver2__) || defined(__bdver1__) || defined(__bdver2__)   \
+        || defined(__bdver3__) || defined(__bdver4__))
 #define MBB_SLOW_BMI2 1
 #endif
 /* A bit-reverse instruction: rbit (AArch64, and 32-bit ARM with Thumb-2:
  * ARMv6T2, ARMv7-A/R, ARMv7-M such as Cortex-M3/M4/M7), rev8 with brev8
  * (RISC-V Zbkb), bitrev.d (LoongArch64). */
 #if defined(__GNUC__) || defined(__clang__)
-#if defined(__aarch64__)                                                                      \
-    || (defined(__arm__) && defined(__ARM_ARCH_ISA_THUMB) && __ARM_ARCH_ISA_THUMB >= 2)      \
+#if defined(__aarch64__)                                                                           \
+    || (defined(__arm__) && defined(__ARM_ARCH_ISA_THUMB) && __ARM_ARCH_ISA_THUMB >= 2)            \
     || (defined(__riscv) && defined(__riscv_zbkb)) || defined(__loongarch64)
 #define MBB_HAVE_BITREV 1
 #endif
@@ -211,10 +215,9 @@ MBB_FN unsigned mbb_lowest_square(uint64_t x)
     return MBB_CAST(unsigned, lowest);
 #else
     static const unsigned char square_of[64] = {
-         0,  1,  2, 53,  3,  7, 54, 27,  4, 38, 41,  8, 34, 55, 48, 28,
-        62,  5, 39, 46, 44, 42, 22,  9, 24, 35, 59, 56, 49, 18, 29, 11,
-        63, 52,  6, 26, 37, 40, 33, 47, 61, 45, 43, 21, 23, 58, 17, 10,
-        51, 25, 36, 32, 60, 20, 57, 16, 50, 31, 19, 15, 30, 14, 13, 12,
+        0,  1,  2,  53, 3,  7,  54, 27, 4,  38, 41, 8,  34, 55, 48, 28, 62, 5,  39, 46, 44, 42,
+        22, 9,  24, 35, 59, 56, 49, 18, 29, 11, 63, 52, 6,  26, 37, 40, 33, 47, 61, 45, 43, 21,
+        23, 58, 17, 10, 51, 25, 36, 32, 60, 20, 57, 16, 50, 31, 19, 15, 30, 14, 13, 12,
     };
 
     return square_of[((x & (0 - x)) * UINT64_C(0x022fdd63cc95386d)) >> 58];

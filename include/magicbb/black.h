@@ -10,20 +10,19 @@
 #include "shapes.h"
 
 struct mbb_black_entry {
-    uint64_t not_mask;      /* the squares outside the relevant occupancy */
+    uint64_t not_mask; /* the squares outside the relevant occupancy */
     uint64_t magic;
-    const uint64_t *slice;  /* where the square's indices start counting */
-    MBB_PAD_POINTER(16);    /* 0: pads the entry to 32 bytes */
+    const uint64_t *slice; /* where the square's indices start counting */
+    MBB_PAD_POINTER(16);   /* 0: pads the entry to 32 bytes */
 };
 
-MBB_FN uint32_t mbb_black_index(const struct mbb_black_entry *e, uint64_t occupied,
-                                       unsigned bits)
+MBB_FN uint32_t mbb_black_index(const struct mbb_black_entry *e, uint64_t occupied, unsigned bits)
 {
     return MBB_CAST(uint32_t, ((occupied | e->not_mask) * e->magic) >> (64 - bits));
 }
 
 MBB_FN uint64_t mbb_black_lookup(const struct mbb_black_entry *e, const uint64_t *attacks,
-                                        uint64_t occupied, unsigned bits)
+                                 uint64_t occupied, unsigned bits)
 {
     (void)attacks;
     return e->slice[mbb_black_index(e, occupied, bits)];

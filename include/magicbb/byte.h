@@ -9,12 +9,12 @@
 #include "shapes.h"
 
 struct mbb_byte_entry {
-    uint64_t mask;         /* relevant occupancy */
+    uint64_t mask; /* relevant occupancy */
     uint64_t magic;
-    const uint8_t *index;  /* the square's slice of bytes */
-    uint16_t shift;        /* 64 - index bits */
-    uint16_t sets;         /* first of the square's distinct attack sets */
-    MBB_PAD_POINTER(12);   /* 0: pads the entry to 32 bytes */
+    const uint8_t *index; /* the square's slice of bytes */
+    uint16_t shift;       /* 64 - index bits */
+    uint16_t sets;        /* first of the square's distinct attack sets */
+    MBB_PAD_POINTER(12);  /* 0: pads the entry to 32 bytes */
 };
 
 struct mbb_byte_tables {
@@ -29,19 +29,17 @@ MBB_FN uint32_t mbb_byte_index(const struct mbb_byte_entry *e, uint64_t occupied
 }
 
 MBB_FN uint64_t mbb_byte_lookup(const struct mbb_byte_entry *e, const uint64_t *sets,
-                                       uint64_t occupied)
+                                uint64_t occupied)
 {
     return sets[e->sets + e->index[mbb_byte_index(e, occupied)]];
 }
 
-MBB_FN uint64_t mbb_byte_rook_in(const struct mbb_byte_tables *t, unsigned sq,
-                                        uint64_t occupied)
+MBB_FN uint64_t mbb_byte_rook_in(const struct mbb_byte_tables *t, unsigned sq, uint64_t occupied)
 {
     return mbb_byte_lookup(&t->rook[sq], t->sets, occupied);
 }
 
-MBB_FN uint64_t mbb_byte_bishop_in(const struct mbb_byte_tables *t, unsigned sq,
-                                          uint64_t occupied)
+MBB_FN uint64_t mbb_byte_bishop_in(const struct mbb_byte_tables *t, unsigned sq, uint64_t occupied)
 {
     return mbb_byte_lookup(&t->bishop[sq], t->sets, occupied);
 }

@@ -21,10 +21,12 @@
 #ifndef MAGICBB_CONSTEXPR_H
 #define MAGICBB_CONSTEXPR_H
 
-#if defined(__cplusplus) && (__cplusplus >= 201703L || (defined(_MSVC_LANG) && _MSVC_LANG >= 201703L))
+#if defined(__cplusplus)                                                                           \
+    && (__cplusplus >= 201703L || (defined(_MSVC_LANG) && _MSVC_LANG >= 201703L))
 #include <stdint.h>
 
-namespace magicbb {
+namespace magicbb
+{
 
 /* The board's attacks, indexed by square (color 0 white, 1 black). */
 struct board_tables {
@@ -33,7 +35,8 @@ struct board_tables {
     uint64_t between[64][64], line[64][64], ray_pass[64][64];
 };
 
-namespace board_detail {
+namespace board_detail
+{
 
 struct step {
     int file, rank;
@@ -41,10 +44,10 @@ struct step {
 
 /* The sliders' eight directions, each beside its opposite (d ^ 1): the
  * rook's four first, then the bishop's. */
-constexpr step directions[8] = { { 1, 0 },  { -1, 0 }, { 0, 1 },  { 0, -1 },
-                                 { 1, 1 },  { -1, -1 }, { 1, -1 }, { -1, 1 } };
-constexpr step knight_jumps[8] = { { 1, 2 },  { 2, 1 },  { 2, -1 }, { 1, -2 },
-                                   { -1, -2 }, { -2, -1 }, { -2, 1 }, { -1, 2 } };
+constexpr step directions[8]
+    = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 }, { 1, 1 }, { -1, -1 }, { 1, -1 }, { -1, 1 } };
+constexpr step knight_jumps[8]
+    = { { 1, 2 }, { 2, 1 }, { 2, -1 }, { 1, -2 }, { -1, -2 }, { -2, -1 }, { -2, 1 }, { -1, 2 } };
 
 constexpr bool on_board(int file, int rank)
 {
@@ -65,8 +68,7 @@ constexpr uint64_t square_bit(int file, int rank)
  * others stay 0.  (A template, so that board's initializer depends on its
  * parameter: gcc and clang evaluate a non-dependent one where the
  * template is defined, in every file that includes this header.) */
-template <int = 0>
-constexpr board_tables make_board_tables()
+template <int = 0> constexpr board_tables make_board_tables()
 {
     using board_detail::directions;
     using board_detail::square_bit;
@@ -111,8 +113,7 @@ constexpr board_tables make_board_tables()
 }
 
 /* The tables, computed where a file first names them: magicbb::board<>. */
-template <int N = 0>
-inline constexpr board_tables board = make_board_tables<N>();
+template <int N = 0> inline constexpr board_tables board = make_board_tables<N>();
 
 } // namespace magicbb
 

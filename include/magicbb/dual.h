@@ -44,23 +44,23 @@ extern const uint8_t mbb_tab_dual_rank[8 * 64];
  * for the other's extraction. */
 MBB_FN struct mbb_both mbb_dual_both(unsigned sq, uint64_t occupied)
 {
-    const __m256i swap = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,
-                                          7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
+    const __m256i swap = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7,
+                                          6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
     /* (through void: the table is 32-byte aligned, as -Wcast-align
      * cannot know) */
     const void *row = mbb_tab_dual[sq];
     const __m256i lines = _mm256_load_si256(MBB_POINTER_CAST(const __m256i *, row));
     const __m256i r = _mm256_set1_epi64x(MBB_CAST(long long, mbb_tab_dual[sq][3]));
     const __m256i o = _mm256_and_si256(_mm256_set1_epi64x(MBB_CAST(long long, occupied)), lines);
-    const __m256i reverse =
-        _mm256_sub_epi64(_mm256_shuffle_epi8(o, swap), _mm256_shuffle_epi8(r, swap));
+    const __m256i reverse
+        = _mm256_sub_epi64(_mm256_shuffle_epi8(o, swap), _mm256_shuffle_epi8(r, swap));
     const __m256i a = _mm256_and_si256(
         _mm256_xor_si256(_mm256_sub_epi64(o, r), _mm256_shuffle_epi8(reverse, swap)), lines);
     const __m128i diagonals = _mm256_castsi256_si128(a);
     struct mbb_both both;
 
-    both.bishop = MBB_CAST(uint64_t, _mm_cvtsi128_si64(
-                                         _mm_or_si128(diagonals, _mm_unpackhi_epi64(diagonals, diagonals))));
+    both.bishop = MBB_CAST(uint64_t, _mm_cvtsi128_si64(_mm_or_si128(
+                                         diagonals, _mm_unpackhi_epi64(diagonals, diagonals))));
     both.rook = MBB_CAST(uint64_t, _mm_cvtsi128_si64(_mm256_extracti128_si256(a, 1)))
                 | mbb_rank_attacks_from(mbb_tab_dual_rank, sq, occupied);
     return both;

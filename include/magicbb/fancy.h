@@ -8,7 +8,7 @@
 #include "shapes.h"
 
 struct mbb_fancy_entry {
-    uint64_t mask;         /* relevant occupancy: the rays without their last square */
+    uint64_t mask; /* relevant occupancy: the rays without their last square */
     uint64_t magic;
     const uint64_t *slice; /* the square's slice */
     uint32_t shift;        /* 64 - index bits */
@@ -21,7 +21,7 @@ MBB_FN uint32_t mbb_fancy_index(const struct mbb_fancy_entry *e, uint64_t occupi
 }
 
 MBB_FN uint64_t mbb_fancy_lookup(const struct mbb_fancy_entry *e, const uint64_t *attacks,
-                                        uint64_t occupied, unsigned bits)
+                                 uint64_t occupied, unsigned bits)
 {
     (void)attacks, (void)bits;
     /* the product's top bits as a 64-bit index: the 32-bit one of

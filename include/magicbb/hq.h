@@ -25,15 +25,14 @@ struct mbb_hq_tables {
     const uint8_t *rank;
 };
 
-MBB_FN uint64_t mbb_hq_rook(const struct mbb_hq_entry *l, const uint8_t *rank,
-                                   unsigned sq, uint64_t occupied)
+MBB_FN uint64_t mbb_hq_rook(const struct mbb_hq_entry *l, const uint8_t *rank, unsigned sq,
+                            uint64_t occupied)
 {
     return mbb_hyperbola_swapped(occupied, l->file, l->bit, mbb_bswap64(l->bit))
            | mbb_rank_attacks_from(rank, sq, occupied);
 }
 
-MBB_FN uint64_t mbb_hq_bishop(const struct mbb_hq_entry *l, unsigned sq,
-                                     uint64_t occupied)
+MBB_FN uint64_t mbb_hq_bishop(const struct mbb_hq_entry *l, unsigned sq, uint64_t occupied)
 {
     const uint64_t r_swapped = mbb_bswap64(l->bit);
 
@@ -43,8 +42,8 @@ MBB_FN uint64_t mbb_hq_bishop(const struct mbb_hq_entry *l, unsigned sq,
 }
 
 /* Both at once: one entry, one swapped bit. */
-MBB_FN uint64_t mbb_hq_queen(const struct mbb_hq_entry *l, const uint8_t *rank,
-                                    unsigned sq, uint64_t occupied)
+MBB_FN uint64_t mbb_hq_queen(const struct mbb_hq_entry *l, const uint8_t *rank, unsigned sq,
+                             uint64_t occupied)
 {
     const uint64_t r_swapped = mbb_bswap64(l->bit);
 
@@ -54,14 +53,12 @@ MBB_FN uint64_t mbb_hq_queen(const struct mbb_hq_entry *l, const uint8_t *rank,
            | mbb_rank_attacks_from(rank, sq, occupied);
 }
 
-MBB_FN uint64_t mbb_hq_rook_in(const struct mbb_hq_tables *t, unsigned sq,
-                                      uint64_t occupied)
+MBB_FN uint64_t mbb_hq_rook_in(const struct mbb_hq_tables *t, unsigned sq, uint64_t occupied)
 {
     return mbb_hq_rook(&t->lines[sq], t->rank, sq, occupied);
 }
 
-MBB_FN uint64_t mbb_hq_bishop_in(const struct mbb_hq_tables *t, unsigned sq,
-                                        uint64_t occupied)
+MBB_FN uint64_t mbb_hq_bishop_in(const struct mbb_hq_tables *t, unsigned sq, uint64_t occupied)
 {
     return mbb_hq_bishop(&t->lines[sq], sq, occupied);
 }

@@ -32,12 +32,13 @@ MBB_FN uint64_t mbb_hqdual_bishop(const struct mbb_hqdual_entry *l, uint64_t occ
 {
 #ifdef MBB_HAVE_AVX2
     const __m128i swap = _mm_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
-    const __m128i lines = _mm_loadu_si128(MBB_POINTER_CAST(const __m128i *, MBB_POINTER_CAST(const void *, l->line)));
+    const __m128i lines = _mm_loadu_si128(
+        MBB_POINTER_CAST(const __m128i *, MBB_POINTER_CAST(const void *, l->line)));
     const __m128i r = _mm_set1_epi64x(MBB_CAST(long long, l->line[3]));
     const __m128i o = _mm_and_si128(_mm_set1_epi64x(MBB_CAST(long long, occupied)), lines);
     const __m128i reverse = _mm_sub_epi64(_mm_shuffle_epi8(o, swap), _mm_shuffle_epi8(r, swap));
-    const __m128i a = _mm_and_si128(
-        _mm_xor_si128(_mm_sub_epi64(o, r), _mm_shuffle_epi8(reverse, swap)), lines);
+    const __m128i a
+        = _mm_and_si128(_mm_xor_si128(_mm_sub_epi64(o, r), _mm_shuffle_epi8(reverse, swap)), lines);
 
     return MBB_CAST(uint64_t, _mm_cvtsi128_si64(_mm_or_si128(a, _mm_unpackhi_epi64(a, a))));
 #else
@@ -49,8 +50,8 @@ MBB_FN uint64_t mbb_hqdual_bishop(const struct mbb_hqdual_entry *l, uint64_t occ
 }
 
 /* The rook's one line costs less without a vector. */
-MBB_FN uint64_t mbb_hqdual_rook(const struct mbb_hqdual_entry *l, const uint8_t *rank,
-                                       unsigned sq, uint64_t occupied)
+MBB_FN uint64_t mbb_hqdual_rook(const struct mbb_hqdual_entry *l, const uint8_t *rank, unsigned sq,
+                                uint64_t occupied)
 {
     const uint64_t r = l->line[3];
 
@@ -58,17 +59,18 @@ MBB_FN uint64_t mbb_hqdual_rook(const struct mbb_hqdual_entry *l, const uint8_t 
            | mbb_rank_attacks_from(rank, sq, occupied);
 }
 
-MBB_FN uint64_t mbb_hqdual_queen(const struct mbb_hqdual_entry *l, const uint8_t *rank,
-                                        unsigned sq, uint64_t occupied)
+MBB_FN uint64_t mbb_hqdual_queen(const struct mbb_hqdual_entry *l, const uint8_t *rank, unsigned sq,
+                                 uint64_t occupied)
 {
 #ifdef MBB_HAVE_AVX2
-    const __m256i swap = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,
-                                          7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
-    const __m256i lines = _mm256_loadu_si256(MBB_POINTER_CAST(const __m256i *, MBB_POINTER_CAST(const void *, l->line)));
+    const __m256i swap = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7,
+                                          6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
+    const __m256i lines = _mm256_loadu_si256(
+        MBB_POINTER_CAST(const __m256i *, MBB_POINTER_CAST(const void *, l->line)));
     const __m256i r = _mm256_set1_epi64x(MBB_CAST(long long, l->line[3]));
     const __m256i o = _mm256_and_si256(_mm256_set1_epi64x(MBB_CAST(long long, occupied)), lines);
-    const __m256i reverse =
-        _mm256_sub_epi64(_mm256_shuffle_epi8(o, swap), _mm256_shuffle_epi8(r, swap));
+    const __m256i reverse
+        = _mm256_sub_epi64(_mm256_shuffle_epi8(o, swap), _mm256_shuffle_epi8(r, swap));
     const __m256i a = _mm256_and_si256(
         _mm256_xor_si256(_mm256_sub_epi64(o, r), _mm256_shuffle_epi8(reverse, swap)), lines);
     __m128i half = _mm_or_si128(_mm256_castsi256_si128(a), _mm256_extracti128_si256(a, 1));
@@ -81,13 +83,13 @@ MBB_FN uint64_t mbb_hqdual_queen(const struct mbb_hqdual_entry *l, const uint8_t
 }
 
 MBB_FN uint64_t mbb_hqdual_rook_in(const struct mbb_hqdual_tables *t, unsigned sq,
-                                          uint64_t occupied)
+                                   uint64_t occupied)
 {
     return mbb_hqdual_rook(&t->lines[sq], t->rank, sq, occupied);
 }
 
 MBB_FN uint64_t mbb_hqdual_bishop_in(const struct mbb_hqdual_tables *t, unsigned sq,
-                                            uint64_t occupied)
+                                     uint64_t occupied)
 {
     return mbb_hqdual_bishop(&t->lines[sq], occupied);
 }

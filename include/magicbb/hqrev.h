@@ -71,15 +71,14 @@ MBB_FN uint64_t mbb_hqrev_queen_attacks(unsigned sq, uint64_t occupied)
     return mbb_hqrev_rook_attacks(sq, occupied) | mbb_hqrev_bishop_attacks(sq, occupied);
 }
 
-MBB_FN uint64_t mbb_hqrev_rook_in(const struct mbb_hqrev_tables *t, unsigned sq,
-                                         uint64_t occupied)
+MBB_FN uint64_t mbb_hqrev_rook_in(const struct mbb_hqrev_tables *t, unsigned sq, uint64_t occupied)
 {
     (void)t;
     return mbb_hqrev_rook_attacks(sq, occupied);
 }
 
 MBB_FN uint64_t mbb_hqrev_bishop_in(const struct mbb_hqrev_tables *t, unsigned sq,
-                                           uint64_t occupied)
+                                    uint64_t occupied)
 {
     (void)t;
     return mbb_hqrev_bishop_attacks(sq, occupied);

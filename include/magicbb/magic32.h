@@ -11,8 +11,8 @@
 #include "shapes.h"
 
 struct mbb_magic32_entry {
-    uint64_t mask;     /* relevant occupancy */
-    uint64_t magic;    /* high half's magic in the top 32 bits, low half's below */
+    uint64_t mask;         /* relevant occupancy */
+    uint64_t magic;        /* high half's magic in the top 32 bits, low half's below */
     const uint64_t *slice; /* the square's slice */
     uint32_t shift;        /* 32 - index bits */
     MBB_PAD_POINTER(12);   /* 0: pads the entry to 32 bytes */
@@ -23,11 +23,12 @@ MBB_FN uint32_t mbb_magic32_index(const struct mbb_magic32_entry *e, uint64_t oc
     const uint32_t lo = MBB_CAST(uint32_t, occupied) & MBB_CAST(uint32_t, e->mask);
     const uint32_t hi = MBB_CAST(uint32_t, occupied >> 32) & MBB_CAST(uint32_t, e->mask >> 32);
 
-    return (lo * MBB_CAST(uint32_t, e->magic) ^ hi * MBB_CAST(uint32_t, e->magic >> 32)) >> e->shift;
+    return (lo * MBB_CAST(uint32_t, e->magic) ^ hi * MBB_CAST(uint32_t, e->magic >> 32))
+           >> e->shift;
 }
 
-MBB_FN uint64_t mbb_magic32_lookup(const struct mbb_magic32_entry *e,
-                                          const uint64_t *attacks, uint64_t occupied, unsigned bits)
+MBB_FN uint64_t mbb_magic32_lookup(const struct mbb_magic32_entry *e, const uint64_t *attacks,
+                                   uint64_t occupied, unsigned bits)
 {
     (void)attacks, (void)bits;
     return e->slice[mbb_magic32_index(e, occupied)];

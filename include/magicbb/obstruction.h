@@ -31,7 +31,7 @@ struct mbb_obstruction_square {
 /* The attacks along line i; occupied1 is the occupancy with a1 added
  * (mbb_obstruction_prepare). */
 MBB_FN uint64_t mbb_obstruction_line(const struct mbb_obstruction_square *s, unsigned i,
-                                            uint64_t occupied1)
+                                     uint64_t occupied1)
 {
     const uint64_t upper = occupied1 & s->upper[i];
     const uint64_t below = mbb_highest_bit(occupied1 & s->lower[i]);

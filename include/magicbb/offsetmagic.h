@@ -22,7 +22,7 @@
  * the magic, a 9-bit index was out of reach of the search for the squares
  * with 9 relevant squares. */
 #define MBB_OFFSETMAGIC_BISHOP_BITS 10
-#define MBB_OFFSETMAGIC_START                                                                \
+#define MBB_OFFSETMAGIC_START                                                                      \
     ((UINT64_C(1) << MBB_OFFSETMAGIC_TOP) - (UINT64_C(1) << MBB_OFFSETMAGIC_LOW))
 
 struct mbb_offsetmagic_entry {
@@ -30,15 +30,14 @@ struct mbb_offsetmagic_entry {
     uint64_t magic; /* & MBB_OFFSETMAGIC_START: first slot of the slice */
 };
 
-MBB_FN uint32_t mbb_offsetmagic_index(const struct mbb_offsetmagic_entry *e,
-                                             uint64_t occupied, unsigned bits)
+MBB_FN uint32_t mbb_offsetmagic_index(const struct mbb_offsetmagic_entry *e, uint64_t occupied,
+                                      unsigned bits)
 {
     return MBB_CAST(uint32_t, ((occupied & e->mask) * e->magic) >> (64 - bits));
 }
 
 MBB_FN uint64_t mbb_offsetmagic_lookup(const struct mbb_offsetmagic_entry *e,
-                                              const uint64_t *attacks, uint64_t occupied,
-                                              unsigned bits)
+                                       const uint64_t *attacks, uint64_t occupied, unsigned bits)
 {
     const uint32_t start = MBB_CAST(uint32_t, e->magic & MBB_OFFSETMAGIC_START);
 

@@ -15,7 +15,7 @@
 #include "shapes.h"
 
 struct mbb_pext_tables {
-    const uint64_t *rook_mask, *bishop_mask;                /* relevant occupancy */
+    const uint64_t *rook_mask, *bishop_mask;                 /* relevant occupancy */
     const uint64_t *const *rook_slice, *const *bishop_slice; /* each square's slice */
 };
 
@@ -31,14 +31,12 @@ MBB_FN uint64_t mbb_pext_lookup(const uint64_t *slice, uint64_t mask, uint64_t o
     return slice[mbb_pext64(occupied, mask)];
 }
 
-MBB_FN uint64_t mbb_pext_rook_in(const struct mbb_pext_tables *t, unsigned sq,
-                                        uint64_t occupied)
+MBB_FN uint64_t mbb_pext_rook_in(const struct mbb_pext_tables *t, unsigned sq, uint64_t occupied)
 {
     return mbb_pext_lookup(t->rook_slice[sq], t->rook_mask[sq], occupied);
 }
 
-MBB_FN uint64_t mbb_pext_bishop_in(const struct mbb_pext_tables *t, unsigned sq,
-                                          uint64_t occupied)
+MBB_FN uint64_t mbb_pext_bishop_in(const struct mbb_pext_tables *t, unsigned sq, uint64_t occupied)
 {
     return mbb_pext_lookup(t->bishop_slice[sq], t->bishop_mask[sq], occupied);
 }

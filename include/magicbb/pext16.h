@@ -9,8 +9,8 @@
 #include "shapes.h"
 
 struct mbb_pext16_entry {
-    uint64_t mask;     /* relevant occupancy */
-    uint64_t attacks;  /* attacks on an empty board */
+    uint64_t mask;         /* relevant occupancy */
+    uint64_t attacks;      /* attacks on an empty board */
     const uint16_t *slice; /* the square's slice */
     MBB_PAD_POINTER(16);   /* 0: pads the entry to 32 bytes */
 };
@@ -20,8 +20,8 @@ MBB_FN uint32_t mbb_pext16_index(const struct mbb_pext16_entry *e, uint64_t occu
     return MBB_CAST(uint32_t, mbb_pext64(occupied, e->mask));
 }
 
-MBB_FN uint64_t mbb_pext16_lookup(const struct mbb_pext16_entry *e,
-                                         const uint16_t *attacks, uint64_t occupied, unsigned bits)
+MBB_FN uint64_t mbb_pext16_lookup(const struct mbb_pext16_entry *e, const uint16_t *attacks,
+                                  uint64_t occupied, unsigned bits)
 {
     (void)attacks, (void)bits;
     return mbb_pdep64(e->slice[mbb_pext16_index(e, occupied)], e->attacks);

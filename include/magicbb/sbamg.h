@@ -30,8 +30,7 @@ struct mbb_sbamg_square {
 };
 
 /* The attacks along line i. */
-MBB_FN uint64_t mbb_sbamg_line(const struct mbb_sbamg_square *s, unsigned i,
-                                      uint64_t occupied)
+MBB_FN uint64_t mbb_sbamg_line(const struct mbb_sbamg_square *s, unsigned i, uint64_t occupied)
 {
     const uint64_t o = (occupied & s->line[i]) | s->ends[i];
     const uint64_t m = mbb_highest_bit((o & s->below) | 1);

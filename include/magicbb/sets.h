@@ -67,29 +67,29 @@ MBB_FN uint64_t mbb_fill_ray(uint64_t from, uint64_t empty, int shift, uint64_t 
  * landing mask leaves out that rank as well as the edge file. */
 #define MBB_NOT_RANK1 UINT64_C(0xffffffffffffff00)
 #define MBB_NOT_RANK8 UINT64_C(0x00ffffffffffffff)
-#define MBB_LANES4(a, b, c, d)                                                                 \
-    _mm256_set_epi64x(MBB_CAST(long long, d), MBB_CAST(long long, c), MBB_CAST(long long, b),  \
+#define MBB_LANES4(a, b, c, d)                                                                     \
+    _mm256_set_epi64x(MBB_CAST(long long, d), MBB_CAST(long long, c), MBB_CAST(long long, b),      \
                       MBB_CAST(long long, a))
 
 #if defined(MBB_HAVE_AVX512)
 #define MBB_STEP4(v, d) _mm256_rolv_epi64(v, d)
 #else
-#define MBB_STEP4(v, d)                                                                        \
-    _mm256_or_si256(_mm256_sllv_epi64(v, d),                                                   \
+#define MBB_STEP4(v, d)                                                                            \
+    _mm256_or_si256(_mm256_sllv_epi64(v, d),                                                       \
                     _mm256_srlv_epi64(v, _mm256_sub_epi64(_mm256_setzero_si256(), d)))
 #endif
 
 /* The fill in vectors of any width, on its OR, AND and STEP(v, d): the
  * rays from `from` grow through `through` by steps d, 2d and 4d, and one
  * step d more takes in the first blocker, kept where it lands. */
-#define MBB_KOGGE_STONE(OR, AND, STEP, from, through, d, d2, d4, lands)                        \
-    do {                                                                                       \
-        (from) = OR(from, AND(through, STEP(from, d)));                                        \
-        (through) = AND(through, STEP(through, d));                                            \
-        (from) = OR(from, AND(through, STEP(from, d2)));                                       \
-        (through) = AND(through, STEP(through, d2));                                           \
-        (from) = OR(from, AND(through, STEP(from, d4)));                                       \
-        (from) = AND(STEP(from, d), lands);                                                    \
+#define MBB_KOGGE_STONE(OR, AND, STEP, from, through, d, d2, d4, lands)                            \
+    do {                                                                                           \
+        (from) = OR(from, AND(through, STEP(from, d)));                                            \
+        (through) = AND(through, STEP(through, d));                                                \
+        (from) = OR(from, AND(through, STEP(from, d2)));                                           \
+        (through) = AND(through, STEP(through, d2));                                               \
+        (from) = OR(from, AND(through, STEP(from, d4)));                                           \
+        (from) = AND(STEP(from, d), lands);                                                        \
     } while (0)
 
 /* The union of the four lanes' fills: steps d, then 2d and 4d. */
@@ -102,16 +102,17 @@ MBB_FN uint64_t mbb_fill4(uint64_t pieces, uint64_t empty, __m256i d, __m256i la
 
     MBB_KOGGE_STONE(_mm256_or_si256, _mm256_and_si256, MBB_STEP4, from, through, d, d2, d4, lands);
     half = _mm_or_si128(_mm256_castsi256_si128(from), _mm256_extracti128_si256(from, 1));
-    return MBB_CAST(uint64_t, _mm_cvtsi128_si64(_mm_or_si128(half, _mm_unpackhi_epi64(half, half))));
+    return MBB_CAST(uint64_t,
+                    _mm_cvtsi128_si64(_mm_or_si128(half, _mm_unpackhi_epi64(half, half))));
 }
 
 /* North, east, west, south; northeast, northwest, southeast, southwest. */
 #define MBB_ROOK_STEPS MBB_LANES4(8, 1, -1, -8)
 #define MBB_ROOK_LANDS MBB_LANES4(MBB_NOT_RANK1, MBB_LANDS_EAST, MBB_LANDS_WEST, MBB_NOT_RANK8)
 #define MBB_BISHOP_STEPS MBB_LANES4(9, 7, -7, -9)
-#define MBB_BISHOP_LANDS                                                                       \
-    MBB_LANES4(MBB_NOT_RANK1 & MBB_LANDS_EAST, MBB_NOT_RANK1 & MBB_LANDS_WEST,                 \
-               MBB_NOT_RANK8 & MBB_LANDS_EAST, MBB_NOT_RANK8 & MBB_LANDS_WEST)
+#define MBB_BISHOP_LANDS                                                                           \
+    MBB_LANES4(MBB_NOT_RANK1 &MBB_LANDS_EAST, MBB_NOT_RANK1 &MBB_LANDS_WEST,                       \
+               MBB_NOT_RANK8 &MBB_LANDS_EAST, MBB_NOT_RANK8 &MBB_LANDS_WEST)
 
 MBB_FN uint64_t mbb_rook_fill(uint64_t pieces, uint64_t empty)
 {
@@ -127,10 +128,10 @@ MBB_FN uint64_t mbb_bishop_fill(uint64_t pieces, uint64_t empty)
 /* The queen's eight directions in one 512-bit vector. */
 MBB_FN uint64_t mbb_queen_fill(uint64_t pieces, uint64_t empty)
 {
-    const __m512i d =
-        _mm512_inserti64x4(_mm512_castsi256_si512(MBB_ROOK_STEPS), MBB_BISHOP_STEPS, 1);
-    const __m512i lands =
-        _mm512_inserti64x4(_mm512_castsi256_si512(MBB_ROOK_LANDS), MBB_BISHOP_LANDS, 1);
+    const __m512i d
+        = _mm512_inserti64x4(_mm512_castsi256_si512(MBB_ROOK_STEPS), MBB_BISHOP_STEPS, 1);
+    const __m512i lands
+        = _mm512_inserti64x4(_mm512_castsi256_si512(MBB_ROOK_LANDS), MBB_BISHOP_LANDS, 1);
     const __m512i d2 = _mm512_add_epi64(d, d), d4 = _mm512_add_epi64(d2, d2);
     __m512i from = _mm512_set1_epi64(MBB_CAST(long long, pieces));
     __m512i through = _mm512_and_si512(_mm512_set1_epi64(MBB_CAST(long long, empty)), lands);
@@ -150,14 +151,16 @@ MBB_FN uint64_t mbb_queen_fill(uint64_t pieces, uint64_t empty)
 
 MBB_FN uint64_t mbb_rook_fill(uint64_t pieces, uint64_t empty)
 {
-    return mbb_fill_ray(pieces, empty, 8, MBB_LANDS_ANY) | mbb_fill_ray(pieces, empty, -8, MBB_LANDS_ANY)
+    return mbb_fill_ray(pieces, empty, 8, MBB_LANDS_ANY)
+           | mbb_fill_ray(pieces, empty, -8, MBB_LANDS_ANY)
            | mbb_fill_ray(pieces, empty, 1, MBB_LANDS_EAST)
            | mbb_fill_ray(pieces, empty, -1, MBB_LANDS_WEST);
 }
 
 MBB_FN uint64_t mbb_bishop_fill(uint64_t pieces, uint64_t empty)
 {
-    return mbb_fill_ray(pieces, empty, 9, MBB_LANDS_EAST) | mbb_fill_ray(pieces, empty, 7, MBB_LANDS_WEST)
+    return mbb_fill_ray(pieces, empty, 9, MBB_LANDS_EAST)
+           | mbb_fill_ray(pieces, empty, 7, MBB_LANDS_WEST)
            | mbb_fill_ray(pieces, empty, -7, MBB_LANDS_EAST)
            | mbb_fill_ray(pieces, empty, -9, MBB_LANDS_WEST);
 }
@@ -266,25 +269,23 @@ MBB_FILL_FN uint64_t mbb_king_set_of(uint64_t pieces, uint64_t occupied)
  * costs; only a set with more is counted, and takes the fill from FROM
  * pieces, for those left after the two lookups.  The fill is a call
  * (MBB_FILL_FN), so that its vector registers and constants do not crowd
- * the lookups where they are inlined. */
-#define MBB_SET_PEEL_(LOOKUP, pieces, occupied)                                                \
-    mbb_attacks_ |= LOOKUP(mbb_lowest_square(pieces), occupied);                               \
-    (pieces) &= (pieces) - 1;                                                                  \
-    if ((pieces) == 0)                                                                         \
-        return mbb_attacks_
-#define MBB_SET_ATTACKS(LOOKUP, FILL, FROM, pieces, occupied)                                  \
-    uint64_t mbb_attacks_ = 0;                                                                 \
-    if (MBB_SET_FILLS(~UINT64_C(0), FROM, 0)) { /* (a row, and a count: a constant) */        \
-        if ((pieces) == 0)                                                                     \
-            return 0;                                                                          \
-        MBB_SET_PEEL_(LOOKUP, pieces, occupied);                                               \
-        MBB_SET_PEEL_(LOOKUP, pieces, occupied);                                               \
-        if (MBB_SET_FILLS(pieces, FROM, (FROM) - 2))                                           \
-            return mbb_attacks_ | FILL(pieces, occupied);                                      \
-    }                                                                                          \
-    for (; (pieces) != 0; (pieces) &= (pieces) - 1)                                            \
-        mbb_attacks_ |= LOOKUP(mbb_lowest_square(pieces), occupied);                           \
-    return mbb_attacks_
+ * the lookups where they are inlined.  Defines NAME(pieces, occupied). */
+#define MBB_DEFINE_SET(NAME, LOOKUP, FILL, FROM)                                                   \
+    MBB_FN uint64_t NAME(uint64_t pieces, uint64_t occupied)                                       \
+    {                                                                                              \
+        uint64_t attacks = 0;                                                                      \
+        unsigned peeled;                                                                           \
+                                                                                                   \
+        if (MBB_SET_FILLS(~UINT64_C(0), FROM, 0)) { /* (a row, and a count: a constant) */         \
+            for (peeled = 0; pieces != 0 && peeled < 2; peeled++, pieces &= pieces - 1)            \
+                attacks |= LOOKUP(mbb_lowest_square(pieces), occupied);                            \
+            if (pieces != 0 && MBB_SET_FILLS(pieces, FROM, (FROM)-2))                              \
+                return attacks | FILL(pieces, occupied);                                           \
+        }                                                                                          \
+        for (; pieces != 0; pieces &= pieces - 1)                                                  \
+            attacks |= LOOKUP(mbb_lowest_square(pieces), occupied);                                \
+        return attacks;                                                                            \
+    }
 
 /* Whether both sliders of a square take magicbb/dual.h's one vector
  * rather than the flavour's two lookups: src/policy.h's row for the
@@ -292,10 +293,10 @@ MBB_FILL_FN uint64_t mbb_king_set_of(uint64_t pieces, uint64_t occupied)
  * speed or AVX2 without it, unless the including code sets it first;
  * never without AVX2 (nor without a row: this header on its own). */
 #ifndef MBB_BOTH_DUAL
-#if defined(MBB_HAVE_AVX2) && defined(MBB_HAVE_BMI2) && !defined(MBB_SLOW_BMI2) \
+#if defined(MBB_HAVE_AVX2) && defined(MBB_HAVE_BMI2) && !defined(MBB_SLOW_BMI2)                    \
     && defined(MBB_BOTH_DUAL_PEXT)
 #define MBB_BOTH_DUAL MBB_BOTH_DUAL_PEXT
-#elif defined(MBB_HAVE_AVX2) && !(defined(MBB_HAVE_BMI2) && !defined(MBB_SLOW_BMI2)) \
+#elif defined(MBB_HAVE_AVX2) && !(defined(MBB_HAVE_BMI2) && !defined(MBB_SLOW_BMI2))               \
     && defined(MBB_BOTH_DUAL_AVX2)
 #define MBB_BOTH_DUAL MBB_BOTH_DUAL_AVX2
 #else
@@ -305,13 +306,13 @@ MBB_FILL_FN uint64_t mbb_king_set_of(uint64_t pieces, uint64_t occupied)
 #if defined(MBB_HAVE_AVX2) && MBB_BOTH_DUAL
 #define MBB_BOTH_OF_(ROOK, BISHOP, sq, occupied) return mbb_dual_both(sq, occupied)
 #else
-#define MBB_BOTH_OF_(ROOK, BISHOP, sq, occupied)                                               \
-    do {                                                                                       \
-        struct mbb_both both;                                                                  \
-                                                                                               \
-        both.rook = ROOK(sq, occupied);                                                        \
-        both.bishop = BISHOP(sq, occupied);                                                    \
-        return both;                                                                           \
+#define MBB_BOTH_OF_(ROOK, BISHOP, sq, occupied)                                                   \
+    do {                                                                                           \
+        struct mbb_both both;                                                                      \
+                                                                                                   \
+        both.rook = ROOK(sq, occupied);                                                            \
+        both.bishop = BISHOP(sq, occupied);                                                        \
+        return both;                                                                               \
     } while (0)
 #endif
 
@@ -320,23 +321,12 @@ MBB_FILL_FN uint64_t mbb_king_set_of(uint64_t pieces, uint64_t occupied)
  * QUEEN(sq, occupied), where <magicbb.h> (struct mbb_both) and
  * the crossovers above are there.  BOTH is the one vector of
  * magicbb/dual.h where MBB_BOTH_DUAL says so, else the two lookups. */
-#define MBB_DEFINE_SETS(BOTH, ROOK_SET, BISHOP_SET, QUEEN_SET, ROOK, BISHOP, QUEEN)            \
-    MBB_FN struct mbb_both BOTH(unsigned sq, uint64_t occupied)                                \
-    {                                                                                          \
-        MBB_REQUIRE(sq < 64);                                                                  \
-        MBB_BOTH_OF_(ROOK, BISHOP, sq, occupied);                                              \
-    }                                                                                          \
-    MBB_FN uint64_t ROOK_SET(uint64_t pieces, uint64_t occupied)                               \
-    {                                                                                          \
-        MBB_SET_ATTACKS(ROOK, mbb_rook_fill_of, MBB_ROOK_FILL_FROM, pieces, occupied);         \
-    }                                                                                          \
-    MBB_FN uint64_t BISHOP_SET(uint64_t pieces, uint64_t occupied)                             \
-    {                                                                                          \
-        MBB_SET_ATTACKS(BISHOP, mbb_bishop_fill_of, MBB_BISHOP_FILL_FROM, pieces, occupied);   \
-    }                                                                                          \
-    MBB_FN uint64_t QUEEN_SET(uint64_t pieces, uint64_t occupied)                              \
-    {                                                                                          \
-        MBB_SET_ATTACKS(QUEEN, mbb_queen_fill_of, MBB_QUEEN_FILL_FROM, pieces, occupied);      \
-    }
+#define MBB_DEFINE_SETS(BOTH, ROOK_SET, BISHOP_SET, QUEEN_SET, ROOK, BISHOP, QUEEN)                \
+    MBB_FN struct mbb_both BOTH(unsigned sq, uint64_t occupied) {                                  \
+        MBB_REQUIRE(sq < 64);                                                                      \
+        MBB_BOTH_OF_(ROOK, BISHOP, sq, occupied);                                                  \
+    } MBB_DEFINE_SET(ROOK_SET, ROOK, mbb_rook_fill_of, MBB_ROOK_FILL_FROM)                         \
+        MBB_DEFINE_SET(BISHOP_SET, BISHOP, mbb_bishop_fill_of, MBB_BISHOP_FILL_FROM)               \
+            MBB_DEFINE_SET(QUEEN_SET, QUEEN, mbb_queen_fill_of, MBB_QUEEN_FILL_FROM)
 
 #endif /* MAGICBB_SETS_H */

@@ -38,11 +38,11 @@
  * MAGICBB_IMPLEMENTATION file, or with two, or files compiled with
  * different flags) sees this name in the linker's message, which says
  * what to do. */
-#define MBB_LINK_RULE(name)                                                                    \
+#define MBB_LINK_RULE(name)                                                                        \
     mbb_##name##_tables_link_libmagicbb_a_or_one_MAGICBB_IMPLEMENTATION_file_see_doc_engines_md
 
 /* Index bits of the fixed-width flavours (plain, black). */
-#define MBB_ROOK_FIXED_BITS   12
+#define MBB_ROOK_FIXED_BITS 12
 #define MBB_BISHOP_FIXED_BITS 9
 
 /* Hyperbola quintessence along one line through the slider, bit r (line
@@ -52,17 +52,17 @@
  * XORed, o and r cancel and the two runs remain: the attacks.  rev
  * reverses the line's squares (a byte swap for lines with one square a
  * rank, a bit reverse for any line); r_reversed is rev(r). */
-#define MBB_HYPERBOLA(rev, occupied, line, r, r_reversed)                                    \
+#define MBB_HYPERBOLA(rev, occupied, line, r, r_reversed)                                          \
     ((((occupied) & (line)) - (r)) ^ rev(rev((occupied) & (line)) - (r_reversed))) & (line)
 
 MBB_FN uint64_t mbb_hyperbola_swapped(uint64_t occupied, uint64_t line, uint64_t r,
-                                             uint64_t r_swapped)
+                                      uint64_t r_swapped)
 {
     return MBB_HYPERBOLA(mbb_bswap64, occupied, line, r, r_swapped);
 }
 
 MBB_FN uint64_t mbb_hyperbola_reversed(uint64_t occupied, uint64_t line, uint64_t r,
-                                              uint64_t r_reversed)
+                                       uint64_t r_reversed)
 {
     return MBB_HYPERBOLA(mbb_bitrev64, occupied, line, r, r_reversed);
 }
@@ -75,7 +75,8 @@ MBB_FN uint64_t mbb_rank_attacks_from(const uint8_t *rank, unsigned sq, uint64_t
 {
     const unsigned shift = sq & 56;
 
-    return MBB_CAST(uint64_t, rank[(MBB_CAST(unsigned, occupied >> shift) & 0x7e) * 4 + (sq & 7)]) << shift;
+    return MBB_CAST(uint64_t, rank[(MBB_CAST(unsigned, occupied >> shift) & 0x7e) * 4 + (sq & 7)])
+           << shift;
 }
 
 /* The padding that makes a pointer and it take `bytes` bytes, so that an
@@ -90,30 +91,30 @@ MBB_FN uint64_t mbb_rank_attacks_from(const uint8_t *rank, unsigned sq, uint64_t
 
 /* Slots of a fixed-shift table with every slice at full width:
  * 64 x 4096 + 64 x 512. */
-#define MBB_FIXED_SHIFT_SLOTS                                                                 \
-    ((MBB_CAST(size_t, 64) << MBB_ROOK_FIXED_BITS) + (MBB_CAST(size_t, 64) << MBB_BISHOP_FIXED_BITS))
+#define MBB_FIXED_SHIFT_SLOTS                                                                      \
+    ((MBB_CAST(size_t, 64) << MBB_ROOK_FIXED_BITS)                                                 \
+     + (MBB_CAST(size_t, 64) << MBB_BISHOP_FIXED_BITS))
 
 /* The entry, index and lookup of a fixed-shift flavour whose entry points
  * to its slice (plain, white): mask, magic and slice, padded to 32 bytes;
  * the index is the product's top `bits` bits. */
-#define MBB_FIXED_SHIFT_ENTRY(name)                                                           \
-    struct mbb_##name##_entry {                                                               \
-        uint64_t mask;         /* relevant occupancy */                                       \
-        uint64_t magic;                                                                       \
-        const uint64_t *slice; /* the square's slice */                                       \
-        MBB_PAD_POINTER(16);   /* 0: pads the entry to 32 bytes */                            \
-    };                                                                                        \
-    MBB_FN uint32_t mbb_##name##_index(const struct mbb_##name##_entry *e,            \
-                                              uint64_t occupied, unsigned bits)               \
-    {                                                                                         \
-        return MBB_CAST(uint32_t, ((occupied & e->mask) * e->magic) >> (64 - bits));                  \
-    }                                                                                         \
-    MBB_FN uint64_t mbb_##name##_lookup(const struct mbb_##name##_entry *e,           \
-                                               const uint64_t *attacks, uint64_t occupied,    \
-                                               unsigned bits)                                 \
-    {                                                                                         \
-        (void)attacks;                                                                        \
-        return e->slice[mbb_##name##_index(e, occupied, bits)];                               \
+#define MBB_FIXED_SHIFT_ENTRY(name)                                                                \
+    struct mbb_##name##_entry {                                                                    \
+        uint64_t mask; /* relevant occupancy */                                                    \
+        uint64_t magic;                                                                            \
+        const uint64_t *slice; /* the square's slice */                                            \
+        MBB_PAD_POINTER(16);   /* 0: pads the entry to 32 bytes */                                 \
+    };                                                                                             \
+    MBB_FN uint32_t mbb_##name##_index(const struct mbb_##name##_entry *e, uint64_t occupied,      \
+                                       unsigned bits)                                              \
+    {                                                                                              \
+        return MBB_CAST(uint32_t, ((occupied & e->mask) * e->magic) >> (64 - bits));               \
+    }                                                                                              \
+    MBB_FN uint64_t mbb_##name##_lookup(const struct mbb_##name##_entry *e,                        \
+                                        const uint64_t *attacks, uint64_t occupied, unsigned bits) \
+    {                                                                                              \
+        (void)attacks;                                                                             \
+        return e->slice[mbb_##name##_index(e, occupied, bits)];                                    \
     }
 
 /* The interface for a table-free flavour whose square has one record,
@@ -126,54 +127,52 @@ MBB_FN uint64_t mbb_rank_attacks_from(const uint8_t *rank, unsigned sq, uint64_t
  * along line i.  Defines struct mbb_NAME_tables and the lookups, and
  * declares the library's records; the queen's does all four lines from
  * one record and one prepared occupancy. */
-#define MBB_FOUR_LINES_SHAPE(name)                                                            \
-    struct mbb_##name##_tables {                                                              \
-        const struct mbb_##name##_square *squares;                                            \
-    };                                                                                        \
-    MBB_FN uint64_t mbb_##name##_rook(const struct mbb_##name##_square *s,             \
-                                             uint64_t occupied)                               \
-    {                                                                                         \
-        const uint64_t o = mbb_##name##_prepare(occupied);                                    \
-        return mbb_##name##_line(s, 0, o) | mbb_##name##_line(s, 1, o);                       \
-    }                                                                                         \
-    MBB_FN uint64_t mbb_##name##_bishop(const struct mbb_##name##_square *s,           \
-                                               uint64_t occupied)                             \
-    {                                                                                         \
-        const uint64_t o = mbb_##name##_prepare(occupied);                                    \
-        return mbb_##name##_line(s, 2, o) | mbb_##name##_line(s, 3, o);                       \
-    }                                                                                         \
-    MBB_FN uint64_t mbb_##name##_rook_in(const struct mbb_##name##_tables *t,          \
-                                                unsigned sq, uint64_t occupied)               \
-    {                                                                                         \
-        return mbb_##name##_rook(&t->squares[sq], occupied);                                  \
-    }                                                                                         \
-    MBB_FN uint64_t mbb_##name##_bishop_in(const struct mbb_##name##_tables *t,        \
-                                                  unsigned sq, uint64_t occupied)             \
-    {                                                                                         \
-        return mbb_##name##_bishop(&t->squares[sq], occupied);                                \
-    }                                                                                         \
-    extern const struct mbb_##name##_square mbb_##name##_squares[64];                        \
-    extern const uint32_t mbb_##name##_table_bytes;                                           \
-    MBB_FN uint64_t mbb_##name##_rook_attacks(unsigned sq, uint64_t occupied)          \
-    {                                                                                         \
-        return mbb_##name##_rook(&mbb_##name##_squares[sq], occupied);                        \
-    }                                                                                         \
-    MBB_FN uint64_t mbb_##name##_bishop_attacks(unsigned sq, uint64_t occupied)        \
-    {                                                                                         \
-        return mbb_##name##_bishop(&mbb_##name##_squares[sq], occupied);                      \
-    }                                                                                         \
-    MBB_FN uint64_t mbb_##name##_queen_attacks(unsigned sq, uint64_t occupied)         \
-    {                                                                                         \
-        const struct mbb_##name##_square *s = &mbb_##name##_squares[sq];                      \
-        const uint64_t o = mbb_##name##_prepare(occupied);                                    \
-        return mbb_##name##_line(s, 0, o) | mbb_##name##_line(s, 1, o)                        \
-               | mbb_##name##_line(s, 2, o) | mbb_##name##_line(s, 3, o);                     \
-    }                                                                                         \
-    MBB_FN size_t mbb_##name##_slider_bytes(size_t slots, size_t sets, int *at_most)   \
-    {                                                                                         \
-        (void)slots, (void)sets;                                                              \
-        *at_most = 0;                                                                         \
-        return 64 * sizeof(struct mbb_##name##_square);                                       \
+#define MBB_FOUR_LINES_SHAPE(name)                                                                 \
+    struct mbb_##name##_tables {                                                                   \
+        const struct mbb_##name##_square *squares;                                                 \
+    };                                                                                             \
+    MBB_FN uint64_t mbb_##name##_rook(const struct mbb_##name##_square *s, uint64_t occupied)      \
+    {                                                                                              \
+        const uint64_t o = mbb_##name##_prepare(occupied);                                         \
+        return mbb_##name##_line(s, 0, o) | mbb_##name##_line(s, 1, o);                            \
+    }                                                                                              \
+    MBB_FN uint64_t mbb_##name##_bishop(const struct mbb_##name##_square *s, uint64_t occupied)    \
+    {                                                                                              \
+        const uint64_t o = mbb_##name##_prepare(occupied);                                         \
+        return mbb_##name##_line(s, 2, o) | mbb_##name##_line(s, 3, o);                            \
+    }                                                                                              \
+    MBB_FN uint64_t mbb_##name##_rook_in(const struct mbb_##name##_tables *t, unsigned sq,         \
+                                         uint64_t occupied)                                        \
+    {                                                                                              \
+        return mbb_##name##_rook(&t->squares[sq], occupied);                                       \
+    }                                                                                              \
+    MBB_FN uint64_t mbb_##name##_bishop_in(const struct mbb_##name##_tables *t, unsigned sq,       \
+                                           uint64_t occupied)                                      \
+    {                                                                                              \
+        return mbb_##name##_bishop(&t->squares[sq], occupied);                                     \
+    }                                                                                              \
+    extern const struct mbb_##name##_square mbb_##name##_squares[64];                              \
+    extern const uint32_t mbb_##name##_table_bytes;                                                \
+    MBB_FN uint64_t mbb_##name##_rook_attacks(unsigned sq, uint64_t occupied)                      \
+    {                                                                                              \
+        return mbb_##name##_rook(&mbb_##name##_squares[sq], occupied);                             \
+    }                                                                                              \
+    MBB_FN uint64_t mbb_##name##_bishop_attacks(unsigned sq, uint64_t occupied)                    \
+    {                                                                                              \
+        return mbb_##name##_bishop(&mbb_##name##_squares[sq], occupied);                           \
+    }                                                                                              \
+    MBB_FN uint64_t mbb_##name##_queen_attacks(unsigned sq, uint64_t occupied)                     \
+    {                                                                                              \
+        const struct mbb_##name##_square *s = &mbb_##name##_squares[sq];                           \
+        const uint64_t o = mbb_##name##_prepare(occupied);                                         \
+        return mbb_##name##_line(s, 0, o) | mbb_##name##_line(s, 1, o)                             \
+               | mbb_##name##_line(s, 2, o) | mbb_##name##_line(s, 3, o);                          \
+    }                                                                                              \
+    MBB_FN size_t mbb_##name##_slider_bytes(size_t slots, size_t sets, int *at_most)               \
+    {                                                                                              \
+        (void)slots, (void)sets;                                                                   \
+        *at_most = 0;                                                                              \
+        return 64 * sizeof(struct mbb_##name##_square);                                            \
     }
 
 /* Flavours with a post-mask (shared, shiftmagic): the squares whose
@@ -211,42 +210,42 @@ MBB_FN unsigned mbb_postmask_bishop_group(unsigned sq)
  * bishop_bits; 0 for flavours whose entries have their own).  Defines
  * struct mbb_NAME_square, struct mbb_NAME_tables and the lookups, and
  * declares the library's tables. */
-#define MBB_COMMON_SHAPE(name, attack_type, rook_bits, bishop_bits)                           \
-    struct mbb_##name##_square {                                                              \
-        struct mbb_##name##_entry rook, bishop;                                               \
-    } MBB_RECORD_ALIGNED(2 * sizeof(struct mbb_##name##_entry));                             \
-    struct mbb_##name##_tables {                                                              \
-        const struct mbb_##name##_square *squares;                                            \
-        const attack_type *attacks;                                                           \
-    };                                                                                        \
-    MBB_FN uint64_t mbb_##name##_rook_in(const struct mbb_##name##_tables *t,          \
-                                                unsigned sq, uint64_t occupied)               \
-    {                                                                                         \
-        return mbb_##name##_lookup(&t->squares[sq].rook, t->attacks, occupied, rook_bits);    \
-    }                                                                                         \
-    MBB_FN uint64_t mbb_##name##_bishop_in(const struct mbb_##name##_tables *t,        \
-                                                  unsigned sq, uint64_t occupied)             \
-    {                                                                                         \
-        return mbb_##name##_lookup(&t->squares[sq].bishop, t->attacks, occupied, bishop_bits); \
-    }                                                                                         \
-    extern const struct mbb_##name##_square mbb_##name##_squares[64];                        \
-    extern const attack_type mbb_##name##_attacks[];                                          \
-    extern const uint32_t mbb_##name##_table_bytes;                                           \
-    MBB_FN uint64_t mbb_##name##_rook_attacks(unsigned sq, uint64_t occupied)          \
-    {                                                                                         \
-        return mbb_##name##_lookup(&mbb_##name##_squares[sq].rook, mbb_##name##_attacks,      \
-                                   occupied, rook_bits);                                      \
-    }                                                                                         \
-    MBB_FN uint64_t mbb_##name##_bishop_attacks(unsigned sq, uint64_t occupied)        \
-    {                                                                                         \
-        return mbb_##name##_lookup(&mbb_##name##_squares[sq].bishop, mbb_##name##_attacks,    \
-                                   occupied, bishop_bits);                                    \
-    }                                                                                         \
-    MBB_FN uint64_t mbb_##name##_queen_attacks(unsigned sq, uint64_t occupied)         \
-    {                                                                                         \
-        const struct mbb_##name##_square *s = &mbb_##name##_squares[sq];                      \
-        return mbb_##name##_lookup(&s->rook, mbb_##name##_attacks, occupied, rook_bits)       \
-               | mbb_##name##_lookup(&s->bishop, mbb_##name##_attacks, occupied, bishop_bits); \
+#define MBB_COMMON_SHAPE(name, attack_type, rook_bits, bishop_bits)                                \
+    struct mbb_##name##_square {                                                                   \
+        struct mbb_##name##_entry rook, bishop;                                                    \
+    } MBB_RECORD_ALIGNED(2 * sizeof(struct mbb_##name##_entry));                                   \
+    struct mbb_##name##_tables {                                                                   \
+        const struct mbb_##name##_square *squares;                                                 \
+        const attack_type *attacks;                                                                \
+    };                                                                                             \
+    MBB_FN uint64_t mbb_##name##_rook_in(const struct mbb_##name##_tables *t, unsigned sq,         \
+                                         uint64_t occupied)                                        \
+    {                                                                                              \
+        return mbb_##name##_lookup(&t->squares[sq].rook, t->attacks, occupied, rook_bits);         \
+    }                                                                                              \
+    MBB_FN uint64_t mbb_##name##_bishop_in(const struct mbb_##name##_tables *t, unsigned sq,       \
+                                           uint64_t occupied)                                      \
+    {                                                                                              \
+        return mbb_##name##_lookup(&t->squares[sq].bishop, t->attacks, occupied, bishop_bits);     \
+    }                                                                                              \
+    extern const struct mbb_##name##_square mbb_##name##_squares[64];                              \
+    extern const attack_type mbb_##name##_attacks[];                                               \
+    extern const uint32_t mbb_##name##_table_bytes;                                                \
+    MBB_FN uint64_t mbb_##name##_rook_attacks(unsigned sq, uint64_t occupied)                      \
+    {                                                                                              \
+        return mbb_##name##_lookup(&mbb_##name##_squares[sq].rook, mbb_##name##_attacks, occupied, \
+                                   rook_bits);                                                     \
+    }                                                                                              \
+    MBB_FN uint64_t mbb_##name##_bishop_attacks(unsigned sq, uint64_t occupied)                    \
+    {                                                                                              \
+        return mbb_##name##_lookup(&mbb_##name##_squares[sq].bishop, mbb_##name##_attacks,         \
+                                   occupied, bishop_bits);                                         \
+    }                                                                                              \
+    MBB_FN uint64_t mbb_##name##_queen_attacks(unsigned sq, uint64_t occupied)                     \
+    {                                                                                              \
+        const struct mbb_##name##_square *s = &mbb_##name##_squares[sq];                           \
+        return mbb_##name##_lookup(&s->rook, mbb_##name##_attacks, occupied, rook_bits)            \
+               | mbb_##name##_lookup(&s->bishop, mbb_##name##_attacks, occupied, bishop_bits);     \
     }
 
 #endif /* MAGICBB_SHAPES_H */

@@ -14,7 +14,7 @@
 #include "shapes.h"
 
 struct mbb_shared_entry {
-    uint64_t mask;     /* relevant occupancy */
+    uint64_t mask; /* relevant occupancy */
     uint64_t magic;
     uint64_t postmask; /* the square's attacks on an empty board */
     uint32_t offset;   /* first slot of the group's slice */
@@ -27,7 +27,7 @@ MBB_FN uint32_t mbb_shared_index(const struct mbb_shared_entry *e, uint64_t occu
 }
 
 MBB_FN uint64_t mbb_shared_lookup(const struct mbb_shared_entry *e, const uint64_t *attacks,
-                                         uint64_t occupied, unsigned bits)
+                                  uint64_t occupied, unsigned bits)
 {
     (void)bits;
     return attacks[e->offset + mbb_shared_index(e, occupied)] & e->postmask;

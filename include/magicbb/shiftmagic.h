@@ -11,24 +11,23 @@
 #include "shapes.h"
 
 struct mbb_shiftmagic_entry {
-    uint64_t mask;     /* relevant occupancy */
-    uint64_t magic;    /* bits 58-63: 64 - index bits */
+    uint64_t mask;         /* relevant occupancy */
+    uint64_t magic;        /* bits 58-63: 64 - index bits */
     uint64_t postmask;     /* the square's attacks on an empty board */
     const uint64_t *slice; /* the group's slice */
-#if UINTPTR_MAX <= 0xFFFFFFFFu /* a pointer of 8 bytes needs no padding (ISO C has no empty array) */
-    MBB_PAD_POINTER(8);    /* 0: pads the entry to 32 bytes */
+#if UINTPTR_MAX                                                                                    \
+    <= 0xFFFFFFFFu      /* a pointer of 8 bytes needs no padding (ISO C has no empty array) */
+    MBB_PAD_POINTER(8); /* 0: pads the entry to 32 bytes */
 #endif
 };
 
-MBB_FN uint32_t mbb_shiftmagic_index(const struct mbb_shiftmagic_entry *e,
-                                            uint64_t occupied)
+MBB_FN uint32_t mbb_shiftmagic_index(const struct mbb_shiftmagic_entry *e, uint64_t occupied)
 {
     return MBB_CAST(uint32_t, ((occupied & e->mask) * e->magic) >> (e->magic >> 58));
 }
 
-MBB_FN uint64_t mbb_shiftmagic_lookup(const struct mbb_shiftmagic_entry *e,
-                                             const uint64_t *attacks, uint64_t occupied,
-                                             unsigned bits)
+MBB_FN uint64_t mbb_shiftmagic_lookup(const struct mbb_shiftmagic_entry *e, const uint64_t *attacks,
+                                      uint64_t occupied, unsigned bits)
 {
     (void)attacks, (void)bits;
     return e->slice[mbb_shiftmagic_index(e, occupied)] & e->postmask;

@@ -49,8 +49,8 @@ static const struct gen_flavour *flavour_of(const uint8_t *data, size_t size)
             const size_t at = i + sizeof key - 1;
 
             if (at + length <= size && memcmp(data + at, with_magics[f]->name, length) == 0
-                && (at + length == size || data[at + length] == '\n'
-                    || data[at + length] == '\r' || data[at + length] == ' '))
+                && (at + length == size || data[at + length] == '\n' || data[at + length] == '\r'
+                    || data[at + length] == ' '))
                 return with_magics[f];
         }
         break;
