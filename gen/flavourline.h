@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* flavourline.h - the "# flavour: NAME" comment of a magics file, read
- * one way by magicbb-gen (magicsfile.c) and configure's magicbb-choose
- * (src/choose.c), so that both take the same files. */
+ * one way by magicbb-gen's loader (magicsfile.c) and its answers to
+ * configure (configure.c), so that both take the same files. */
 #ifndef GEN_FLAVOURLINE_H
 #define GEN_FLAVOURLINE_H
 

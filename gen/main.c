@@ -5,8 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "choice.h"
+#include "cli.h"
+#include "configure.h"
 #include "magicsfile.h"
 
 static void usage(FILE *out)
@@ -22,6 +23,9 @@ static void usage(FILE *out)
                  "                           library's), dispatch-list, dropin (the\n"
                  "                           drop-in's, carrying auto's flavours and LIST)\n"
                  "                           or dropin-flavours (their names)\n"
+                 "      --decide NAME=VALUE... configure's decision (first, alone)\n"
+                 "      --registry COMMAND   the registries, for make and scripts (first,\n"
+                 "                           alone; --registry help lists the commands)\n"
                  "\n"
                  "black loads its magics and offsets (--magics) and checks them; white\n"
                  "searches its magics and packs its overlapping slices (or loads both);\n"
@@ -103,6 +107,10 @@ int main(int argc, char **argv)
     size_t origin_size;
     int status;
 
+    if (argc > 1 && strcmp(argv[1], "--decide") == 0)
+        return configure_decide(argc - 2, argv + 2);
+    if (argc > 1 && strcmp(argv[1], "--registry") == 0)
+        return configure_registry(argc - 2, argv + 2);
     stdout_checked_at_exit();
     request_init(&r);
     if ((status = cli_parse(argc, argv, long_options, &r, take_config, &config, usage)) >= 0)

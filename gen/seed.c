@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* seed.c - the one rule for a seed: magicbb-gen's --seed, and configure's
- * --with-seed (magicbb-choose, src/choose.c, is built with this file). */
+ * --with-seed (decided by magicbb-gen --decide, gen/decide.c). */
 #include <stdlib.h>
 #include <string.h>
 

@@ -77,7 +77,7 @@ fi
 
 # auto with --with-seed takes fancy, whose magics a seed searches, also
 # where the CPU has a fast PEXT; with --with-magics, the flavour the file
-# names; and so does fastest with --with-magics (nothing to compare).
+# names.
 "$gen" --flavour=black --magics="$MBB_MAGICS_DIR/black.txt" --dump-magics="$work/black.txt" \
   || exit 99
 cp "$magics" "$work/fancy.txt"
@@ -91,8 +91,10 @@ done <<EOF
 --with-tables=auto --with-seed=5|fancy
 --with-tables=auto --with-magics=$work/fancy.txt|fancy
 --with-tables=auto --with-magics=$work/black.txt|black
---with-tables=fastest --with-magics=$work/black.txt|black
 EOF
+# fastest is the laboratory's now: refused, naming the command
+expect_refused --with-tables=fastest "--with-tables=fastest is gone: configure with --enable-lab, run make fastest,"
+
 printf '# magicbb magics v1\nrook a1 0x1 12\n' > "$work/anonymous.txt"
 expect_refused --with-magics="$work/anonymous.txt" "--with-magics: .* has no '# flavour: NAME' line"
 
@@ -157,10 +159,10 @@ expect_refused --enable-small=maybe "--enable-small takes yes or no, not 'maybe'
 expect_refused --enable-small=YES "--enable-small takes yes or no, not 'YES'"
 expect_refused --enable-debug=Yes "--enable-debug takes yes or no, not 'Yes'"
 # A flavour name in capitals is an unknown name, and the line says so.
-expect_refused --with-tables=Fancy "unknown flavour 'Fancy' for --with-tables: flavour names are lower case"
+expect_refused --with-tables=Fancy "--with-tables: unknown flavour 'Fancy': flavour names are lower case"
 if configure_with --enable-small && "$make" src/board.c >>"$work/log" 2>&1 &&
    grep -q mbb_tab_knight src/board.c && ! grep -q 'mbb_tab_between\|mbb_tab_line' src/board.c &&
-   grep -q '^  small: *yes (between and line: computed)$' "$work/log"; then
+   grep -q '^  small: *yes (between, line and ray_pass: computed)$' "$work/log"; then
   ok "--enable-small: no between and line tables"
 else
   not_ok "--enable-small: between and line tables left in, or no tables: $(tail -n 3 "$work/log")"
@@ -178,7 +180,7 @@ expect_refused --with-flash=0 "--with-flash takes a whole number of KiB from 1 t
 expect_refused "--with-flash=12x" "--with-flash takes a whole number of KiB"
 if [ "$(uname -m)" = x86_64 ] && [ "$(uname -s)" = Linux ]; then
   refused "--with-tables=dispatch --with-flash=300" \
-    "--with-flash applies to auto or a named flavour, not --with-tables=dispatch" \
+    "--with-flash applies to auto or a named flavour, not to --with-tables=dispatch" \
     configure_with --with-tables=dispatch --with-flash=300
 fi
 
@@ -263,7 +265,7 @@ fi
 # --with-dispatch: a list of two flavours or more, each known once, the
 # last portable, each one's instructions within the compiler's reach; and
 # only with --with-tables=dispatch.
-expect_refused --with-dispatch=pext,fancy "--with-dispatch=pext,fancy needs --with-tables=dispatch"
+expect_refused --with-dispatch=pext,fancy "--with-dispatch needs --with-tables=dispatch"
 expect_refused "--with-dispatch=pext fancy" "--with-dispatch: 'pext?fancy' has a character"
 if [ "$(uname -m)" = x86_64 ] && [ "$(uname -s)" = Linux ]; then
   while IFS='|' read -r list message; do
@@ -272,10 +274,10 @@ if [ "$(uname -m)" = x86_64 ] && [ "$(uname -s)" = Linux ]; then
   done <<'EOF'
 pext,nosuch,fancy|--with-dispatch: unknown flavour 'nosuch'
 PEXT,fancy|--with-dispatch: unknown flavour 'PEXT': flavour names are lower case
-pext,fancy,pext|--with-dispatch: 'pext' is listed twice
+pext,fancy,pext|--with-dispatch=pext,fancy,pext: 'pext' is listed twice
 fancy|--with-dispatch=fancy: name two flavours or more
-fancy,pext|--with-dispatch: the last flavour, pext, needs BMI2
-hqrev,fancy|--with-dispatch: the compiler cannot emit a bit-reverse instruction (rbit, rev8 and brev8, bitrev.d) for hqrev
+fancy,pext|--with-dispatch=fancy,pext: end the list with a flavour that runs on every CPU
+hqrev,fancy|--with-dispatch=hqrev,fancy: the compiler cannot emit a bit-reverse instruction (rbit, rev8 and brev8, bitrev.d) for hqrev
 EOF
   # A seed names no flavour: refused.  A magics file applies to the
   # flavour it names, which must be among the library's.

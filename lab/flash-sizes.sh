@@ -27,13 +27,14 @@ if [ -f "$top/config.status" ]; then
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-# The registry's flavours (src/registry.c, built here for this machine);
-# a name given must be one of them (it names directories and
-# --with-tables), and by default those that run on small cores (isa any
-# or bitrev) are measured.
-"${CC_FOR_BUILD:-cc}" -I"$top/src" -o "$work/registry" "$top/src/registry.c" \
-  || { echo "flash-sizes.sh: cannot build src/registry.c" >&2; exit 1; }
-known=$("$work/registry" flavours)
+# The registry's flavours, each with its instruction set, as the C
+# preprocessor reads src/flavours.def; a name given must be one of them
+# (it names directories and --with-tables), and by default those that run
+# on small cores (isa any or bitrev) are measured.
+rows=$(printf '#define MBB_FLAVOUR(name, isa, magics, reads) name:isa\n#include "flavours.def"\n' \
+  | "${CPP:-cpp}" -P -I"$top/src" - | tr -s ' ' '\n' | grep :) \
+  || { echo "flash-sizes.sh: cannot read src/flavours.def with ${CPP:-cpp}" >&2; exit 1; }
+known=$(echo $rows | sed 's/:[a-z0-9]*//g')
 for flavour in "$@"; do
   case " $known " in
     *" $flavour "*) ;;
@@ -42,9 +43,9 @@ for flavour in "$@"; do
   esac
 done
 if [ $# -eq 0 ]; then
-  for flavour in $known; do
-    case $("$work/registry" flavour "$flavour") in
-      "any "* | "bitrev "*) set -- "$@" "$flavour" ;;
+  for row in $rows; do
+    case $row in
+      *:any | *:bitrev) set -- "$@" "${row%%:*}" ;;
     esac
   done
 fi

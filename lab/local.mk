@@ -248,7 +248,7 @@ bench-model: lab/magicbb-bench$(EXEEXT)
 	  echo "make bench-model: cross-compiled for $(host); the model runs the benchmark here"; \
 	else \
 	  $(SHELL) $(srcdir)/lab/model.sh ./lab/magicbb-bench$(EXEEXT) $(srcdir) lab/model.csv \
-	    ./$(MBB_REGISTRY) && echo "CSV: lab/model.csv"; \
+	    ./$(MBB_GEN) && echo "CSV: lab/model.csv"; \
 	fi
 
 .PHONY: lab check-lab bench bench-callgrind bench-model

@@ -18,12 +18,13 @@
 # Prints the tables and "which flavour for which CPU", checks the models
 # against published facts, and writes every figure to CSV.
 #
-#   model.sh BENCH SRCDIR CSV REGISTRY
-# (REGISTRY: the build's src/magicbb-registry, src/registry.c.)
+#   model.sh BENCH SRCDIR CSV GENERATOR
+# (GENERATOR: the build's magicbb-gen, whose --registry answers.)
 bench=$1
 srcdir=$2
 csv=$3
-registry=$4
+gen=$4
+registry() { "$gen" --registry "$@"; }
 # a Zen 4 core's L1 data cache and L2, as cachegrind's two levels
 cache="--I1=32768,8,64 --D1=32768,8,64 --LL=1048576,16,64"
 cache_words="L1 data 32 KiB 8-way, last level 1 MiB 16-way, 64-byte lines"
@@ -38,12 +39,12 @@ trap 'rm -rf "$work"' EXIT
 
 # flavour:isa, in registry order; the macro each isa needs
 flavours=
-for name in $("$registry" flavours); do
-  fields=$("$registry" flavour "$name") || exit 1
+for name in $(registry flavours); do
+  fields=$(registry flavour "$name") || exit 1
   flavours="$flavours $name:${fields%% *}"
 done
 macro_of() {
-  "$registry" isa "$1" | sed 1q
+  registry isa "$1" | sed 1q
 }
 
 # ---- 1 and 2: cachegrind --------------------------------------------------

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# mbb_build.m4 - the build machine's programs, and the flavour names.
+# mbb_build.m4 - the build machine's program, and the flavour names.
 #
 # MBB_FLAVOUR_NAMES and MBB_ISA_LIST: the flavours and the instruction
 # sets at autoconf time (for --help and the substitutions), from the C
@@ -14,12 +14,12 @@ m4_define([MBB_ISA_LIST],
 
 # MBB_PROG_CC_FOR_BUILD
 # ---------------------
-# The generator and configure's helper run here, so they are compiled for
-# the build machine, never for the host: CC_FOR_BUILD and its flags (from
-# the environment, else natively $CC and $CFLAGS, else the first of cc,
-# gcc and clang that works) build src/magicbb-choose (src/choose.c and
-# the decision table, src/decide.c) and
-# src/magicbb-registry (src/registry.c), which writes src/flavours-all.h.
+# The generator runs here, so it is compiled for the build machine, never
+# for the host: CC_FOR_BUILD and its flags (from the environment, else
+# natively $CC and $CFLAGS, else the first of cc, gcc and clang that
+# works).  configure builds one copy of it for itself, unoptimised, in
+# conftest.gen.d (mbb_gen): its --registry and --decide modes answer
+# configure's questions.
 AC_DEFUN([MBB_PROG_CC_FOR_BUILD],
 [AC_ARG_VAR([CC_FOR_BUILD], [C compiler for programs run during the build])dnl
 AC_ARG_VAR([CFLAGS_FOR_BUILD], [C compiler flags for CC_FOR_BUILD])dnl
@@ -31,18 +31,18 @@ AS_IF([test "x$cross_compiling" = xno],
   [mbb_list=${CC_FOR_BUILD-"cc gcc clang"}
    : "${CFLAGS_FOR_BUILD=-g -O2}"])
 AC_MSG_CHECKING([for a C compiler for the build machine])
-AS_MKDIR_P([src])
+rm -rf conftest.gen.d
+mkdir conftest.gen.d
 mbb_ok=no
 # A compiler given may carry arguments ("gcc -m64"): one word list.
 for mbb_cc in $mbb_list; do
   test "x${CC_FOR_BUILD+set}" != xset || mbb_cc=$CC_FOR_BUILD
-  mbb_b="$mbb_cc $CPPFLAGS_FOR_BUILD $CFLAGS_FOR_BUILD -I$srcdir/src -I$srcdir/gen -I$srcdir/include $LDFLAGS_FOR_BUILD"
-  rm -f src/magicbb-registry src/magicbb-registry.exe
-  AS_IF([AC_RUN_LOG([$mbb_b -o src/magicbb-choose $srcdir/src/choose.c $srcdir/src/decide.c $srcdir/gen/seed.c]) &&
-         AC_RUN_LOG([$mbb_b -o src/magicbb-registry $srcdir/src/registry.c])],
+  rm -f conftest.gen.d/magicbb-gen conftest.gen.d/magicbb-gen.exe
+  AS_IF([AC_RUN_LOG([$mbb_cc $CPPFLAGS_FOR_BUILD $CFLAGS_FOR_BUILD -O0 -I$srcdir/gen -I$srcdir/support -I$srcdir/include -I$srcdir/src -DMBB_VERSION='"configure"' -DMBB_INSTALLED_MAGICS='""' -pthread $LDFLAGS_FOR_BUILD -o conftest.gen.d/magicbb-gen $srcdir/gen/*.c $srcdir/gen/flavours/*.c $srcdir/support/escape.c $srcdir/support/output.c])],
     [BUILD_EXEEXT=
-     test ! -f src/magicbb-registry.exe || BUILD_EXEEXT=.exe
-     AS_IF([AC_RUN_LOG([./src/magicbb-registry$BUILD_EXEEXT header > src/flavours-all.h])],
+     test ! -f conftest.gen.d/magicbb-gen.exe || BUILD_EXEEXT=.exe
+     mbb_gen=conftest.gen.d/magicbb-gen$BUILD_EXEEXT
+     AS_IF([AC_RUN_LOG([$mbb_gen --registry flavours])],
        [mbb_ok=yes CC_FOR_BUILD=$mbb_cc
         break])])
   test "x${CC_FOR_BUILD+set}" != xset || break
@@ -51,5 +51,4 @@ AS_IF([test "x$mbb_ok" = xyes], [AC_MSG_RESULT([$CC_FOR_BUILD])],
   [AC_MSG_RESULT([none])
    AC_MSG_ERROR([no C compiler for the build machine works (tried: $mbb_list); install one or set CC_FOR_BUILD (see config.log)])])
 AC_SUBST([BUILD_EXEEXT])
-AC_SUBST([MBB_REGISTRY], [src/magicbb-registry$BUILD_EXEEXT])
 ])

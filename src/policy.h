@@ -2,7 +2,7 @@
 /* policy.h - magicbb's choices, in one place: which flavour auto takes,
  * the order a flash budget tries them in and the code it allows for, the
  * dispatch library's default flavours, and when PEXT counts as slow.
- * configure asks them through magicbb-choose (src/choose.c), the
+ * configure asks them through magicbb-gen --decide (gen/decide.c), the
  * dispatch library's resolvers through registry.h, and the vendored
  * drop-in carries this file; nothing else repeats them.  Private: not
  * installed.  Each row's reason is in doc/building.md, from make

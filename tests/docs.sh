@@ -44,7 +44,7 @@ done
 "$srcdir/configure" --help >"$work/configure-help" 2>&1
 tr -s ' \n' '  ' <"$work/gen-help" >"$work/gen-help.line"
 tr -s ' \n' '  ' <"$work/configure-help" >"$work/configure-help.line"
-for flavour in $("$MBB_REGISTRY" flavours); do
+for flavour in $("$MBB_GEN" --registry flavours); do
   missing=
   grep -q "^| \`$flavour\` |" "$srcdir/doc/building.md" || missing="$missing doc/building.md"
   grep -q "\`$flavour\`" "$srcdir/doc/flavours.md" || missing="$missing doc/flavours.md"

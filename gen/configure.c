@@ -1,23 +1,19 @@
 /* SPDX-License-Identifier: MIT */
-/* choose.c - magicbb-choose: configure's decisions, asked and told.
+/* configure.c - magicbb-gen's two modes for configure and make.
  *
- *     magicbb-choose NAME=VALUE...
+ *     magicbb-gen --decide NAME=VALUE...
  *
  * configure detects (the compilers, the instruction sets of isa.def the
- * target has) and passes that with the options' values.  This program
- * finds what configure cannot pass (natively, what this CPU runs; a
- * magics file's flavour and absolute path; which sets gen/magics/ ships),
- * has decide() (decide.c, the policy of policy.h) decide, and prints the
- * answer as NAME=VALUE lines, plain values (a value of several lines is
- * its name given once a line): the substitutions (MBB_FLAVOUR, ...),
- * mbb_warnings, and the summary's lines in mbb_summary and
- * mbb_summary_options.  An option refused is one line on stderr, exit
- * status 1, and nothing on stdout.
- *
- * Where the choice needs a measurement (the flash a flavour's tables take
- * on the target, or the fastest flavour here) it prints mbb_measure=flash
- * or mbb_measure=fastest and what to measure; configure measures and asks
- * again with the answer.
+ * target has; under a flash budget, the table bytes of the candidate
+ * flavours) and passes that with the options' values.  This mode finds
+ * what configure cannot pass (natively, what this CPU runs; a magics
+ * file's flavour and absolute path; which sets gen/magics/ ships), has
+ * decide() (decide.c, the policy of policy.h) decide once, and prints
+ * the answer as NAME=VALUE lines: the substitutions (MBB_FLAVOUR, ...),
+ * and mbb_why, mbb_runs_on, mbb_magics and mbb_warnings (a value of
+ * several lines is its name given once a line), from which configure
+ * writes its summary.  A refusal is one line on stderr, mbb_refusal=CODE
+ * on stdout (decide.h's code, for the tests) and exit status 1.
  *
  * The names, all optional:
  *   tables dispatch flash seed magics section debug small
@@ -38,7 +34,17 @@
  *               this machine, which is then the host); also slow_pext
  *   target_slow_pext  1 where a cross build's -march has a slow PEXT
  *   measured    NAME:TABLE-BYTES:SLIDER-BYTES ..., the flash measured
- *   fastest     what lab/fastest.sh printed */
+ *
+ *     magicbb-gen --registry flavours | flavour NAME | isas | isa NAME
+ *                 | header | flash-order POINTER-BYTES | magics-flavour FILE
+ *
+ * The registries (flavours.def, isa.def) for whatever is not C: every
+ * flavour; a flavour's isa and magics fields; every instruction set; a
+ * set's macro, flags and description, a line each; a C header including
+ * every flavour's; the flash order of policy.h for a pointer size; the
+ * flavour a magics file's '# flavour:' line names.  A name that is not
+ * in the registry is one line on stderr and exit 1; a usage error exit
+ * 2. */
 #define _XOPEN_SOURCE 700
 
 #include <stdio.h>
@@ -47,6 +53,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "configure.h"
 #include "decide.h"
 #include "flavourline.h"
 #include "registry.h"
@@ -156,16 +163,10 @@ static void print_dispatch(const struct decision *d)
  * path, or neither (the shipped set, where there is one). */
 static void print_options(const struct decision *d)
 {
-    char summary[DECIDE_TEXT] = "";
-
     put("MBB_SMALL", d->small ? "1" : "0");
     put("MBB_GEN_PARTS", d->small ? "--no-lines" : "");
     put("MBB_DEBUG_CPPFLAGS", d->debug ? "-DMBB_DEBUG" : "");
     put("MBB_TABLE_SECTION", given("section") ? d->section : "");
-    text_add(summary, "  table section:  %s\n  debug checks:   %s\n  small:          %s",
-             d->section, d->debug ? "yes" : "no",
-             d->small ? "yes (between and line: computed)" : "no (between and line: tables)");
-    put("mbb_summary_options", summary);
     put("MBB_MAGICS_FOR", d->magics_for != NULL ? d->magics_for : "");
     put("MBB_SEED", d->seed != NULL ? d->seed : "");
     put("MBB_GEN_MAGICS", d->magics_path != NULL ? d->magics_path : "");
@@ -174,7 +175,6 @@ static void print_options(const struct decision *d)
 static void print_results(const struct decision *d)
 {
     const struct isa_row *isa = &isa_rows[d->isa];
-    char summary[DECIDE_TEXT] = "";
 
     put("MBB_ALL_FLAVOURS", all_flavours());
     put("MBB_FLAVOUR", d->flavour);
@@ -186,69 +186,12 @@ static void print_results(const struct decision *d)
     put("MBB_INLINE_CFLAGS", isa->flags);
     print_isas(d);
     print_dispatch(d);
-    text_add(summary, "  flavour:        %s (%s)", d->flavour, d->why);
-    if (d->measure_workload != NULL) {
-        text_add(summary, "\n  timings:        %s:",
-                 is(d->measure_workload, "search")
-                     ? "ns per node of the benchmark's engine search (six positions, depth 4,"
-                       " 256 MiB table), median (95 % interval)"
-                     : "ns per queen lookup, alone and in cache, median (95 % interval)");
-        for (const char *line = d->timings; *line != '\0'; line += *line == '\n') {
-            const int length = (int)strcspn(line, "\n");
-
-            text_add(summary, "\n                    %.*s", length, line);
-            line += length;
-        }
-    }
-    text_add(summary,
-             "\n  runs on:        %s\n  magics:         %s\n  flavour flags:  %s (its"
-             " lookups are built for: %s)",
-             d->runs_on, d->magics,
-             d->isa_cflags[d->isa][0] != '\0' ? d->isa_cflags[d->isa] : "none", isa->name);
-    if (d->table_bytes > 0)
-        text_add(summary,
-                 "\n  table bytes:    %lu on %s (sliders %lu, the rest the board"
-                 " tables), measured for --with-flash=%s",
-                 d->table_bytes, input("host", ""), d->slider_bytes, d->flash_kib);
     print_options(d);
+    put("mbb_why", d->why);
+    put("mbb_runs_on", d->runs_on);
+    put("mbb_magics", d->magics);
+    printf("mbb_table_bytes=%lu\nmbb_slider_bytes=%lu\n", d->table_bytes, d->slider_bytes);
     put("mbb_warnings", d->warnings);
-    put("mbb_summary", summary);
-}
-
-/* What configure is to measure, and how. */
-static void print_measure(const struct decision *d)
-{
-    char text[DECIDE_TEXT] = "";
-
-    put("MBB_ALL_FLAVOURS", all_flavours());
-    if (d->outcome == MEASURE_FLASH) {
-        if (given("magics"))
-            text_add(text, "--magics=%s", input("magics", ""));
-        else if (given("seed"))
-            text_add(text, "--seed=%s", input("seed", ""));
-        else
-            text_add(text, "--magics-dir=%s/gen/magics", input("srcdir", "."));
-        put("mbb_measure", "flash");
-        put("mbb_measure_flavours", d->measure_flavours);
-        printf("mbb_measure_limit=%lu\n", d->measure_limit);
-        put("mbb_measure_board", d->small ? "--board-only --no-lines" : "--board-only");
-        put("mbb_measure_magics", text);
-    } else {
-        char defines[DECIDE_TEXT] = "";
-
-        /* built with the flags of every set this CPU has */
-        for (size_t i = 0; i < ISA_COUNT; i++) {
-            if (d->isa_have[i] && d->isa_cflags[i][0] != '\0')
-                text_add(text, "%s%s", text[0] ? " " : "", d->isa_cflags[i]);
-            text_add(defines, "%s-DFLAVOURS_FOR_ISA_%s=1", i > 0 ? " " : "", isa_rows[i].name);
-        }
-        put("mbb_measure", "fastest");
-        put("mbb_measure_workload", d->measure_workload);
-        put("mbb_measure_default", d->measure_default);
-        put("mbb_measure_only", d->measure_only);
-        put("mbb_measure_cflags", text);
-        put("mbb_measure_defines", defines);
-    }
 }
 
 /* ---- What configure detected, and what this program finds itself -------- */
@@ -351,33 +294,73 @@ static void gather(struct facts *f, struct options *o)
         f->shipped[i] = stat(shipped, &st) == 0;
     }
     f->measured = input("measured", NULL);
-    f->fastest = input("fastest", NULL);
 }
 
-int main(int argc, char **argv)
+int configure_decide(int argc, char **argv)
 {
     static struct decision d;
     struct facts f = { 0 };
     struct options o;
 
-    input_count = argc - 1;
-    inputs = argv + 1;
+    input_count = argc;
+    inputs = argv;
     for (int i = 0; i < input_count; i++)
         if (strchr(inputs[i], '=') == NULL) {
-            fputs("usage: magicbb-choose NAME=VALUE...\n", stderr);
+            fputs("usage: magicbb-gen --decide NAME=VALUE...\n", stderr);
             return 2;
         }
     gather(&f, &o);
-    switch (decide(&f, &o, &d)) {
-    case REFUSED:
+    if (decide(&f, &o, &d) != DECIDED) {
         fprintf(stderr, "%s\n", d.error);
+        printf("mbb_refusal=%s\n", refusal_name(d.refusal));
         return 1;
-    case DECIDED:
-        print_results(&d);
-        break;
-    default:
-        print_measure(&d);
-        break;
+    }
+    print_results(&d);
+    return ferror(stdout) || fflush(stdout) != 0;
+}
+
+/* ---- The registries ----------------------------------------------------- */
+
+static int unknown(const char *what, const char *name)
+{
+    fprintf(stderr, "magicbb-gen: no %s '%s' in the registry\n", what, name);
+    return 1;
+}
+
+int configure_registry(int argc, char **argv)
+{
+    const char *command = argc > 0 ? argv[0] : "", *why;
+    const int named = argc == 2, bare = argc == 1;
+    size_t i;
+
+    if (bare && is(command, "flavours")) {
+        puts(all_flavours());
+    } else if (bare && is(command, "isas")) {
+        for (i = 0; i < ISA_COUNT; i++)
+            printf("%s%s", i > 0 ? " " : "", isa_rows[i].name);
+        putchar('\n');
+    } else if (named && is(command, "flavour")) {
+        if ((i = flavour_index(argv[1])) == FLAVOUR_COUNT)
+            return unknown("flavour", argv[1]);
+        printf("%s %s\n", flavour_rows[i].isa, flavour_rows[i].magics);
+    } else if (named && is(command, "isa")) {
+        if ((i = isa_index(argv[1])) == ISA_COUNT)
+            return unknown("instruction set", argv[1]);
+        printf("%s\n%s\n%s\n", isa_rows[i].macro, isa_rows[i].flags, isa_rows[i].description);
+    } else if (bare && is(command, "header")) {
+        puts("/* flavours-all.h - written by magicbb-gen --registry header from\n"
+             " * src/flavours.def: the header of every flavour.  Do not edit. */");
+        for (i = 0; i < FLAVOUR_COUNT; i++)
+            printf("#include \"magicbb/%s.h\"\n", flavour_rows[i].name);
+    } else if (named && is(command, "flash-order")) {
+        puts(mbb_flash_order(is(argv[1], "4"), &why));
+    } else if (named && is(command, "magics-flavour")) {
+        puts(magics_file_flavour(argv[1]));
+    } else {
+        fputs("usage: magicbb-gen --registry flavours | flavour NAME | isas | isa NAME | header\n"
+              "       | flash-order POINTER-BYTES | magics-flavour FILE\n",
+              stderr);
+        return 2;
     }
     return ferror(stdout) || fflush(stdout) != 0;
 }

@@ -1,12 +1,15 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# choose.sh - magicbb-choose (src/choose.c), configure's decisions, as
-# TAP, given what configure would have detected: auto's decision table
-# row by row as doc/building.md states it, the refusals (one line, status
-# 1, nothing on stdout), the two rounds of a flash budget and of fastest,
+# decide.sh - magicbb-gen --decide (gen/configure.c), configure's
+# decision, as TAP, given what configure would have detected and
+# measured: auto's decision table row by row as doc/building.md states
+# it, the refusals (by their codes: one line on stderr, status 1, the
+# code on stdout), a flash budget's one decision on the sizes measured,
 # a dispatch library's lists, and NAME=VALUE lines that read back intact
-# (a value of several lines is its name once a line, as configure joins them).
-choose=${MBB_CHOOSE:?MBB_CHOOSE must name magicbb-choose}
+# (a value of several lines is its name once a line, as configure joins
+# them).
+gen=${MBB_GEN:?MBB_GEN must name magicbb-gen}
+choose() { "$gen" --decide "$@"; }
 . "$(dirname "$0")/tap.sh"
 tap_workdir choose
 
@@ -17,9 +20,9 @@ base="host=x86_64-pc-linux-gnu cross=yes pointer=8 isa_any=yes srcdir=${MBB_SRCD
 nl='
 '
 answer() {
-  MBB_FLAVOUR='' mbb_measure='' seen=:
+  MBB_FLAVOUR='' seen=:
   # shellcheck disable=SC2086
-  "$choose" $base "$@" >"$work/out" 2>"$work/err" || return 1
+  choose $base "$@" >"$work/out" 2>"$work/err" || return 1
   while IFS= read -r line; do
     name=${line%%=*}
     case $seen in
@@ -32,7 +35,7 @@ answer() {
 # auto: extra inputs|flavour
 while IFS='|' read -r extra want; do
   # shellcheck disable=SC2086
-  if answer $extra && [ "$MBB_FLAVOUR" = "$want" ] && [ -z "$mbb_measure" ]; then
+  if answer $extra && [ "$MBB_FLAVOUR" = "$want" ]; then
     ok "auto, $extra: $want"
   else
     not_ok "auto, $extra: '$MBB_FLAVOUR', want $want: $(cat "$work/err")"
@@ -50,10 +53,10 @@ cross=no isa_bmi2=flags cpu_bmi2=1 slow_pext=1|black
 cross=no isa_bmi2=flags cpu_bmi2=0 slow_pext=0|black
 EOF
 answer cross=no isa_bmi2=flags cpu_bmi2=1 slow_pext=1
-case $mbb_summary in
-  *"flavour:        black (auto: a 64-bit target without fast PEXT (this CPU runs PEXT in slow microcode"*)
+case $mbb_why in
+  "auto: a 64-bit target without fast PEXT (this CPU runs PEXT in slow microcode"*)
     ok "auto on a slow PEXT says why" ;;
-  *) not_ok "auto on a slow PEXT: $mbb_summary" ;;
+  *) not_ok "auto on a slow PEXT: $mbb_why" ;;
 esac
 
 # A magics file: auto takes the flavour its '# flavour:' line names.
@@ -100,10 +103,10 @@ for dir in "prefix=/opt/my dir|--prefix: '/opt/my dir' holds a space" \
     "libdir=/usr/lib/x${nl}y|--libdir: '/usr/lib/x?y' holds a space" \
     "exec_prefix=/e	f|--exec-prefix: '/e?f' holds a space"; do
   # shellcheck disable=SC2086
-  "$choose" $base "${dir%%|*}" >"$work/out" 2>"$work/err"
+  choose $base "${dir%%|*}" >"$work/out" 2>"$work/err"
   status=$?
   shown=$(printf '%s' "${dir%%|*}" | tr '\n\t' '??')
-  if [ $status = 1 ] && [ ! -s "$work/out" ] && [ "$(wc -l <"$work/err")" = 1 ] &&
+  if [ $status = 1 ] && [ "$(cat "$work/out")" = mbb_refusal=DIRECTORY ] && [ "$(wc -l <"$work/err")" = 1 ] &&
      grep -q "^${dir#*|}" "$work/err"; then
     ok "refused: $shown"
   else
@@ -126,45 +129,49 @@ else
   not_ok "auto in a cross build whose -march lacks BMI2: '$MBB_FLAVOUR': $(cat "$work/err")"
 fi
 
-# Refused: one line on stderr, status 1, nothing on stdout.
-while IFS='|' read -r extra message; do
+# Refused: one line on stderr, status 1, the code (decide.h) on stdout.
+while IFS='|' read -r extra code; do
   # shellcheck disable=SC2086
-  "$choose" $base $extra >"$work/out" 2>"$work/err"
+  choose $base $extra >"$work/out" 2>"$work/err"
   status=$?
-  if [ $status = 1 ] && [ ! -s "$work/out" ] && [ "$(wc -l <"$work/err")" = 1 ] &&
-     grep -q "^$message" "$work/err"; then
-    ok "refused: $extra"
+  if [ $status = 1 ] && [ "$(cat "$work/out")" = "mbb_refusal=$code" ] &&
+     [ "$(wc -l <"$work/err")" = 1 ]; then
+    ok "refused, $code: $extra"
   else
-    not_ok "refused: $extra: status $status, '$(cat "$work/err")'"
+    not_ok "refused: $extra: status $status, '$(cat "$work/out")', '$(cat "$work/err")'"
   fi
 done <<EOF
-tables=nosuch|unknown flavour 'nosuch' for --with-tables (expected
-tables=Black|unknown flavour 'Black' for --with-tables: flavour names are lower case
-tables=|--with-tables needs a flavour
-tables=fancy;pext|--with-tables: 'fancy?pext' has a character
-tables=pext|--with-tables=pext needs BMI2, but with these CFLAGS the target compiler has none
-flash=0|--with-flash takes a whole number of KiB from 1 to 1048576, not '0'
-flash=1048577|--with-flash takes a whole number of KiB
-small=maybe|--enable-small takes yes or no, not 'maybe'
-section=|--with-table-section needs a section name
-seed=010|--with-seed: '010' is neither a decimal number without leading zeros
-seed=5 magics=$work/none.txt|--with-seed and --with-magics exclude each other
-magics=$work/none.txt|--with-magics: '$work/none.txt' has no '# flavour: NAME' line
-magics=$work|--with-magics: '$work' is not a readable file
-tables=black magics=$work/fancy.txt|--with-magics: '$work/fancy.txt' is a file of fancy magics (its '# flavour:' line), not of black
-tables=white magics=$work/fancy.txt|--with-magics: '$work/fancy.txt' is a file of fancy magics
-tables=black seed=5|black loads its magics
-tables=hq seed=5|--with-seed and --with-magics apply to flavours with magics, not to hq
-dispatch=pext,black|--with-dispatch=pext,black needs --with-tables=dispatch
-tables=dispatch host=aarch64-unknown-linux-gnu ifunc=yes|--with-tables=dispatch needs an x86-64 ELF target
-tables=dispatch ifunc=yes isa_bmi2=yes dispatch=fancy|--with-dispatch=fancy: name two flavours or more
-tables=dispatch ifunc=yes isa_bmi2=yes dispatch=fancy,pext|--with-dispatch: the last flavour, pext, needs BMI2
-tables=dispatch ifunc=yes dispatch=pext,fancy|--with-dispatch: the compiler cannot emit BMI2 for pext
-tables=dispatch ifunc=yes isa_bmi2=yes dispatch=fancy,pext,fancy|--with-dispatch: 'fancy' is listed twice
-tables=dispatch ifunc=no isa_bmi2=yes|--with-tables=dispatch needs GNU ifunc
-tables=dispatch ifunc=yes isa_bmi2=yes seed=5|--with-seed applies to one flavour's magic search
-tables=fastest|--with-tables=fastest measures this machine, but this build is for
-tables=dispatch flash=300|--with-flash applies to auto or a named flavour, not --with-tables=dispatch
+tables=nosuch|FLAVOUR
+tables=Black|FLAVOUR
+tables=|EMPTY
+tables=fancy;pext|BYTES
+tables=pext|ISA
+flash=0|VALUE
+flash=1048577|VALUE
+small=maybe|VALUE
+section=|EMPTY
+seed=010|SEED
+seed=5 magics=$work/none.txt|EXCLUSIVE
+magics=$work/none.txt|MAGICS_FILE
+magics=$work|MAGICS_FILE
+tables=black magics=$work/fancy.txt|MAGICS_FILE
+tables=white magics=$work/fancy.txt|MAGICS_FILE
+tables=black seed=5|NOT_FOR
+tables=hq seed=5|NOT_FOR
+dispatch=pext,black|NEEDS
+tables=dispatch host=aarch64-unknown-linux-gnu ifunc=yes|DISPATCH_TARGET
+tables=dispatch ifunc=yes isa_bmi2=yes dispatch=fancy|DISPATCH_LIST
+tables=dispatch ifunc=yes isa_bmi2=yes dispatch=fancy,pext|DISPATCH_LIST
+tables=dispatch ifunc=yes dispatch=pext,fancy|DISPATCH_LIST
+tables=dispatch ifunc=yes isa_bmi2=yes dispatch=fancy,pext,fancy|DISPATCH_LIST
+tables=dispatch ifunc=yes isa_bmi2=yes dispatch=Fancy,black|FLAVOUR
+tables=dispatch ifunc=no isa_bmi2=yes|DISPATCH_TARGET
+tables=dispatch ifunc=yes isa_bmi2=yes seed=5|NOT_FOR
+tables=fastest|GONE
+tables=fastest-lookups|GONE
+tables=dispatch flash=300|NOT_FOR
+bare=yes pointer=4 flash=64 measured=magic32:900000:800000|NO_FIT
+tables=fancy flash=512 measured=fancy:600000:500000|TOO_BIG
 EOF
 
 # A dispatch library's lists, for make.
@@ -178,22 +185,23 @@ else
   not_ok "dispatch: '$MBB_DISPATCH_FLAVOURS' '$MBB_CFLAGS_pext' $(cat "$work/err")"
 fi
 
-# A flash budget: the first round asks for the flavours of the 32-bit
-# order (policy.h) that the target runs, the second takes the first that
-# fits with 4 KiB for code.
-if answer bare=yes pointer=4 && [ "$mbb_measure" = flash ] &&
-   [ "$mbb_measure_flavours" = "magic32 black fancy byte hq" ] &&
-   [ "$mbb_measure_limit" = $((256 * 1024 - 4096)) ]; then
-  ok "bare metal, 32-bit: measure magic32 black fancy byte hq (no bit reverse), up to 256 KiB"
-else
-  not_ok "bare metal, 32-bit: '$mbb_measure' '$mbb_measure_flavours' '$mbb_measure_limit'"
-fi
+# A flash budget: configure measured the candidates first; the one
+# decision takes the first of the 32-bit order (policy.h) that fits with
+# 4 KiB for code, skipping those the target lacks or that were not
+# measured, and says every size it tried; a named flavour must fit.
 sizes="magic32:900000:800000 black:700000:600000 fancy:750000:650000 byte:200000:140000"
-if answer bare=yes pointer=4 measured="$sizes" && [ "$MBB_FLAVOUR" = byte ] &&
-   case $mbb_summary in *"tried magic32 883 KiB, black 688 KiB, fancy 737 KiB, byte 200 KiB"*) ;; *) false ;; esac; then
-  ok "bare metal, 32-bit: byte, the first that fits"
+if answer bare=yes pointer=4 measured="$sizes hqrev:90000:1000" && [ "$MBB_FLAVOUR" = byte ] &&
+   [ "$mbb_why" = "auto: the fastest that fits 256 KiB of flash (32-bit target, order from the Cortex-M4 model; tried magic32 883 KiB, black 688 KiB, fancy 737 KiB, byte 200 KiB)" ] &&
+   [ "$mbb_table_bytes" = 200000 ] && [ "$mbb_slider_bytes" = 140000 ]; then
+  ok "bare metal, 32-bit: byte, the first that fits (hqrev, which the target lacks, not taken)"
 else
-  not_ok "bare metal, 32-bit, measured: '$MBB_FLAVOUR' $(cat "$work/err")"
+  not_ok "bare metal, 32-bit, measured: '$MBB_FLAVOUR' '$mbb_why' $(cat "$work/err")"
+fi
+if answer bare=yes pointer=4 isa_bitrev=yes flash=100 measured="$sizes hqrev:90000:1000" &&
+   [ "$MBB_FLAVOUR" = hqrev ]; then
+  ok "bare metal with bit reverse, --with-flash=100: hqrev"
+else
+  not_ok "bare metal with bit reverse, --with-flash=100: '$MBB_FLAVOUR' $(cat "$work/err")"
 fi
 if ! answer bare=yes pointer=4 flash=64 measured="$sizes hq:80000:1000" &&
    grep -q "^no flavour fits 64 KiB of flash: magic32 883 KiB, .* hq 83 KiB" "$work/err"; then
@@ -201,32 +209,19 @@ if ! answer bare=yes pointer=4 flash=64 measured="$sizes hq:80000:1000" &&
 else
   not_ok "bare metal, --with-flash=64: '$MBB_FLAVOUR' $(cat "$work/err")"
 fi
-if answer tables=fancy flash=512 && [ "$mbb_measure" = flash ] && [ "$mbb_measure_flavours" = fancy ] &&
-   ! answer tables=fancy flash=512 measured=fancy:600000:500000 &&
-   grep -q "^--with-tables=fancy needs 600000 bytes of tables" "$work/err"; then
-  ok "--with-tables=fancy --with-flash=512: measured, then refused"
+if answer tables=fancy flash=1024 measured=fancy:600000:500000 && [ "$MBB_FLAVOUR" = fancy ] &&
+   [ "$mbb_table_bytes" = 600000 ]; then
+  ok "--with-tables=fancy --with-flash=1024: fits"
 else
-  not_ok "--with-tables=fancy --with-flash=512: $(cat "$work/err")"
-fi
-
-# fastest: the first round asks for the probe, the second reads it.
-if answer cross=no tables=fastest isa_bmi2=flags cpu_bmi2=1 slow_pext=0 && [ "$mbb_measure" = fastest ] &&
-   [ "$mbb_measure_default" = pext ] && [ "$mbb_measure_cflags" = -mbmi2 ] &&
-   answer cross=no tables=fastest isa_bmi2=flags cpu_bmi2=1 slow_pext=0 \
-     fastest="$(printf 'pext 2.0 ns [1.9, 2.1]\nfancy 1.0 ns [0.9, 1.1]\nfastest fancy\nwhy fancy is clearly faster')" &&
-   [ "$MBB_FLAVOUR" = fancy ] &&
-   case $mbb_summary in *"(fastest: fancy is clearly faster)"*"                    fancy 1.0 ns [0.9, 1.1]"*) ;; *) false ;; esac; then
-  ok "fastest: asks for the probe, then takes its answer and figures"
-else
-  not_ok "fastest: '$mbb_measure' '$MBB_FLAVOUR' $(cat "$work/err")"
+  not_ok "--with-tables=fancy --with-flash=1024: $(cat "$work/err")"
 fi
 
 # Every value reads back as it was written: quotes, a path's spaces, a
-# summary of several lines, a warning's line with its newline.
-answer isa_bmi2=yes section=.flash_tables
-case $mbb_summary in
-  *"$nl  runs on:        "*"such as black (auto's portable choice)"*) ok "an apostrophe and the lines of the summary survive" ;;
-  *) not_ok "the summary: $mbb_summary" ;;
+# warning's line with its newline.
+answer isa_bmi2=yes section=.flash_tables "magics=$work/white magics.txt"
+case $mbb_why in
+  "auto: --with-magics names white (the file's '# flavour:' line)") ok "an apostrophe survives" ;;
+  *) not_ok "the reason: $mbb_why" ;;
 esac
 [ "$MBB_TABLE_SECTION" = .flash_tables ] && ok "--with-table-section: $MBB_TABLE_SECTION" ||
   not_ok "section: $MBB_TABLE_SECTION"
@@ -241,7 +236,7 @@ else
   not_ok "the warnings: '$mbb_warnings' $(cat "$work/err")"
 fi
 
-"$choose" tables >/dev/null 2>&1
+choose tables >/dev/null 2>&1
 [ $? = 2 ] && ok "an argument without '=': status 2" || not_ok "an argument without '=': not status 2"
 
 tap_done
