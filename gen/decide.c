@@ -504,7 +504,10 @@ static int decide_magics(struct state *st)
     struct decision *d = st->d;
     const struct options *o = st->o;
     const int dispatch = d->dispatch_count > 0;
-    const char *magics_for = d->magics_for != NULL ? d->magics_for : d->tables_flavour;
+    /* (in a dispatch library, the flavour the file names; else the
+     * library's, which may read another's file: make passes the file
+     * where this is the flavour of the tables it writes) */
+    const char *magics_for = dispatch && d->magics_for != NULL ? d->magics_for : d->tables_flavour;
     const char *kind = flavour_named(magics_for)->magics;
     char why[DECIDE_TEXT] = "";
 

@@ -117,6 +117,7 @@ START_TEST(magics_file)
     facts.magics_for = "fancy";
     options.tables = "shared";
     ck_decided("shared");
+    ck_assert_str_eq(decision.magics_for, "shared"); /* the tables make writes with the file */
     options.tables = "black";
     ck_refused(MAGICS_FILE);
     ck_assert_ptr_nonnull(strstr(decision.error, "is a file of fancy magics"));

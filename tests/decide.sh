@@ -88,10 +88,10 @@ else
 fi
 for flavour in fancy shared byte; do
   if answer tables=$flavour "magics=$work/fancy.txt" && [ "$MBB_FLAVOUR" = $flavour ] &&
-     [ "$MBB_GEN_MAGICS" = "$work/fancy.txt" ]; then
+     [ "$MBB_GEN_MAGICS" = "$work/fancy.txt" ] && [ "$MBB_MAGICS_FOR" = $flavour ]; then
     ok "--with-tables=$flavour takes a fancy magics file"
   else
-    not_ok "--with-tables=$flavour with a fancy magics file: '$MBB_FLAVOUR': $(cat "$work/err")"
+    not_ok "--with-tables=$flavour with a fancy magics file: '$MBB_FLAVOUR' for '$MBB_MAGICS_FOR': $(cat "$work/err")"
   fi
 done
 
