@@ -128,21 +128,6 @@ static void library_config(FILE *out, const struct config_list *list, int small)
         }
         fputs("#endif\n", out);
     }
-    /* the set attacks' crossovers, policy.h's, for the installed headers */
-#define FILL_ROWS(path)                                                                            \
-    fprintf(out,                                                                                   \
-            "#define MBB_ROOK_FILL_FROM_" #path " %d\n#define MBB_BISHOP_FILL_FROM_" #path         \
-            " %d\n#define MBB_QUEEN_FILL_FROM_" #path " %d\n#define MBB_LEAPER_FILL_FROM_" #path   \
-            " %d\n",                                                                               \
-            MBB_ROOK_FILL_FROM_##path, MBB_BISHOP_FILL_FROM_##path, MBB_QUEEN_FILL_FROM_##path,    \
-            MBB_LEAPER_FILL_FROM_##path)
-    FILL_ROWS(AVX512);
-    FILL_ROWS(AVX2);
-    FILL_ROWS(PLAIN);
-#undef FILL_ROWS
-    /* and whether both sliders take one vector (magicbb/dual.h) */
-    fprintf(out, "#define MBB_BOTH_DUAL_PEXT %d\n#define MBB_BOTH_DUAL_AVX2 %d\n",
-            MBB_BOTH_DUAL_PEXT, MBB_BOTH_DUAL_AVX2);
     fputs("\n#endif /* MAGICBB_CONFIG_H */\n", out);
 }
 

@@ -97,11 +97,14 @@ expect_refused --with-tables=fastest "--with-tables=fastest is gone: configure w
 
 printf '# magicbb magics v1\nrook a1 0x1 12\n' > "$work/anonymous.txt"
 expect_refused --with-magics="$work/anonymous.txt" "--with-magics: .* has no '# flavour: NAME' line"
+# --enable-lab is yes or no, as the other --enable options are.
+expect_refused --enable-lab=maybe "--enable-lab takes yes or no, not 'maybe'"
 
 # The benchmark carries CFLAGS as a C string written by make: quotes in
-# CFLAGS build it (a configure of its own: the cache holds CFLAGS).
+# CFLAGS build it (a configure of its own, where the lab's rules are:
+# the cache holds CFLAGS).
 mkdir "$work/quoted" && cd "$work/quoted" || exit 99
-if "$srcdir/configure" --with-tables=fancy CFLAGS='-g -O2 -DMY_NAME="x\y"' >"$work/log" 2>&1 &&
+if "$srcdir/configure" --with-tables=fancy --enable-lab CFLAGS='-g -O2 -DMY_NAME="x\y"' >"$work/log" 2>&1 &&
    "$make" lab/flags.h lab/magicbb_bench-bench.o >>"$work/log" 2>&1 &&
    grep -qF 'MY_NAME=\"x\\y\"' lab/flags.h; then
   ok "CFLAGS with quotes and a backslash: the benchmark's flags compile"

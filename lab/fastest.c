@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: MIT */
-/* fastest.c - configure's probe for --with-tables=fastest and
- * --with-tables=fastest-lookups.
+/* fastest.c - the lab's probe of the fastest flavour on this machine,
+ * lab/magicbb-fastest: make fastest runs it (lab/local.mk) and prints
+ * the --with-tables line to configure with, as fftw-wisdom does.
  *
  *     fastest DEFAULT [search|pressure|lookups [FLAVOUR,...]]
  *
  * Times every flavour of the all-flavour layer (lab/flavours.h) on
  * the tables a build makes (magicbb-gen --sliders-only --magics-dir, as
- * for make check) with the benchmark's loops; a flavour built for some
+ * for make check-lab) with the benchmark's loops; a flavour built for some
  * instructions of isa.def only where this program was built with them and
  * the CPU has them.  The rounds go round every flavour in turn, so a slow
  * stretch of the machine falls on all alike.  The workloads:
@@ -23,11 +24,10 @@
  * 95 % interval, lab/timing.h), or "NAME < resolution (...)" where
  * the interval reaches zero, then "fastest NAME" and "why TEXT": NAME is
  * the flavour with the lowest median where it is clearly faster than
- * DEFAULT (configure's auto choice; the rule of lab/timing.h), else
+ * DEFAULT (the build's flavour; the rule of lab/timing.h), else
  * DEFAULT.  A list of flavours after the workload limits the choice to
- * them (configure's --with-seed: the flavours that search their magics).
- * Run by configure on the build machine, which is then the host: never
- * when cross-compiling. */
+ * them.  Built for and run on this machine: make fastest refuses a
+ * cross build. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <stdio.h>

@@ -1,10 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# fastest.sh - the lab's probe for configure --with-tables=fastest and
-# fastest-lookups: builds lab/fastest.c on the all-flavour layer for and
-# on this machine, as make builds the all-flavour test (every flavour's
-# tables from the generator with the shipped magics, the layer's lookups,
-# a move generator and search per flavour), and runs it.
+# fastest.sh - builds lab/fastest.c outside make, on the all-flavour
+# layer for and on this machine, as make builds the all-flavour test
+# (every flavour's tables from the generator with the shipped magics, the
+# layer's lookups, a move generator and search per flavour), and runs it.
+# make fastest builds the same program from the lab's objects instead
+# (lab/magicbb-fastest); this script is for configure's
+# --with-tables=fastest and fastest-lookups only, which are going (issue
+# 61: configure measures nothing), and goes with them.
 #
 #   fastest.sh SRCDIR WORKDIR GENERATOR FLAVOURS ISA-DEFINES DEFAULT WORKLOAD [ONLY]
 #

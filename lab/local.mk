@@ -6,10 +6,22 @@
 # of a user's make check: the all-flavour layer (lab/flavours.h: every
 # flavour in one program, on its own tables), its exhaustive test, the
 # benchmark and its deterministic model, the engine search used for
-# timing, the fastest probe (configure --with-tables=fastest) and the
-# flash sizes.  make lab builds it; make check-lab runs its tests
-# (LAB_TESTS, all of them by default); make bench, bench-callgrind and
-# bench-model measure.  CI runs them all.
+# timing, the fastest probe (make fastest) and the flash sizes.  make lab
+# builds it; make check-lab runs its tests (LAB_TESTS, all of them by
+# default); make bench, bench-callgrind and bench-model measure; make
+# fastest prints the --with-tables line to use on this machine.  CI runs
+# them all.
+#
+# Its rules are in the Makefile of a build configured with --enable-lab
+# only (there make check runs the lab's tests too); elsewhere each of its
+# targets says so and fails.  Its files are distributed in every build.
+
+EXTRA_DIST += lab/enginework.c lab/fastest.c lab/fastest.sh lab/flash-sizes.sh \
+	lab/firmware-rook.c lab/firmware-sliders.c lab/plot.gp lab/callgrind.sh lab/model.sh \
+	lab/configure.sh lab/bench-options.sh lab/recipes.sh lab/flash-options.sh lab/sets.c \
+	lab/sets-rows.sh lab/make-fastest.sh
+
+if MBB_LAB
 
 # Every flavour's slider tables, each with its shipped magics where it has
 # them (a new or edited set remakes them), the board's tables for the move
@@ -154,7 +166,6 @@ lab_magicbb_engine_CFLAGS = $(WARN_CFLAGS)
 lab_magicbb_engine_LDADD = $(engine_objects)
 EXTRA_lab_magicbb_engine_DEPENDENCIES = $(engine_objects)
 CLEANFILES += lab/magicbb-engine$(EXEEXT) $(engine_objects)
-EXTRA_DIST += lab/enginework.c
 
 # The threat-change kernel (issue 62, lab/threatrel.h: the contract):
 # lab/threatrel.c on the configured library's inline lookups, and its
@@ -201,26 +212,23 @@ $(lab_magicbb_bench_OBJECTS) $(lab_magicbb_threats_OBJECTS) $(lab_magicbb_engine
 	$(bench_movegen_objects) $(lab_check_isa_objects) \
 	$(lab_check_movegen_objects) $(engine_objects): $(BUILT_SOURCES)
 
-# The lab's tests.  They are listed in TESTS only under a condition that
-# never holds, so that automake writes their rules while a user's make
-# check runs the library's tests alone; make check-lab runs them.
+# The lab's tests: make check-lab runs them alone, and in this build make
+# check runs them after the library's where Check is found (LAB_TESTS
+# names fewer for both: CI's sanitizer build).
 lab_tests = $(search_tests) lab/check_flavours lab/check_threatrel lab/configure.sh \
-	lab/bench-options.sh lab/flash-options.sh lab/recipes.sh
+	lab/bench-options.sh lab/flash-options.sh lab/recipes.sh lab/make-fastest.sh
 LAB_TESTS = $(lab_tests)
-if MBB_LAB_RULES
-TESTS += $(lab_tests)
+if HAVE_CHECK
+TESTS += $(LAB_TESTS)
 endif
 lab: lab/check_flavours$(EXEEXT) lab/check_threatrel$(EXEEXT) lab/magicbb-bench$(EXEEXT) \
+	lab/magicbb-fastest$(EXEEXT) \
 	search/check_search$(EXEEXT) $(MBB_SEARCH)
 check-lab: lab
 	$(MAKE) $(AM_MAKEFLAGS) check TESTS='$(LAB_TESTS)' TEST_SUITE_LOG=lab/test-suite.log
 # (their logs, too: make check's cleaning knows only its own tests, and
 # a log left in the source tree would pass for a VPATH build's)
 CLEANFILES += lab/test-suite.log $(lab_tests:=.log) $(lab_tests:=.trs)
-
-EXTRA_DIST += lab/fastest.c lab/fastest.sh lab/flash-sizes.sh lab/firmware-rook.c lab/firmware-sliders.c \
-	lab/plot.gp lab/callgrind.sh lab/model.sh lab/configure.sh lab/bench-options.sh lab/recipes.sh \
-	lab/flash-options.sh lab/sets.c lab/sets-rows.sh
 
 # The table, lab/bench.csv, and with gnuplot lab/bench.png.
 bench: lab/magicbb-bench$(EXEEXT) lab/magicbb-threats$(EXEEXT) lab/magicbb-engine$(EXEEXT)
@@ -251,4 +259,50 @@ bench-model: lab/magicbb-bench$(EXEEXT)
 	    ./$(MBB_GEN) && echo "CSV: lab/model.csv"; \
 	fi
 
-.PHONY: lab check-lab bench bench-callgrind bench-model
+
+# The fastest flavour on this machine, in the manner of fftw-wisdom:
+# lab/magicbb-fastest (lab/fastest.c on the benchmark's objects, built
+# like it: BENCH_CFLAGS after CFLAGS, every instruction set of isa.def
+# that -march=native has) times every flavour this CPU runs on
+# FASTEST_WORKLOAD (search, the benchmark's engine search, or lookups,
+# queen lookups alone) against this build's flavour (in a dispatch
+# library, the one it takes on this CPU, as magicbb-perft reports it);
+# make fastest prints the figures with their 95 % intervals, why, and
+# last the --with-tables line to configure with.  A native build only:
+# the timings are this machine's.
+# (an explicit rule, not an automake program: automake would write its
+# objects' rules into every build's Makefile)
+fastest_sources = lab/fastest.c $(flavour_sources) lab/timing.c lab/timing.h support/reference.c \
+	support/reference.h support/escape.c support/escape.h support/movegen.c support/movegen.h \
+	support/lookups.h
+lab/magicbb-fastest$(EXEEXT): $(fastest_sources) lab/tables-all.c $(bench_movegen_objects) \
+		$(flavour_headers_all) $(BUILT_SOURCES)
+	$(AM_V_CCLD)$(CC) $(DEFS) $(DEFAULT_INCLUDES) $(lab_magicbb_bench_CPPFLAGS) $(CPPFLAGS) \
+	  $(WARN_CFLAGS) $(CFLAGS) $(BENCH_CFLAGS) $(LDFLAGS) -o $@ \
+	  $(addprefix $(srcdir)/,$(filter %.c,$(fastest_sources))) lab/tables-all.c \
+	  $(bench_movegen_objects) $(LIBS)
+CLEANFILES += lab/magicbb-fastest$(EXEEXT) lab/fastest.out
+FASTEST_WORKLOAD = search
+fastest: lab/magicbb-fastest$(EXEEXT) $(if $(filter dispatch,$(MBB_FLAVOUR)),tools/magicbb-perft$(EXEEXT))
+	@if test "$(MBB_CROSS_COMPILING)" = yes; then \
+	  echo "make fastest: this build is for $(host); the timings are this machine's, so configure natively"; \
+	  exit 1; fi
+	@case '$(FASTEST_WORKLOAD)' in search|lookups) ;; *) \
+	  echo "make fastest: FASTEST_WORKLOAD is search or lookups, not '$(FASTEST_WORKLOAD)'"; exit 1 ;; \
+	esac
+	@default='$(MBB_FLAVOUR)'; \
+	if test "$$default" = dispatch; then \
+	  default=`./tools/magicbb-perft$(EXEEXT) 1 | sed -n 's/^flavour \([^,]*\),.*/\1/p'`; fi; \
+	echo "make fastest: every flavour on workload $(FASTEST_WORKLOAD) against $$default, this build's"; \
+	./lab/magicbb-fastest$(EXEEXT) "$$default" $(FASTEST_WORKLOAD) > lab/fastest.out || exit 1; \
+	sed -e '/^fastest /d' -e 's/^why /why: /' lab/fastest.out; \
+	name=`sed -n 's/^fastest //p' lab/fastest.out`; \
+	case " $(all_flavours) " in *" $$name "*) ;; *) \
+	  echo "make fastest: lab/fastest.out names no flavour"; exit 1 ;; esac; \
+	echo "configure --with-tables=$$name"
+else
+lab check-lab bench bench-callgrind bench-model fastest:
+	@echo "make $@: a laboratory rule; configure with --enable-lab to have it"; exit 1
+endif
+
+.PHONY: lab check-lab bench bench-callgrind bench-model fastest

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # sets-rows.sh - the set calls against the loops they replace (lab/sets.c),
-# as src/policy.h's table of the set rows shows them, on the drop-in of a
+# as include/magicbb/sets.h's table beside the set rows shows them, on the drop-in of a
 # configured build directory:
 #
 #     lab/sets-rows.sh BUILDDIR [CFLAGS...]

@@ -148,7 +148,7 @@ done
 # magicbb/dual.h's one vector for both sliders: the self-test (both
 # against the ray walk on every relevant occupancy) and the structured
 # bindings, compiled with -mavx2 (and -mbmi2) and MBB_BOTH_DUAL=1, whatever
-# src/policy.h's rows choose, run where the CPU has AVX2 (and BMI2).
+# include/magicbb/sets.h's rows choose, run where the CPU has AVX2 (and BMI2).
 if ! echo 'int x;' | $cc -mavx2 -x c -c -o /dev/null - >/dev/null 2>&1; then
   skip "both in one AVX2 vector: $cc takes no -mavx2"
 else

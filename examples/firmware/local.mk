@@ -14,7 +14,7 @@ check-freestanding: libmagicbb.la
 	  $(SHELL) $(srcdir)/tests/check-freestanding.sh $(srcdir)/tests/firmware.c \
 	  .libs/libmagicbb.a include $(srcdir)/include
 
-# ---- The self-test on a bare-metal target
+# ---- The self-test on a bare-metal target (--enable-lab)
 
 #
 # make firmware links examples/firmware/ (start-up code, linker script,
@@ -22,12 +22,16 @@ check-freestanding: libmagicbb.la
 # make check-firmware runs it under QEMU's system emulation (QEMU writes
 # semihosting text on its standard error): an MPS2
 # AN385 board (Cortex-M3) for arm-none-eabi, the virt board for RISC-V.
+# They are laboratory rules, in the Makefile of a build configured with
+# --enable-lab; the files are distributed in every build.
 
-firmware_dir = $(srcdir)/examples/firmware
 firmware_files = examples/firmware/main.c examples/firmware/semihosting.h \
 	examples/firmware/cortex-m.c examples/firmware/cortex-m.ld \
 	examples/firmware/riscv.S examples/firmware/riscv.ld
 EXTRA_DIST += $(firmware_files)
+
+if MBB_LAB
+firmware_dir = $(srcdir)/examples/firmware
 CLEANFILES += examples/firmware/firmware.elf
 FIRMWARE_TIMEOUT = 300
 # More QEMU options, such as a CPU with the instructions the build uses:
@@ -63,5 +67,9 @@ check-firmware: examples/firmware/firmware.elf
 	  -semihosting-config enable=on,target=native -kernel examples/firmware/firmware.elf 2>&1`; \
 	status=$$?; echo "$$out"; \
 	case "$$out" in *" passed, 0 failed"*) test $$status = 0 ;; *) exit 1 ;; esac
+else
+firmware check-firmware:
+	@echo "make $@: a laboratory rule; configure with --enable-lab to have it"; exit 1
+endif
 
 .PHONY: check-freestanding check-firmware firmware

@@ -4,9 +4,9 @@
  * <magicbb.h> (mbb_rook_attacks_set and the like) and mbb_both_attacks.
  *
  * A set takes the flavour's own lookup for each piece, in the loop an
- * engine writes: src/policy.h's rows (in magicbb_config.h) say never to
- * fill, since deciding to costs sets of 3 and 4 pieces more than the fill
- * saves larger ones.  Code that defines MBB_ROOK_FILL_FROM (and the like
+ * engine writes: this header's rows (MBB_ROOK_FILL_FROM_AVX512 and the
+ * like, below, with their figures) say never to fill, since deciding to costs sets of 3 and 4
+ * pieces more than the fill saves larger ones.  Code that defines MBB_ROOK_FILL_FROM (and the like
  * for bishops, queens, knights and kings) first turns on, for sets of
  * that many pieces or more, a fill of all their squares at once, the
  * same for every flavour: for sliders a Kogge-Stone occluded fill, each
@@ -15,9 +15,8 @@
  * in AVX2 or AVX-512 vectors where the code is compiled for them.  Either
  * way the answer is the union over the set's squares of the single
  * lookups with the same `occupied`.  Both sliders of one square:
- * magicbb/dual.h's one vector, or the two lookups (MBB_BOTH_DUAL below).
- * C99; compiles on its own, and MBB_DEFINE_SETS needs the rows of
- * magicbb_config.h. */
+ * magicbb/dual.h's one vector, or the two lookups (MBB_BOTH_DUAL below,
+ * its rows beside it).  C99; compiles on its own. */
 #ifndef MAGICBB_SETS_H
 #define MAGICBB_SETS_H
 
@@ -223,8 +222,80 @@ MBB_FILL_FN uint64_t mbb_king_set_of(uint64_t pieces, uint64_t occupied)
     return (void)occupied, mbb_king_set(pieces);
 }
 
-/* The crossovers for the code being compiled (src/policy.h's rows, in
- * magicbb_config.h), unless the including code sets them. */
+/* The rows: the set attacks (mbb_rook_attacks_set and the like) take the
+ * flavour's own lookups, one a piece, in the loop an engine writes and
+ * nothing beside it, unless a row below (or the including code, defining
+ * MBB_ROOK_FILL_FROM and the like first) names a count from which a set
+ * takes the flavour-independent fill of this header: a Kogge-Stone
+ * fill in an AVX-512 or AVX2 vector or in 64-bit integers (sliders),
+ * shifts of the whole set (knights, kings).  A set's first two pieces
+ * always take their lookups; only a larger set is counted, by one
+ * popcount instruction (never where the target has none), and the fill
+ * takes the rest.
+ *
+ * Every row is 65, never: the contract is that a set call is never
+ * slower than the loop it replaces, at any count, on any CPU measured,
+ * and the count is not free.  The set call over a loop of the same
+ * build's inline pext lookups, with rows of 5 (-DMBB_ROOK_FILL_FROM=5
+ * and so on, -march=native: AVX-512), 4096 random sets of N pieces, 31
+ * rounds paired and interleaved in one process, median, on the 2-core
+ * AMD EPYC (Zen 4) of doc/benchmark.md, gcc 12 -O2 (ROUNDS=31
+ * lab/sets-rows.sh BUILDDIR -march=native -DMBB_ROOK_FILL_FROM=5 ...):
+ *          N:  1      2      3      4      5      6      8      16
+ *   rook     0.93   0.98   1.05   1.05   0.79   0.66   0.50   0.26
+ *   bishop   1.01   1.02   1.08   1.11   0.86   0.73   0.55   0.28
+ *   queen    0.98   0.99   1.03   1.02   0.66   0.56   0.42   0.21
+ *   knight   0.92   0.96   1.07   1.01   1.44   1.16   0.83   0.48
+ * (every interval within 0.02 of its median): the sets of 3 and 4, where
+ * the count decides for the loop, pay up to 11 % for it (knights up to
+ * 44 % at 5, where one load is a knight's lookup), so no row can be
+ * both a gain and never slower.  Real positions have 0 to 2 pieces of a
+ * type, where the set call is the loop's work, row or none.  An engine
+ * that asks larger sets (rooks and queens together, setwise move
+ * ordering) may define the rows itself; the fills' own figures, without
+ * the two lookups before them (Zen 4, the earlier harness, the fill's
+ * time over the loop's, first/second run):
+ *            N:    1         2         3         4         5         6         7
+ *   AVX-512 rook 1.55/1.42 0.94/0.79 0.68/0.56 0.48/0.42 0.41/0.35 0.34/0.31 0.31/0.26
+ *         bishop 2.13/1.83 1.28/1.14 0.85/0.79 0.62/0.62 0.55/0.56 0.48/0.48 0.42/0.42
+ *          queen 1.70/1.70 1.08/1.08 0.77/0.76 0.59/0.58 0.48/0.48 0.40/0.40 0.35/0.35
+ *   AVX2    rook 2.25/2.63 1.25/1.59 0.89/1.11 0.67/0.81 0.58/0.70 0.46/0.57 0.41/0.51
+ *         bishop 2.39/3.05 1.55/1.93 1.14/1.49 0.91/1.14 0.79/0.90 0.70/0.77 0.56/0.71
+ *          queen 3.69/3.69 2.05/2.05 1.34/1.37 1.06/1.04 0.82/0.82 0.68/0.68 0.58/0.59
+ *   plain   rook 4.02/4.04 2.25/2.31 1.55/1.58 1.21/1.24 0.97/1.01 0.81/0.85 0.68/0.71
+ *         bishop 5.44/5.44 3.13/3.13 2.21/2.21 1.68/1.70 1.38/1.38 1.13/1.12 0.97/0.98
+ *          queen 5.43/5.54 3.09/3.13 2.13/2.17 1.61/1.62 1.29/1.30 1.06/1.09 0.91/0.92
+ * and on a quiet Intel Xeon (Sapphire Rapids class; gcc 13; issue 59 of
+ * the project's tracker), AVX-512, over pext's loop: queen 4 0.52, rook
+ * 4 0.58, the rook fill at 2 1.30.  Rows that gain on both: AVX-512 5,
+ * AVX2 rook 6, bishop and queen 8, plain rook 8, bishop and queen 10
+ * (Zen 4's first count where two lookups and the fill beat the loop in
+ * both runs, plus 2 where Intel was not measured). */
+#define MBB_ROOK_FILL_FROM_AVX512 65
+#define MBB_BISHOP_FILL_FROM_AVX512 65
+#define MBB_QUEEN_FILL_FROM_AVX512 65
+#define MBB_ROOK_FILL_FROM_AVX2 65
+#define MBB_BISHOP_FILL_FROM_AVX2 65
+#define MBB_QUEEN_FILL_FROM_AVX2 65
+#define MBB_ROOK_FILL_FROM_PLAIN 65
+#define MBB_BISHOP_FILL_FROM_PLAIN 65
+#define MBB_QUEEN_FILL_FROM_PLAIN 65
+/* Knights' and kings' sets: the shifts' time over the lookups' on Zen 4
+ * (as above, gcc 12 -O2, -march=native for the vector rows, -mbmi2 for
+ * the plain one), without the two lookups before them:
+ *              N:   1     2     3     4     5     6
+ *   native knight 2.64  1.98  1.44  1.17  0.84  0.90
+ *          king   2.27  1.45  1.23  1.00  0.72  0.77
+ *   plain  knight 2.22  1.66  1.29  0.93  0.76  0.65
+ *          king   2.22  1.52  1.17  0.85  0.69  0.60
+ * A knight's lookup is one load, so the count costs more against it
+ * (the table above: up to 44 % at 3 to 6 knights); a side has 0 to 2. */
+#define MBB_LEAPER_FILL_FROM_AVX512 65
+#define MBB_LEAPER_FILL_FROM_AVX2 65
+#define MBB_LEAPER_FILL_FROM_PLAIN 65
+
+/* The crossovers for the code being compiled (the rows above), unless
+ * the including code sets them. */
 #define MBB_FILL_CAT_(a, b) a##b
 #define MBB_FILL_CAT(a, b) MBB_FILL_CAT_(a, b)
 #if defined(MBB_HAVE_AVX512)
@@ -287,17 +358,44 @@ MBB_FILL_FN uint64_t mbb_king_set_of(uint64_t pieces, uint64_t occupied)
         return attacks;                                                                            \
     }
 
+/* mbb_both_attacks where the code is compiled for AVX2: 1 takes
+ * magicbb/dual.h's one vector (the two diagonals and the file by
+ * hyperbola quintessence, the rank from a 512-byte table), 0 the
+ * flavour's two lookups.  PEXT: AVX2 with PEXT at full speed (the
+ * flavour is pext); AVX2: without it (a portable flavour, black by
+ * auto's table).  Both 0: the one vector loses to the two lookups on
+ * every core measured.  Its time over theirs on the 2-core AMD EPYC
+ * (Zen 4) of doc/benchmark.md, gcc 12 -O2, 4096 random squares and
+ * occupancies (about 16 pieces), 101 rounds paired and interleaved in one
+ * process, median [95 % interval] (/work/dualh's harness, every side
+ * checked against a ray walk):
+ *                              throughput           latency
+ *   pext  (-mavx2 -mbmi2)  1.44 [1.44, 1.45]   1.17 [1.17, 1.17]
+ *   black (-mavx2)         1.09 [1.09, 1.10]   1.14 [1.14, 1.14]
+ * and llvm-mca's cycles an iteration of the throughput loop, one vector
+ * / black's lookups: Skylake 9.2/5.0, Ice Lake server 9.1/5.0, Zen 2
+ * 9.5/6.2 (the AVX2 core whose PEXT is slow), Zen 3 6.5/4.3; pext's:
+ * Skylake 8.6/4.0, Zen 3 6.5/2.7.  (Against Stockfish 762dd1da9's
+ * both_attacks_bb, the same way of computing: 0.96 throughput, 0.92
+ * latency; doc/benchmark.md.)  In the engine-shaped workload
+ * (lab/magicbb-engine, make bench) black and pext with the one vector tie
+ * with their two lookups beside an NNUE-sized network's traffic (0.998
+ * and 0.979 of black's time, pext 0.971) and lose without it (1.022;
+ * 0.915 against pext's 0.849).  An engine that wants the 2.5 KiB tables
+ * rather than two lookups into the flavour's (black's are 700 KiB),
+ * where its caches are crowded, defines MBB_BOTH_DUAL 1 before the
+ * include (tests/vendored.sh tests that build). */
+#define MBB_BOTH_DUAL_PEXT 0
+#define MBB_BOTH_DUAL_AVX2 0
+
 /* Whether both sliders of a square take magicbb/dual.h's one vector
- * rather than the flavour's two lookups: src/policy.h's row for the
- * code being compiled (in magicbb_config.h), AVX2 with PEXT at full
- * speed or AVX2 without it, unless the including code sets it first;
- * never without AVX2 (nor without a row: this header on its own). */
+ * rather than the flavour's two lookups: the row above for the code
+ * being compiled, AVX2 with PEXT at full speed or AVX2 without it,
+ * unless the including code sets it first; never without AVX2. */
 #ifndef MBB_BOTH_DUAL
-#if defined(MBB_HAVE_AVX2) && defined(MBB_HAVE_BMI2) && !defined(MBB_SLOW_BMI2)                    \
-    && defined(MBB_BOTH_DUAL_PEXT)
+#if defined(MBB_HAVE_AVX2) && defined(MBB_HAVE_BMI2) && !defined(MBB_SLOW_BMI2)
 #define MBB_BOTH_DUAL MBB_BOTH_DUAL_PEXT
-#elif defined(MBB_HAVE_AVX2) && !(defined(MBB_HAVE_BMI2) && !defined(MBB_SLOW_BMI2))               \
-    && defined(MBB_BOTH_DUAL_AVX2)
+#elif defined(MBB_HAVE_AVX2)
 #define MBB_BOTH_DUAL MBB_BOTH_DUAL_AVX2
 #else
 #define MBB_BOTH_DUAL 0

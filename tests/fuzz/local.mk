@@ -8,10 +8,15 @@
 # file from the generator and the shipped black set), with new finds in
 # tests/fuzz/work-NAME/.  A crash or a broken contract stops it non-zero.
 
-fuzz_gen_sources = $(gen_core_sources)
-fuzz_targets = tests/fuzz/fuzz_magics tests/fuzz/fuzz_black tests/fuzz/fuzz_fen
+# They are laboratory rules, in the Makefile of a build configured with
+# --enable-lab; the files are distributed in every build.
+
 EXTRA_DIST += tests/fuzz/contract.h tests/fuzz/fuzz_magics.c tests/fuzz/fuzz_black.c \
 	tests/fuzz/fuzz_fen.c tests/fuzz/corpus
+
+if MBB_LAB
+fuzz_gen_sources = $(gen_core_sources)
+fuzz_targets = tests/fuzz/fuzz_magics tests/fuzz/fuzz_black tests/fuzz/fuzz_fen
 CLEANFILES += $(fuzz_targets)
 FUZZ_SECONDS = 20
 
@@ -65,6 +70,12 @@ fuzz-smoke: $(fuzz_targets) $(MBB_GEN)
 	  grep -E '^stat::number_of_executed_units|^Done' tests/fuzz/fuzz_$$t.log; \
 	done
 
+else
+fuzz fuzz-smoke:
+	@echo "make $@: a laboratory rule; configure with --enable-lab to have it"; exit 1
+endif
+
+# (in every build: one configured with --enable-lab before may have left them)
 clean-local:
 	rm -rf tests/fuzz/work-magics tests/fuzz/work-black tests/fuzz/work-fen tests/fuzz/*.log
 
