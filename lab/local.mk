@@ -16,7 +16,7 @@
 # only (there make check runs the lab's tests too); elsewhere each of its
 # targets says so and fails.  Its files are distributed in every build.
 
-EXTRA_DIST += lab/enginework.c lab/fastest.c lab/fastest.sh lab/flash-sizes.sh \
+EXTRA_DIST += lab/enginework.c lab/fastest.c lab/flash-sizes.sh \
 	lab/firmware-rook.c lab/firmware-sliders.c lab/plot.gp lab/callgrind.sh lab/model.sh \
 	lab/configure.sh lab/bench-options.sh lab/recipes.sh lab/flash-options.sh lab/sets.c \
 	lab/sets-rows.sh lab/make-fastest.sh
