@@ -21,7 +21,7 @@ for workload in search lookups; do
   fi
   sed 's/^/# /' "$work/out"
   name=$(tail -n 1 "$work/out" | sed -n 's/^configure --with-tables=\([a-z0-9]*\)$/\1/p')
-  if [ -n "$name" ] && "$MBB_REGISTRY" flavours | tr ' ' '\n' | grep -qx "$name"; then
+  if [ -n "$name" ] && "$MBB_GEN" --registry flavours | tr ' ' '\n' | grep -qx "$name"; then
     ok "$workload: its last line is a --with-tables line with a flavour of the registry ($name)"
   else
     not_ok "$workload: its last line is no --with-tables line with a flavour: $(tail -n 1 "$work/out")"

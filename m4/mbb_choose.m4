@@ -8,7 +8,8 @@
 # --with-tables names, or the one a --with-magics file names, or those of
 # the flash order (policy.h); of them, those whose instructions the
 # target has (tools/table-bytes.sh).  Then it asks configure's copy of
-# the generator (mbb_gen) with the options, what configure detected
+# the generator (mbb_gen) with the options (configure.ac's
+# MBB_DECIDE_OPTIONS), what configure detected
 # (mbb_detected) and what it measured, and reads its answer, NAME=VALUE
 # lines (a name given again adds a line to its value): the substitutions,
 # mbb_why, mbb_runs_on, mbb_magics, mbb_table_bytes, mbb_slider_bytes
@@ -48,10 +49,7 @@ AS_IF([test -n "$mbb_candidates"],
      }
    cat conftest.measure >&AS_MESSAGE_LOG_FD
    AC_MSG_RESULT([$mbb_measured])])
-$mbb_gen --decide tables="$with_tables" dispatch="${with_dispatch-no}" \
-  flash="${with_flash-no}" seed="${with_seed-no}" magics="${with_magics-no}" \
-  section="${with_table_section-no}" debug="${enable_debug-no}" small="${enable_small-no}" \
-  host="$host" cross="$cross_compiling" bare="$mbb_bare_metal" srcdir="$srcdir" \
+$mbb_gen --decide MBB_DECIDE_OPTIONS host="$host" cross="$cross_compiling" bare="$mbb_bare_metal" srcdir="$srcdir" \
   pointer="$ac_cv_sizeof_void_p" prefix="$prefix" exec_prefix="$exec_prefix" bindir="$bindir" \
   libdir="$libdir" includedir="$includedir" datarootdir="$datarootdir" \
   measured="$mbb_measured" $mbb_detected > conftest.choice 2> conftest.err ||
