@@ -8,12 +8,17 @@
  * six standard positions to depth 4 or 3, the kernel's lists must be exactly
  * the reference's (so minimal, sorted, without duplicates), before -
  * removes + adds must be after, and no write may pass a list's capacity
- * (guard records after each).  Where the CPU has AVX-512 VBMI2, the vector
- * kernel (lab/threatrel_vbmi2.c) must give the same lists byte for byte
- * on every one of those events and boards. */
+ * (guard records after each).  Every event also goes through
+ * threat_event_diff_pieces with piece sets made here, in both orders:
+ * as sets (a sorted copy) the reference's lists, each relation once, none
+ * in both, with the largest room, the exact room and one record short.
+ * Where the CPU has AVX-512 VBMI2, the vector kernel
+ * (lab/threatrel_vbmi2.c) must give the same lists byte for byte on
+ * every one of those events and boards. */
 #define _POSIX_C_SOURCE 200809L
 #include <check.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "movegen.h"
@@ -260,6 +265,124 @@ static void check_vbmi2(const struct threat_rules *rules, const unsigned char bo
     vbmi2_events++;
 }
 
+/* ---- The entry point with the engine's piece sets ------------------------ */
+
+/* The piece sets of the board, made here from the rule table's roles. */
+static void pieces_of_board(const struct threat_rules *rules, const unsigned char board[64],
+                            struct threat_pieces *p)
+{
+    memset(p, 0, sizeof *p);
+    for (unsigned sq = 0; sq < 64; sq++)
+        if (board[sq]) {
+            const int role = rules->role[board[sq]];
+
+            p->occupied |= UINT64_C(1) << sq;
+            p->type[role % 6] |= UINT64_C(1) << sq;
+            p->colour[role / 6] |= UINT64_C(1) << sq;
+        }
+}
+
+static int by_key(const void *a, const void *b)
+{
+    const unsigned x = key(a), y = key(b);
+
+    return (x > y) - (x < y);
+}
+
+/* The event's piece sets and order, for the adaptors below (the tests
+ * run in one process: CK_FORK=no is not needed for these, each check
+ * sets them before use). */
+static const struct threat_pieces *current_pieces;
+static unsigned long pieces_events;
+
+static int diff_pieces_any(const struct threat_rules *rules, const unsigned char board[64],
+                           const struct threat_event *e, struct threat_relation *adds,
+                           unsigned adds_capacity, unsigned *adds_count,
+                           struct threat_relation *removes, unsigned removes_capacity,
+                           unsigned *removes_count)
+{
+    return threat_event_diff_pieces(rules, board, current_pieces, e, THREAT_ANY_ORDER, adds,
+                                    adds_capacity, adds_count, removes, removes_capacity,
+                                    removes_count);
+}
+
+static int diff_pieces_canonical(const struct threat_rules *rules, const unsigned char board[64],
+                                 const struct threat_event *e, struct threat_relation *adds,
+                                 unsigned adds_capacity, unsigned *adds_count,
+                                 struct threat_relation *removes, unsigned removes_capacity,
+                                 unsigned *removes_count)
+{
+    return threat_event_diff_pieces(rules, board, current_pieces, e, THREAT_CANONICAL, adds,
+                                    adds_capacity, adds_count, removes, removes_capacity,
+                                    removes_count);
+}
+
+/* threat_event_diff_pieces with capacities ca and cr (at least the lists'
+ * lengths): 0, the guards kept, the board and the sets unchanged, and as
+ * a set the reference's lists, each record once (a sorted copy strictly
+ * increasing), none in both, before - removes + adds = after; in the
+ * canonical order, byte for byte the reference's. */
+static void check_pieces_once(event_kernel *diff, int sorted, const struct threat_rules *rules,
+                              const unsigned char board[64], const struct threat_event *e,
+                              unsigned ca, unsigned cr, const struct relations *before,
+                              const struct relations *want_adds,
+                              const struct relations *want_removes, const struct relations *after)
+{
+    struct threat_relation adds[THREAT_EVENT_MAX + GUARDS], removes[THREAT_EVENT_MAX + GUARDS];
+    const struct threat_pieces kept_pieces = *current_pieces;
+    unsigned char kept[64];
+    unsigned na = 0, nr = 0;
+
+    memcpy(kept, board, 64);
+    fill_guards(adds, THREAT_EVENT_MAX + GUARDS), fill_guards(removes, THREAT_EVENT_MAX + GUARDS);
+    REQUIRE(diff(rules, board, e, adds, ca, &na, removes, cr, &nr) == 0,
+            "pieces: %s at %u: -1 with capacities %u and %u", kind_names[e->kind], e->square, ca,
+            cr);
+    REQUIRE(memcmp(board, kept, 64) == 0
+                && memcmp(current_pieces, &kept_pieces, sizeof kept_pieces) == 0,
+            "pieces: the kernel changed the board or the sets");
+    check_list(adds, 0, ca, "pieces adds"), check_list(removes, 0, cr, "pieces removes");
+    if (!sorted) {
+        qsort(adds, na, sizeof *adds, by_key), qsort(removes, nr, sizeof *removes, by_key);
+    }
+    check_list(adds, na, ca, sorted ? "pieces adds (canonical)" : "pieces adds (sorted copy)");
+    check_list(removes, nr, cr,
+               sorted ? "pieces removes (canonical)" : "pieces removes (sorted copy)");
+    expect_list(adds, na, want_adds, sorted ? "pieces adds" : "pieces adds (any order)", e);
+    expect_list(removes, nr, want_removes, sorted ? "pieces removes" : "pieces removes (any order)",
+                e);
+    check_identity(before, adds, na, removes, nr, after);
+}
+
+/* The piece-set entry point on the event: threat_pieces_of's sets are
+ * the test's own, both orders give the reference's sets with the largest
+ * capacities and with exactly the room needed, and one record short each
+ * says -1 and the counts, writing nothing past its room. */
+static void check_pieces(const struct threat_rules *rules, const unsigned char board[64],
+                         const struct threat_event *e, const struct relations *before,
+                         const struct relations *want_adds, const struct relations *want_removes,
+                         const struct relations *after)
+{
+    struct threat_pieces mine, theirs;
+    const unsigned na = want_adds->n, nr = want_removes->n;
+
+    pieces_of_board(rules, board, &mine);
+    threat_pieces_of(rules, board, &theirs);
+    REQUIRE(memcmp(&mine, &theirs, sizeof mine) == 0, "threat_pieces_of: other sets");
+    current_pieces = &mine;
+    for (int sorted = 0; sorted < 2; sorted++) {
+        event_kernel *const diff = sorted ? diff_pieces_canonical : diff_pieces_any;
+
+        check_pieces_once(diff, sorted, rules, board, e, THREAT_EVENT_MAX, THREAT_EVENT_MAX, before,
+                          want_adds, want_removes, after);
+        check_pieces_once(diff, sorted, rules, board, e, na, nr, before, want_adds, want_removes,
+                          after);
+        if (na + nr > 0)
+            check_short(diff, rules, board, e, na, nr);
+    }
+    pieces_events++;
+}
+
 /* Check the kernel on the event, then apply it: rel holds the board's
  * relations before, and after on return. */
 static void check_event(const struct threat_rules *rules, unsigned char board[64],
@@ -287,6 +410,7 @@ static void check_event(const struct threat_rules *rules, unsigned char board[64
     check_identity(rel, adds, na, removes, nr, &after);
     if (na + nr > 0)
         check_short(threat_event_diff, rules, board, e, na, nr);
+    check_pieces(rules, board, e, rel, &want_adds, &want_removes, &after);
     if (vbmi2) {
         check_vbmi2(rules, board, e, adds, na, removes, nr);
         REQUIRE(memcmp(board, kept, 64) == 0, "the vector kernel changed the board");
@@ -410,7 +534,7 @@ START_TEST(random_boards_and_events)
     uint64_t rng = UINT64_C(0x9E3779B97F4A7C15) + (uint64_t)_i;
     static struct relations rel;
 
-    events_checked = vbmi2_events = 0;
+    events_checked = vbmi2_events = pieces_events = 0;
     for (unsigned b = 0; b < 6000; b++) {
         const struct threat_rules rules = make_rules(_i, (int)(b & 1), &rng);
         unsigned char board[64];
@@ -424,8 +548,9 @@ START_TEST(random_boards_and_events)
                 check_event(&rules, board, &ev, &rel);
         }
     }
-    printf("# %s rules: 6000 random boards, %lu events (%lu also on the vector kernel)\n",
-           rule_names[_i], events_checked, vbmi2_events);
+    printf("# %s rules: 6000 random boards, %lu events (%lu also on the vector kernel, %lu"
+           " through the piece sets)\n",
+           rule_names[_i], events_checked, vbmi2_events, pieces_events);
 }
 END_TEST
 
@@ -463,7 +588,7 @@ START_TEST(every_square_and_code)
 {
     uint64_t rng = UINT64_C(0x2545F4914F6CDD1D) + (uint64_t)_i;
 
-    events_checked = vbmi2_events = 0;
+    events_checked = vbmi2_events = pieces_events = 0;
     for (unsigned pieces = 0; pieces <= 40; pieces += 4)
         for (int map = 0; map < 2; map++) {
             const struct threat_rules rules = make_rules(_i, map, &rng);
@@ -472,8 +597,9 @@ START_TEST(every_square_and_code)
             random_board(&rules, pieces, &rng, board);
             every_event(&rules, board);
         }
-    printf("# %s rules: every event on 22 boards, %lu events (%lu also on the vector kernel)\n",
-           rule_names[_i], events_checked, vbmi2_events);
+    printf("# %s rules: every event on 22 boards, %lu events (%lu also on the vector kernel, %lu"
+           " through the piece sets)\n",
+           rule_names[_i], events_checked, vbmi2_events, pieces_events);
 }
 END_TEST
 
@@ -540,11 +666,11 @@ START_TEST(perft_walks)
     w.rules[0] = make_rules(RULES_STOCKFISH, 0, &rng);
     w.rules[1] = make_rules(RULES_EVERYTHING, 0, &rng);
     ck_assert_int_eq(parse_fen(positions[_i], &p, why), 0);
-    events_checked = vbmi2_events = 0;
+    events_checked = vbmi2_events = pieces_events = 0;
     walk(&p, depths[_i] - 1, visit, &w);
     printf("# '%s': %lu moves to depth %d, %lu events (stockfish and everything rules; %lu also"
-           " on the vector kernel)\n",
-           positions[_i], w.moves, depths[_i], events_checked, vbmi2_events);
+           " on the vector kernel, %lu through the piece sets)\n",
+           positions[_i], w.moves, depths[_i], events_checked, vbmi2_events, pieces_events);
 }
 END_TEST
 

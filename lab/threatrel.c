@@ -5,15 +5,22 @@
  * Only relations that touch the changed square, or pass through it, can
  * change.  For a square s and a piece on it: its outgoing relations (the
  * occupied squares it attacks), its incoming ones (knights, kings and
- * pawns found from s's own leaper attacks, sliders from both sliders'
- * attacks of s), and the x-ray pairs through s: each slider that sees s
- * along its own line, with the nearest piece beyond s on mbb_ray_pass.
- * A put adds the touching relations and removes the x-ray pairs (the
- * piece blocks them); a remove the reverse; a replace swaps the old
- * piece's touching relations for the new one's; a move is a remove at
- * its origin then a put at its destination, where the x-ray pairs the
- * first reveals and the second blocks cancel (a move along their line):
- * the only relations the two steps can share. */
+ * pawns found from s's own leaper attacks and the engine's piece sets,
+ * sliders from both sliders' attacks of s), and the x-ray pairs through
+ * s: each slider that sees s along its own line, with the piece beyond s
+ * on that line (mbb_ray_pass(slider, s) meets s's own attacks there in
+ * that piece alone, as in Stockfish's update_piece_threats).  A put adds
+ * the touching relations and removes the x-ray pairs (the piece blocks
+ * them); a remove the reverse; a replace swaps the old piece's touching
+ * relations for the new one's (one geometry for both); a move is a
+ * remove at its origin then a put at its destination, where the x-ray
+ * pairs the first reveals and the second blocks cancel (a move along
+ * their line, the other square strictly between the pair): the only
+ * relations the two steps can share, so neither is written.
+ *
+ * Records go straight into the caller's arrays where each has room for
+ * THREAT_EVENT_MAX (else into local ones, copied where they fit), in the
+ * order they are found; THREAT_CANONICAL sorts them afterwards. */
 #define MAGICBB_INLINE
 #include <magicbb.h>
 
@@ -23,48 +30,63 @@
 
 enum { T_PAWN, T_KNIGHT, T_BISHOP, T_ROOK, T_QUEEN, T_KING };
 
-/* The touching relations and the x-ray pairs of one square. */
-struct square_view {
-    struct threat_relation touching[24], xray[8];
-    unsigned touching_count, xray_count;
+/* The hot helpers are forced inline (MBB_FN, the library's own), so that
+ * each list's count stays in a register of the one function that writes
+ * it: the records are bytes, and a byte store may alias a count kept in
+ * memory. */
+
+/* A record as the 4-byte word that holds its bytes in the contract's
+ * order, on either byte order: one store a record. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define RECORD(attacker, from, victim, to)                                                         \
+    ((uint32_t)(attacker) << 24 | (uint32_t)(from) << 16 | (uint32_t)(victim) << 8 | (uint32_t)(to))
+#else
+#define RECORD(attacker, from, victim, to)                                                         \
+    ((uint32_t)(attacker) | (uint32_t)(from) << 8 | (uint32_t)(victim) << 16 | (uint32_t)(to) << 24)
+#endif
+
+MBB_FN void put_record(struct threat_relation *r, uint32_t word)
+{
+    memcpy(r, &word, sizeof word);
+}
+
+/* What a square sees on one occupancy: both sliders' attacks, its leaper
+ * and slider attackers (every piece whose attacks reach it, whatever the
+ * rules), and the sliders among them. */
+struct geometry {
+    struct mbb_both both;
+    uint64_t attackers, sliders;
 };
 
-static int role_of(const struct threat_rules *rules, unsigned code)
+MBB_FN struct geometry look(const struct threat_pieces *p, uint64_t occ, unsigned s)
 {
-    return rules->role[code & (THREAT_CODES - 1)];
+    struct geometry g;
+
+    g.both = mbb_both_attacks(s, occ);
+    g.sliders = ((g.both.rook & (p->type[T_ROOK] | p->type[T_QUEEN]))
+                 | (g.both.bishop & (p->type[T_BISHOP] | p->type[T_QUEEN])))
+                & occ;
+    /* a black pawn attacks s from where a white pawn on s attacks; occ
+     * drops a moving piece's origin from the sets */
+    g.attackers = (mbb_knight_attacks(s) & p->type[T_KNIGHT])
+                  | (mbb_king_attacks(s) & p->type[T_KING])
+                  | (mbb_pawn_attacks(0, s) & p->type[T_PAWN] & p->colour[1])
+                  | (mbb_pawn_attacks(1, s) & p->type[T_PAWN] & p->colour[0]);
+    g.attackers = (g.attackers & occ) | g.sliders;
+    return g;
 }
 
-static int counts(const struct threat_rules *rules, unsigned attacker, unsigned victim)
+/* role -> type, without a division */
+static const unsigned char type_of_role[THREAT_ROLES] = { 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5 };
+
+/* The squares a piece of the role on s attacks. */
+MBB_FN uint64_t piece_attacks(int role, unsigned s, struct mbb_both both)
 {
-    return (rules->victims[role_of(rules, attacker)] >> role_of(rules, victim)) & 1;
-}
-
-/* The occupied squares, eight bytes at a time (compilers load each
- * group of eight as one word). */
-static uint64_t occupancy(const unsigned char board[64])
-{
-    uint64_t occ = 0;
-
-    for (unsigned i = 0; i < 64; i += 8) {
-        uint64_t w = 0;
-
-        for (unsigned k = 0; k < 8; k++)
-            w |= (uint64_t)board[i + k] << (8 * k);
-        /* each byte's top bit: whether the byte is not 0 */
-        w = ((w & UINT64_C(0x7F7F7F7F7F7F7F7F)) + UINT64_C(0x7F7F7F7F7F7F7F7F)) | w;
-        w = (w >> 7) & UINT64_C(0x0101010101010101);
-        occ |= ((w * UINT64_C(0x0102040810204080)) >> 56) << i;
-    }
-    return occ;
-}
-
-static uint64_t piece_attacks(int role, unsigned sq, struct mbb_both both)
-{
-    switch (role % 6) {
+    switch (type_of_role[role]) {
     case T_PAWN:
-        return mbb_pawn_attacks((unsigned)role / 6, sq);
+        return mbb_pawn_attacks(role >= 6, s);
     case T_KNIGHT:
-        return mbb_knight_attacks(sq);
+        return mbb_knight_attacks(s);
     case T_BISHOP:
         return both.bishop;
     case T_ROOK:
@@ -72,90 +94,65 @@ static uint64_t piece_attacks(int role, unsigned sq, struct mbb_both both)
     case T_QUEEN:
         return both.bishop | both.rook;
     default:
-        return mbb_king_attacks(sq);
+        return mbb_king_attacks(s);
     }
 }
 
-/* Keep the squares of candidates whose role is in the bit set wanted. */
-static uint64_t keep_roles(const struct threat_rules *rules, const unsigned char board[64],
-                           uint64_t candidates, unsigned wanted)
+/* The relations of code on s with the pieces it attacks, appended to
+ * list (n records): the new count. */
+MBB_FN unsigned outgoing(const struct threat_rules *rules, const unsigned char board[64],
+                         uint64_t occ, unsigned s, unsigned code, const struct geometry *g,
+                         struct threat_relation *list, unsigned n)
 {
-    uint64_t kept = 0;
+    const int role = rules->role[code];
+    const unsigned wanted = rules->victims[role];
 
-    for (; candidates; candidates &= candidates - 1) {
-        const unsigned sq = mbb_lowest_square(candidates);
+    for (uint64_t set = piece_attacks(role, s, g->both) & occ; set; set &= set - 1) {
+        const unsigned t = mbb_lowest_square(set), victim = board[t];
 
-        if ((wanted >> role_of(rules, board[sq])) & 1)
-            kept |= candidates & -candidates;
+        if ((wanted >> rules->role[victim]) & 1)
+            put_record(&list[n++], RECORD(code, s, victim, t));
     }
-    return kept;
+    return n;
 }
 
-#define ROLES_OF(type) (1u << (type) | 1u << ((type) + 6))
-
-/* The sliders that see s along their own lines (occ: s's occupancy does
- * not matter). */
-static uint64_t sliders_seeing(const struct threat_rules *rules, const unsigned char board[64],
-                               uint64_t occ, struct mbb_both both)
+/* The relations of the pieces attacking s with code on s. */
+MBB_FN unsigned incoming(const struct threat_rules *rules, const unsigned char board[64],
+                         unsigned s, unsigned code, const struct geometry *g,
+                         struct threat_relation *list, unsigned n)
 {
-    return keep_roles(rules, board, both.rook & occ, ROLES_OF(T_ROOK) | ROLES_OF(T_QUEEN))
-           | keep_roles(rules, board, both.bishop & occ, ROLES_OF(T_BISHOP) | ROLES_OF(T_QUEEN));
-}
+    const int role = rules->role[code];
 
-/* Every piece that attacks s, given sliders_seeing's answer. */
-static uint64_t attackers_of(const struct threat_rules *rules, const unsigned char board[64],
-                             uint64_t occ, unsigned s, uint64_t sliders)
-{
-    return sliders | keep_roles(rules, board, mbb_knight_attacks(s) & occ, ROLES_OF(T_KNIGHT))
-           | keep_roles(rules, board, mbb_king_attacks(s) & occ, ROLES_OF(T_KING))
-           /* a black pawn attacks s from where a white pawn on s attacks */
-           | keep_roles(rules, board, mbb_pawn_attacks(0, s) & occ, 1u << (6 + T_PAWN))
-           | keep_roles(rules, board, mbb_pawn_attacks(1, s) & occ, 1u << T_PAWN);
-}
+    for (uint64_t set = g->attackers; set; set &= set - 1) {
+        const unsigned f = mbb_lowest_square(set), attacker = board[f];
 
-static void emit(struct threat_relation *list, unsigned *count, unsigned attacker, unsigned from,
-                 unsigned victim, unsigned to)
-{
-    struct threat_relation *r = &list[(*count)++];
-
-    r->attacker = (unsigned char)attacker, r->from = (unsigned char)from;
-    r->victim = (unsigned char)victim, r->to = (unsigned char)to;
-}
-
-/* The view of s holding code, on the board's other squares (occ without s;
- * board[s] is never read).  With xray 0, the touching relations only. */
-static void view_square(const struct threat_rules *rules, const unsigned char board[64],
-                        uint64_t occ, unsigned s, unsigned code, int xray, struct square_view *v)
-{
-    const struct mbb_both both = mbb_both_attacks(s, occ);
-    const uint64_t sliders = sliders_seeing(rules, board, occ, both);
-    uint64_t set;
-
-    v->touching_count = v->xray_count = 0;
-    for (set = piece_attacks(role_of(rules, code), s, both) & occ; set; set &= set - 1) {
-        const unsigned t = mbb_lowest_square(set);
-
-        if (counts(rules, code, board[t]))
-            emit(v->touching, &v->touching_count, code, s, board[t], t);
+        if ((rules->victims[rules->role[attacker]] >> role) & 1)
+            put_record(&list[n++], RECORD(attacker, f, code, s));
     }
-    for (set = attackers_of(rules, board, occ, s, sliders); set; set &= set - 1) {
-        const unsigned f = mbb_lowest_square(set);
+    return n;
+}
 
-        if (counts(rules, board[f], code))
-            emit(v->touching, &v->touching_count, board[f], f, code, s);
-    }
-    for (set = xray ? sliders : 0; set; set &= set - 1) {
+/* The x-ray pairs through s (every slider seeing s with the piece beyond
+ * it), less those strictly around the square other (64: none). */
+MBB_FN unsigned xrays(const struct threat_rules *rules, const unsigned char board[64], uint64_t occ,
+                      unsigned s, const struct geometry *g, unsigned other,
+                      struct threat_relation *list, unsigned n)
+{
+    const uint64_t seen = (g->both.rook | g->both.bishop) & occ;
+
+    for (uint64_t set = g->sliders; set; set &= set - 1) {
         const unsigned x = mbb_lowest_square(set);
-        /* between x and s is empty: the beyond's nearest piece to s */
-        const uint64_t beyond = mbb_ray_pass(x, s) & occ;
-        unsigned y;
+        const uint64_t beyond = mbb_ray_pass(x, s) & seen;
+        unsigned y, slider, victim;
 
         if (beyond == 0)
             continue;
-        y = x < s ? mbb_lowest_square(beyond) : mbb_lowest_square(mbb_highest_bit(beyond));
-        if (counts(rules, board[x], board[y]))
-            emit(v->xray, &v->xray_count, board[x], x, board[y], y);
+        y = mbb_lowest_square(beyond), slider = board[x], victim = board[y];
+        if (((rules->victims[rules->role[slider]] >> rules->role[victim]) & 1)
+            && !(other < 64 && (mbb_between(x, y) >> other & 1)))
+            put_record(&list[n++], RECORD(slider, x, victim, y));
     }
+    return n;
 }
 
 static unsigned order_key(const struct threat_relation *r)
@@ -163,26 +160,7 @@ static unsigned order_key(const struct threat_relation *r)
     return (unsigned)r->to << 6 | r->from;
 }
 
-/* Append src to the list unless drop (count dropn) has the same
- * relation. */
-static void append_except(struct threat_relation *list, unsigned *count,
-                          const struct threat_relation *src, unsigned n,
-                          const struct threat_relation *drop, unsigned dropn)
-{
-    for (unsigned i = 0; i < n; i++) {
-        unsigned k = 0;
-
-        while (k < dropn && memcmp(&src[i], &drop[k], sizeof src[i]) != 0)
-            k++;
-        if (k == dropn)
-            list[(*count)++] = src[i];
-    }
-}
-
-/* Sort into the canonical order and copy out: 0, or -1 where it does not
- * fit. */
-static int deliver(struct threat_relation *list, unsigned n, struct threat_relation *out,
-                   unsigned capacity, unsigned *count)
+static void sort_canonical(struct threat_relation *list, unsigned n)
 {
     for (unsigned i = 1; i < n; i++) {
         const struct threat_relation r = list[i];
@@ -192,11 +170,121 @@ static int deliver(struct threat_relation *list, unsigned n, struct threat_relat
             list[k] = list[k - 1];
         list[k] = r;
     }
-    *count = n;
-    if (n > capacity)
-        return -1;
-    memcpy(out, list, n * sizeof *list);
-    return 0;
+}
+
+int threat_event_diff_pieces(const struct threat_rules *rules, const unsigned char board[64],
+                             const struct threat_pieces *pieces, const struct threat_event *event,
+                             enum threat_order order, struct threat_relation *adds,
+                             unsigned adds_capacity, unsigned *adds_count,
+                             struct threat_relation *removes, unsigned removes_capacity,
+                             unsigned *removes_count)
+{
+    struct threat_relation add_room[THREAT_EVENT_MAX], remove_room[THREAT_EVENT_MAX];
+    const int direct = adds_capacity >= THREAT_EVENT_MAX && removes_capacity >= THREAT_EVENT_MAX;
+    struct threat_relation *const add = direct ? adds : add_room;
+    struct threat_relation *const remove = direct ? removes : remove_room;
+    const unsigned s = event->square & 63u;
+    const uint64_t occ = pieces->occupied;
+    unsigned na = 0, nr = 0;
+    struct geometry g;
+    int fits = 1;
+
+    switch (event->kind) {
+    case THREAT_PUT:
+        g = look(pieces, occ, s);
+        na = outgoing(rules, board, occ, s, event->code, &g, add, na);
+        na = incoming(rules, board, s, event->code, &g, add, na);
+        nr = xrays(rules, board, occ, s, &g, 64, remove, nr);
+        break;
+    case THREAT_REMOVE:
+        g = look(pieces, occ, s);
+        nr = outgoing(rules, board, occ, s, board[s], &g, remove, nr);
+        nr = incoming(rules, board, s, board[s], &g, remove, nr);
+        na = xrays(rules, board, occ, s, &g, 64, add, na);
+        break;
+    case THREAT_REPLACE: {
+        const unsigned old = board[s], code = event->code;
+        const int old_role = rules->role[old], new_role = rules->role[code];
+
+        if (old == code)
+            break;
+        g = look(pieces, occ, s);
+        nr = outgoing(rules, board, occ, s, old, &g, remove, nr);
+        na = outgoing(rules, board, occ, s, code, &g, add, na);
+        /* one pass over the attackers for both victims */
+        for (uint64_t set = g.attackers; set; set &= set - 1) {
+            const unsigned f = mbb_lowest_square(set), attacker = board[f];
+            const unsigned wanted = rules->victims[rules->role[attacker]];
+
+            if ((wanted >> old_role) & 1)
+                put_record(&remove[nr++], RECORD(attacker, f, old, s));
+            if ((wanted >> new_role) & 1)
+                put_record(&add[na++], RECORD(attacker, f, code, s));
+        }
+        break;
+    }
+    default: { /* THREAT_MOVE: the origin's view, then the destination's */
+        const unsigned to = event->to & 63u, code = board[s];
+        const uint64_t after = occ ^ (UINT64_C(1) << s);
+
+        g = look(pieces, occ, s);
+        nr = outgoing(rules, board, occ, s, code, &g, remove, nr);
+        nr = incoming(rules, board, s, code, &g, remove, nr);
+        na = xrays(rules, board, occ, s, &g, to, add, na);
+        g = look(pieces, after, to);
+        na = outgoing(rules, board, after, to, code, &g, add, na);
+        na = incoming(rules, board, to, code, &g, add, na);
+        nr = xrays(rules, board, after, to, &g, s, remove, nr);
+        break;
+    }
+    }
+    *adds_count = na, *removes_count = nr;
+    if (!direct) {
+        fits = na <= adds_capacity && nr <= removes_capacity;
+        if (fits)
+            memcpy(adds, add_room, na * sizeof *adds),
+                memcpy(removes, remove_room, nr * sizeof *removes);
+    }
+    if (fits && order == THREAT_CANONICAL)
+        sort_canonical(adds, na), sort_canonical(removes, nr);
+    return fits ? 0 : -1;
+}
+
+/* The occupied squares, eight bytes at a time. */
+static uint64_t occupancy(const unsigned char board[64])
+{
+    uint64_t occ = 0;
+
+    for (unsigned i = 0; i < 64; i += 8) {
+        uint64_t w = 0;
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        memcpy(&w, &board[i], sizeof w);
+#else
+        for (unsigned k = 0; k < 8; k++)
+            w |= (uint64_t)board[i + k] << (8 * k);
+#endif
+        /* each byte's top bit: whether the byte is not 0 */
+        w = ((w & UINT64_C(0x7F7F7F7F7F7F7F7F)) + UINT64_C(0x7F7F7F7F7F7F7F7F)) | w;
+        w = (w >> 7) & UINT64_C(0x0101010101010101);
+        occ |= ((w * UINT64_C(0x0102040810204080)) >> 56) << i;
+    }
+    return occ;
+}
+
+void threat_pieces_of(const struct threat_rules *rules, const unsigned char board[64],
+                      struct threat_pieces *pieces)
+{
+    uint64_t by_role[THREAT_ROLES] = { 0 };
+    const uint64_t occ = occupancy(board);
+
+    for (uint64_t set = occ; set; set &= set - 1)
+        by_role[rules->role[board[mbb_lowest_square(set)]]] |= set & -set;
+    pieces->occupied = occ;
+    for (unsigned t = 0; t < 6; t++)
+        pieces->type[t] = by_role[t] | by_role[t + 6];
+    pieces->colour[0] = by_role[0] | by_role[1] | by_role[2] | by_role[3] | by_role[4] | by_role[5];
+    pieces->colour[1] = occ & ~pieces->colour[0];
 }
 
 int threat_event_diff(const struct threat_rules *rules, const unsigned char board[64],
@@ -204,67 +292,36 @@ int threat_event_diff(const struct threat_rules *rules, const unsigned char boar
                       unsigned adds_capacity, unsigned *adds_count, struct threat_relation *removes,
                       unsigned removes_capacity, unsigned *removes_count)
 {
-    const unsigned s = event->square & 63;
-    const uint64_t occ = occupancy(board) & ~(UINT64_C(1) << s);
-    struct threat_relation add[THREAT_EVENT_MAX], remove[THREAT_EVENT_MAX];
-    struct square_view a, b;
-    unsigned na = 0, nr = 0;
+    struct threat_pieces pieces;
 
-    switch (event->kind) {
-    case THREAT_PUT:
-    case THREAT_REMOVE:
-        view_square(rules, board, occ, s, event->kind == THREAT_PUT ? event->code : board[s], 1,
-                    &a);
-        if (event->kind == THREAT_PUT) {
-            append_except(add, &na, a.touching, a.touching_count, NULL, 0);
-            append_except(remove, &nr, a.xray, a.xray_count, NULL, 0);
-        } else {
-            append_except(remove, &nr, a.touching, a.touching_count, NULL, 0);
-            append_except(add, &na, a.xray, a.xray_count, NULL, 0);
-        }
-        break;
-    case THREAT_REPLACE:
-        if (board[s] == event->code)
-            break;
-        view_square(rules, board, occ, s, board[s], 0, &a);
-        view_square(rules, board, occ, s, event->code, 0, &b);
-        append_except(remove, &nr, a.touching, a.touching_count, NULL, 0);
-        append_except(add, &na, b.touching, b.touching_count, NULL, 0);
-        break;
-    default: /* THREAT_MOVE: the origin's view, then the destination's */
-        view_square(rules, board, occ, s, board[s], 1, &a);
-        view_square(rules, board, occ, event->to & 63u, board[s], 1, &b);
-        append_except(remove, &nr, a.touching, a.touching_count, NULL, 0);
-        append_except(add, &na, a.xray, a.xray_count, b.xray, b.xray_count);
-        append_except(add, &na, b.touching, b.touching_count, NULL, 0);
-        append_except(remove, &nr, b.xray, b.xray_count, a.xray, a.xray_count);
-        break;
-    }
-    return (deliver(add, na, adds, adds_capacity, adds_count)
-            | deliver(remove, nr, removes, removes_capacity, removes_count))
-               ? -1
-               : 0;
+    threat_pieces_of(rules, board, &pieces);
+    return threat_event_diff_pieces(rules, board, &pieces, event, THREAT_CANONICAL, adds,
+                                    adds_capacity, adds_count, removes, removes_capacity,
+                                    removes_count);
 }
 
 int threat_board(const struct threat_rules *rules, const unsigned char board[64],
                  struct threat_relation *out, unsigned capacity)
 {
-    const uint64_t occ = occupancy(board);
+    struct threat_pieces pieces;
     unsigned n = 0;
 
+    threat_pieces_of(rules, board, &pieces);
     /* victims in order, each one's attackers in order: canonical as made */
-    for (uint64_t victims = occ; victims; victims &= victims - 1) {
+    for (uint64_t victims = pieces.occupied; victims; victims &= victims - 1) {
         const unsigned t = mbb_lowest_square(victims);
-        const uint64_t sliders = sliders_seeing(rules, board, occ, mbb_both_attacks(t, occ));
+        const struct geometry g = look(&pieces, pieces.occupied, t);
+        const int role = rules->role[board[t]];
 
-        for (uint64_t set = attackers_of(rules, board, occ, t, sliders); set; set &= set - 1) {
+        for (uint64_t set = g.attackers; set; set &= set - 1) {
             const unsigned f = mbb_lowest_square(set);
 
-            if (!counts(rules, board[f], board[t]))
+            if (!((rules->victims[rules->role[board[f]]] >> role) & 1))
                 continue;
             if (n == capacity)
                 return -1;
-            emit(out, &n, board[f], f, board[t], t);
+            out[n].attacker = board[f], out[n].from = (unsigned char)f;
+            out[n].victim = board[t], out[n++].to = (unsigned char)t;
         }
     }
     return (int)n;

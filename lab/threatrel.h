@@ -43,7 +43,13 @@
  * more than THREAT_EVENT_MAX (event) or THREAT_BOARD_MAX (board) records.
  * A function writes no record past the capacity it is given and returns
  * -1 where a list does not fit (the arrays then hold nothing useful;
- * threat_event_diff's counts still say how long each list is). */
+ * threat_event_diff's counts still say how long each list is).
+ *
+ * An engine that keeps piece sets beside its board can hand them over
+ * (struct threat_pieces, threat_event_diff_pieces) and ask for the lists
+ * in any order (THREAT_ANY_ORDER): the same sets, the same bounds, no
+ * set-up from the 64 bytes and no sort.  threat_event_diff is that call
+ * with the sets made from the board and the canonical order. */
 #ifndef LAB_THREATREL_H
 #define LAB_THREATREL_H
 
@@ -117,6 +123,50 @@ int threat_event_diff(const struct threat_rules *rules, const unsigned char boar
                       const struct threat_event *event, struct threat_relation *adds,
                       unsigned adds_capacity, unsigned *adds_count, struct threat_relation *removes,
                       unsigned removes_capacity, unsigned *removes_count);
+
+/* The piece sets an engine keeps beside its board (Stockfish's
+ * byTypeBB[ALL_PIECES .. KING] and byColorBB), for the board the event is
+ * given on: occupied has the squares whose byte is not 0, type[t] the
+ * squares of the pieces of type t (role % 6: PAWN .. KING as
+ * support/movegen.h's), both colours, and colour[c] those of colour c
+ * (role / 6).  The kernel reads occupied and the six types, and the
+ * colours only to tell the pawns apart: eight words would do (black is
+ * occupied less white), nine are what engines keep, so an engine fills
+ * this with copies, no arithmetic.  threat_pieces_of makes them from a
+ * board. */
+struct threat_pieces {
+    uint64_t occupied;
+    uint64_t type[6];
+    uint64_t colour[2];
+};
+
+void threat_pieces_of(const struct threat_rules *rules, const unsigned char board[64],
+                      struct threat_pieces *pieces);
+
+/* The order of an event's lists.  THREAT_CANONICAL: as threat_event_diff
+ * (by victim square, then attacker square).  THREAT_ANY_ORDER: the same
+ * two sets of records, each list in an order that is not specified and
+ * may change with the event, the build, the kernel and the version (the
+ * same call on the same input gives the same order).  In either order a
+ * list holds each relation once, no relation is in both lists, and
+ * before - removes + adds = after: what is not promised is only where a
+ * record stands in its list. */
+enum threat_order { THREAT_CANONICAL, THREAT_ANY_ORDER };
+
+/* threat_event_diff with the engine's piece sets beside its board (both
+ * describing the board before the event; the kernel reads the board only
+ * on the squares the sets say are occupied, and builds nothing from it),
+ * and the lists in the order asked for.  Returns and counts as
+ * threat_event_diff's; with both capacities at least THREAT_EVENT_MAX the
+ * records are written straight into the arrays (no copy).  The sets
+ * must match the board, as the event must fit it: the kernel checks
+ * neither. */
+int threat_event_diff_pieces(const struct threat_rules *rules, const unsigned char board[64],
+                             const struct threat_pieces *pieces, const struct threat_event *event,
+                             enum threat_order order, struct threat_relation *adds,
+                             unsigned adds_capacity, unsigned *adds_count,
+                             struct threat_relation *removes, unsigned removes_capacity,
+                             unsigned *removes_count);
 
 /* The board after the event. */
 void threat_apply(unsigned char board[64], const struct threat_event *event);
