@@ -427,7 +427,9 @@ static int dispatch(struct state *st)
 }
 
 /* A flavour named with --with-tables: the target must have its
- * instructions, and under a flash budget its tables must fit. */
+ * instructions, and with --with-flash its tables must fit (bare metal's
+ * default budget is auto's to choose by, not a check of a flavour
+ * named). */
 static int named(struct state *st)
 {
     struct decision *d = st->d;
@@ -445,7 +447,7 @@ static int named(struct state *st)
         text_add(d->warnings,
                  "--with-tables=%s: %s; black (auto's choice there) is likely faster\n", row->name,
                  st->pext_why);
-    if (d->flash_kib != NULL)
+    if (given(st->o->flash))
         return flash_fit(st, row->name);
     d->flavour = row->name;
     return 0;

@@ -42,7 +42,7 @@ for mbb_cc in $mbb_list; do
     [BUILD_EXEEXT=
      test ! -f conftest.gen.d/magicbb-gen.exe || BUILD_EXEEXT=.exe
      mbb_gen=conftest.gen.d/magicbb-gen$BUILD_EXEEXT
-     AS_IF([AC_RUN_LOG([$mbb_gen --registry flavours])],
+     AS_IF([AC_RUN_LOG([$mbb_gen --registry flavours >/dev/null])],
        [mbb_ok=yes CC_FOR_BUILD=$mbb_cc
         break])])
   test "x${CC_FOR_BUILD+set}" != xset || break

@@ -5,7 +5,8 @@
 # ----------
 # Under a flash budget (a bare-metal host, or --with-flash) it first
 # measures the table bytes on the host of every candidate: the flavour
-# --with-tables names, or the one a --with-magics file names, or those of
+# --with-tables names (with --with-flash only), or the one a --with-magics
+# file names, or those of
 # the flash order (policy.h); of them, those whose instructions the
 # target has (tools/table-bytes.sh).  Then it asks configure's copy of
 # the generator (mbb_gen) with the options (configure.ac's
@@ -26,7 +27,7 @@ AS_IF([test "x$mbb_bare_metal" = xyes || test "x${with_flash-no}" != xno],
    AS_CASE([$with_tables:$mbb_list], [*:none], [mbb_list=],
      [auto:], [mbb_list=`$mbb_gen --registry flash-order $ac_cv_sizeof_void_p`],
      [auto:*], [],
-     [mbb_list=$with_tables])
+     [AS_IF([test "x${with_flash-no}" != xno], [mbb_list=$with_tables], [mbb_list=])])
    mbb_candidates=
    for mbb_f in $mbb_list; do
      mbb_fields=`$mbb_gen --registry flavour "$mbb_f" 2>/dev/null` || continue

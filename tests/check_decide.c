@@ -273,6 +273,11 @@ START_TEST(flash_budget)
     ck_decided("fancy");
     facts.measured = NULL;
     ck_refused(NO_FIT);
+    /* bare metal's default budget is auto's: a flavour named without
+     * --with-flash is built, whatever its size (nothing is measured) */
+    options.flash = NULL;
+    ck_decided("fancy");
+    ck_assert_uint_eq(decision.table_bytes, 0);
 }
 END_TEST
 

@@ -209,6 +209,11 @@ if ! answer bare=yes pointer=4 flash=64 measured="$sizes hq:80000:1000" &&
 else
   not_ok "bare metal, --with-flash=64: '$MBB_FLAVOUR' $(cat "$work/err")"
 fi
+if answer bare=yes pointer=4 tables=fancy && [ "$MBB_FLAVOUR" = fancy ]; then
+  ok "bare metal, --with-tables=fancy without --with-flash: fancy, nothing measured"
+else
+  not_ok "bare metal, --with-tables=fancy without --with-flash: $(cat "$work/err")"
+fi
 if answer tables=fancy flash=1024 measured=fancy:600000:500000 && [ "$MBB_FLAVOUR" = fancy ] &&
    [ "$mbb_table_bytes" = 600000 ]; then
   ok "--with-tables=fancy --with-flash=1024: fits"
