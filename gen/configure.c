@@ -7,13 +7,12 @@
  * target has; under a flash budget, the table bytes of the candidate
  * flavours) and passes that with the options' values.  This mode finds
  * what configure cannot pass (natively, what this CPU runs; a magics
- * file's flavour and absolute path; which sets gen/magics/ ships), has
- * decide() (decide.c, the policy of policy.h) decide once, and prints
- * the answer as NAME=VALUE lines: the substitutions (MBB_FLAVOUR, ...),
- * and mbb_why, mbb_runs_on, mbb_magics and mbb_warnings (a value of
- * several lines is its name given once a line), from which configure
- * writes its summary.  A refusal is one line on stderr, mbb_refusal=CODE
- * on stdout (decide.h's code, for the tests) and exit status 1.
+ * file's flavour and absolute path), has decide() (decide.c, the policy
+ * of policy.h) decide once, and prints the answer as NAME=VALUE lines:
+ * the substitutions (MBB_FLAVOUR, ...), mbb_why and mbb_warning, from
+ * which configure.ac writes its summary.  A refusal is one line on
+ * stderr, mbb_refusal=CODE on stdout (decide.h's code, for the tests)
+ * and exit status 1.
  *
  * The names, all optional:
  *   tables dispatch flash seed magics section debug small
@@ -23,7 +22,6 @@
  *   host        the host triplet
  *   cross bare  yes when cross-compiling; for a bare-metal host
  *   pointer     sizeof (void *) on the host
- *   srcdir      the source tree (its gen/magics/)
  *   prefix exec_prefix bindir libdir includedir datarootdir
  *               the installation directories, as configure has them
  *   ifunc       yes where the compiler and linker make ifunc symbols
@@ -34,17 +32,7 @@
  *               this machine, which is then the host); also slow_pext
  *   target_slow_pext  1 where a cross build's -march has a slow PEXT
  *   measured    NAME:TABLE-BYTES:SLIDER-BYTES ..., the flash measured
- *
- *     magicbb-gen --registry flavours | flavour NAME | isas | isa NAME
- *                 | header | flash-order POINTER-BYTES | magics-flavour FILE
- *
- * The registries (flavours.def, isa.def) for whatever is not C: every
- * flavour; a flavour's isa and magics fields; every instruction set; a
- * set's macro, flags and description, a line each; a C header including
- * every flavour's; the flash order of policy.h for a pointer size; the
- * flavour a magics file's '# flavour:' line names.  A name that is not
- * in the registry is one line on stderr and exit 1; a usage error exit
- * 2. */
+ */
 #define _XOPEN_SOURCE 700
 
 #include <stdio.h>
@@ -86,83 +74,53 @@ static int given(const char *name)
     return !is(input(name, "no"), "no");
 }
 
-/* Prints NAME=VALUE, a line for each of VALUE's lines (configure joins
- * the lines of a name given again). */
 static void put(const char *name, const char *value)
 {
-    do {
-        const int length = (int)strcspn(value, "\n");
-
-        printf("%s=%.*s\n", name, length, value);
-        value += length;
-    } while (*value++ != '\0');
+    printf("%s=%s\n", name, value);
 }
 
 /* ---- What the build is told -------------------------------------------- */
 
-/* path with its directory made absolute, or NULL. */
-static const char *absolute(const char *path)
-{
-    static char whole[DECIDE_TEXT];
-    const char *slash = strrchr(path, '/');
-    char dir[DECIDE_TEXT] = "", *real;
-
-    text_add(dir, "%.*s", slash == NULL || slash == path ? 1 : (int)(slash - path),
-             slash == NULL ? "." : path);
-    if ((real = realpath(dir, NULL)) == NULL)
-        return NULL;
-    text_add(whole, "%s%s%s", real, real[strlen(real) - 1] == '/' ? "" : "/",
-             slash ? slash + 1 : path);
-    free(real);
-    return whole;
-}
-
-/* The instruction sets (every one, those with flags and those without),
- * and MBB_CFLAGS_NAME for each set and flavour: the flags its lookups
- * need with this compiler ("" where it cannot emit them). */
+/* The instruction sets (every one, those with flags, those without) and
+ * MBB_CFLAGS_NAME for each set and flavour: the flags its lookups need
+ * beyond CFLAGS with this compiler ("" also where it cannot emit them). */
 static void print_isas(const struct decision *d)
 {
-    char names[DECIDE_TEXT] = "", flagged[DECIDE_TEXT] = "", plain[DECIDE_TEXT] = "";
-    char name[64];
+    char all[DECIDE_TEXT] = "", flagged[DECIDE_TEXT] = "", plain[DECIDE_TEXT] = "", name[64];
 
     for (size_t i = 0; i < ISA_COUNT; i++) {
-        text_add(names, "%s%s", names[0] ? " " : "", isa_rows[i].name);
-        if (isa_rows[i].flags[0] != '\0')
-            text_add(flagged, "%s%s", flagged[0] ? " " : "", isa_rows[i].name);
-        else
-            text_add(plain, "%s%s", plain[0] ? " " : "", isa_rows[i].name);
+        char *list = isa_rows[i].flags[0] != '\0' ? flagged : plain;
+
+        text_add(all, "%s%s", all[0] ? " " : "", isa_rows[i].name);
+        text_add(list, "%s%s", list[0] ? " " : "", isa_rows[i].name);
         snprintf(name, sizeof name, "MBB_CFLAGS_%s", isa_rows[i].name);
-        put(name, d->isa_compiles[i] ? d->isa_cflags[i] : "");
+        put(name, d->isa_cflags[i]);
     }
     for (size_t k = 0; k < FLAVOUR_COUNT; k++) {
-        const size_t i = isa_index(flavour_rows[k].isa);
-
         snprintf(name, sizeof name, "MBB_CFLAGS_%s", flavour_rows[k].name);
-        put(name, d->isa_compiles[i] ? d->isa_cflags[i] : "");
+        put(name, d->isa_cflags[isa_row(flavour_rows[k].isa)]);
     }
-    put("MBB_ISA_NAMES", names);
+    put("MBB_ISA_NAMES", all);
     put("MBB_ISAS_FLAGGED", flagged);
     put("MBB_ISAS_PLAIN", plain);
 }
 
-/* A dispatch library's flavours: the list, the last (whose tables come
- * with the board's) and the others. */
-static void print_dispatch(const struct decision *d)
+static void print_results(const struct decision *d)
 {
-    char others[DECIDE_TEXT] = "";
+    const struct isa_row *isa = &isa_rows[d->isa];
+    const size_t n = d->dispatch_count;
 
-    for (size_t k = 0; k + 1 < d->dispatch_count; k++)
-        text_add(others, "%s%s", k > 0 ? " " : "", d->dispatch[k]);
-    put("MBB_DISPATCH_FLAVOURS", dispatch_list(d));
-    put("MBB_DISPATCH_LAST", d->dispatch_count > 0 ? d->dispatch[d->dispatch_count - 1] : "");
-    put("MBB_DISPATCH_OTHERS", others);
-}
-
-/* --enable-small, --enable-debug and --with-table-section (the section
- * given, "" for the default), and the magics: a seed, a file's absolute
- * path, or neither (the shipped set, where there is one). */
-static void print_options(const struct decision *d)
-{
+    put("MBB_ALL_FLAVOURS", flavour_names(NULL, 0));
+    put("MBB_FLAVOUR", d->flavour);
+    put("MBB_FLAVOUR_DISPATCH", n > 0 ? "1" : "0");
+    put("MBB_TABLES_FLAVOUR", d->tables_flavour);
+    put("MBB_FLAVOUR_ISA", isa->name);
+    put("MBB_ISA_CFLAGS", d->isa_cflags[d->isa]);
+    put("MBB_INLINE_CFLAGS", isa->flags);
+    print_isas(d);
+    put("MBB_DISPATCH_FLAVOURS", flavour_names(d->dispatch, n));
+    put("MBB_DISPATCH_LAST", n > 0 ? d->dispatch[n - 1] : "");
+    put("MBB_DISPATCH_OTHERS", flavour_names(d->dispatch, n > 0 ? n - 1 : 0));
     put("MBB_SMALL", d->small ? "1" : "0");
     put("MBB_GEN_PARTS", d->small ? "--no-lines" : "");
     put("MBB_DEBUG_CPPFLAGS", d->debug ? "-DMBB_DEBUG" : "");
@@ -170,56 +128,25 @@ static void print_options(const struct decision *d)
     put("MBB_MAGICS_FOR", d->magics_for != NULL ? d->magics_for : "");
     put("MBB_SEED", d->seed != NULL ? d->seed : "");
     put("MBB_GEN_MAGICS", d->magics_path != NULL ? d->magics_path : "");
-}
-
-static void print_results(const struct decision *d)
-{
-    const struct isa_row *isa = &isa_rows[d->isa];
-
-    put("MBB_ALL_FLAVOURS", all_flavours());
-    put("MBB_FLAVOUR", d->flavour);
-    put("MBB_FLAVOUR_DISPATCH", d->dispatch_count > 0 ? "1" : "0");
-    put("MBB_TABLES_FLAVOUR", d->tables_flavour);
-    put("MBB_FLAVOUR_ISA", isa->name);
-    put("MBB_FLAVOUR_ISA_MACRO", isa->macro);
-    put("MBB_ISA_CFLAGS", d->isa_cflags[d->isa]);
-    put("MBB_INLINE_CFLAGS", isa->flags);
-    print_isas(d);
-    print_dispatch(d);
-    print_options(d);
     put("mbb_why", d->why);
-    put("mbb_runs_on", d->runs_on);
-    put("mbb_magics", d->magics);
+    put("mbb_warning", d->warning);
     printf("mbb_table_bytes=%lu\nmbb_slider_bytes=%lu\n", d->table_bytes, d->slider_bytes);
-    put("mbb_warnings", d->warnings);
 }
 
 /* ---- What configure detected, and what this program finds itself -------- */
 
-/* The flavour a magics file's first "# flavour: NAME" comment names, read
- * as the generator reads it (flavourline.h: the key in any case, a CR
- * at a line's end dropped), or "". */
-static const char *magics_file_flavour(const char *path)
+const char *magics_file_flavour(const char *path)
 {
     static char name[256];
-    char line[DECIDE_TEXT] = "";
     FILE *in = fopen(path, "r");
-    long bytes = 0;
-    int ch, found = 0;
+    char line[256];
+    int found = 0;
 
-    /* (the generator reads at most 1 MiB: so much, and no more, here; a
-     * line longer than it takes is cut) */
-    while (in != NULL && !found && bytes++ <= 1048576) {
-        ch = getc(in);
-        if (ch != '\n' && ch != EOF) {
-            text_add(line, "%c", ch == '\0' ? ' ' : ch);
-            continue;
-        }
+    /* (the generator reads at most 1 MiB, and lines of at most 254 bytes) */
+    for (int n = 0; in != NULL && !found && n < 4096 && fgets(line, sizeof line, in) != NULL; n++) {
+        line[strcspn(line, "\n")] = '\0';
         found = strchr(line, '#') != NULL
                 && magics_flavour_comment(strchr(line, '#'), name, sizeof name);
-        line[0] = '\0';
-        if (ch == EOF)
-            break;
     }
     if (in != NULL)
         fclose(in);
@@ -246,22 +173,17 @@ static int cpu_has(size_t i)
 
 static void gather(struct facts *f, struct options *o)
 {
-    static const char *const dirs[]
-        = { "prefix", "exec_prefix", "bindir", "libdir", "includedir", "datarootdir" };
+    static const char *const names[]
+        = { "tables", "dispatch", "flash",       "seed",   "magics", "section",    "debug",
+            "small",  "prefix",   "exec_prefix", "bindir", "libdir", "includedir", "datarootdir" };
+    const char **values[] = { &o->tables,  &o->dispatch, &o->flash,   &o->seed,    &o->magics,
+                              &o->section, &o->debug,    &o->small,   &o->dirs[0], &o->dirs[1],
+                              &o->dirs[2], &o->dirs[3],  &o->dirs[4], &o->dirs[5] };
     const char *magics = input("magics", NULL);
     struct stat st;
 
-    *o = (struct options){ input("tables", NULL),
-                           input("dispatch", NULL),
-                           input("flash", NULL),
-                           input("seed", NULL),
-                           magics,
-                           input("section", NULL),
-                           input("debug", NULL),
-                           input("small", NULL),
-                           { NULL } };
-    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
-        o->dirs[i] = input(dirs[i], NULL);
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        *values[i] = input(names[i], NULL);
     f->host = input("host", "");
     f->cross = is(input("cross", "no"), "yes");
     f->bare = is(input("bare", "no"), "yes");
@@ -285,13 +207,8 @@ static void gather(struct facts *f, struct options *o)
         f->magics_readable
             = stat(magics, &st) == 0 && S_ISREG(st.st_mode) && access(magics, R_OK) == 0;
         f->magics_for = f->magics_readable ? magics_file_flavour(magics) : "";
-        f->magics_path = absolute(magics);
-    }
-    for (size_t i = 0; i < FLAVOUR_COUNT; i++) {
-        char shipped[DECIDE_TEXT] = "";
-
-        text_add(shipped, "%s/gen/magics/%s.txt", input("srcdir", "."), flavour_rows[i].name);
-        f->shipped[i] = stat(shipped, &st) == 0;
+        /* (made absolute, for make and the shell) */
+        f->magics_path = f->magics_readable ? realpath(magics, NULL) : NULL;
     }
     f->measured = input("measured", NULL);
 }
@@ -313,54 +230,9 @@ int configure_decide(int argc, char **argv)
     if (decide(&f, &o, &d) != DECIDED) {
         fprintf(stderr, "%s\n", d.error);
         printf("mbb_refusal=%s\n", refusal_name(d.refusal));
-        return 1;
-    }
-    print_results(&d);
-    return ferror(stdout) || fflush(stdout) != 0;
-}
-
-/* ---- The registries ----------------------------------------------------- */
-
-static int unknown(const char *what, const char *name)
-{
-    fprintf(stderr, "magicbb-gen: no %s '%s' in the registry\n", what, name);
-    return 1;
-}
-
-int configure_registry(int argc, char **argv)
-{
-    const char *command = argc > 0 ? argv[0] : "", *why;
-    const int named = argc == 2, bare = argc == 1;
-    size_t i;
-
-    if (bare && is(command, "flavours")) {
-        puts(all_flavours());
-    } else if (bare && is(command, "isas")) {
-        for (i = 0; i < ISA_COUNT; i++)
-            printf("%s%s", i > 0 ? " " : "", isa_rows[i].name);
-        putchar('\n');
-    } else if (named && is(command, "flavour")) {
-        if ((i = flavour_index(argv[1])) == FLAVOUR_COUNT)
-            return unknown("flavour", argv[1]);
-        printf("%s %s\n", flavour_rows[i].isa, flavour_rows[i].magics);
-    } else if (named && is(command, "isa")) {
-        if ((i = isa_index(argv[1])) == ISA_COUNT)
-            return unknown("instruction set", argv[1]);
-        printf("%s\n%s\n%s\n", isa_rows[i].macro, isa_rows[i].flags, isa_rows[i].description);
-    } else if (bare && is(command, "header")) {
-        puts("/* flavours-all.h - written by magicbb-gen --registry header from\n"
-             " * src/flavours.def: the header of every flavour.  Do not edit. */");
-        for (i = 0; i < FLAVOUR_COUNT; i++)
-            printf("#include \"magicbb/%s.h\"\n", flavour_rows[i].name);
-    } else if (named && is(command, "flash-order")) {
-        puts(mbb_flash_order(is(argv[1], "4"), &why));
-    } else if (named && is(command, "magics-flavour")) {
-        puts(magics_file_flavour(argv[1]));
     } else {
-        fputs("usage: magicbb-gen --registry flavours | flavour NAME | isas | isa NAME | header\n"
-              "       | flash-order POINTER-BYTES | magics-flavour FILE\n",
-              stderr);
-        return 2;
+        print_results(&d);
     }
-    return ferror(stdout) || fflush(stdout) != 0;
+    free((char *)f.magics_path);
+    return d.refusal != DECIDED || ferror(stdout) || fflush(stdout) != 0;
 }

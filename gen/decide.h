@@ -1,13 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* decide.h - configure's decision as one pure, total function: from what
  * was detected and measured (struct facts) and the options given (struct
- * options) to the flavour, its instruction flags, the magics, one reason
- * line and the warnings (struct decision), by the policy of policy.h; or
- * a refusal, one of the codes below with its one line.  It reads no
- * file, asks no CPU and prints nothing: magicbb-gen --decide
- * (configure.c) gathers the facts and prints the decision, and
- * tests/check_decide.c drives it over the options and the targets.
- * Private. */
+ * options) to the flavour, its instruction flags and magics and one
+ * reason line (struct decision), by the policy of policy.h; or a
+ * refusal, one of the codes below with its one line.  It reads no file,
+ * asks no CPU and prints nothing: magicbb-gen --decide (configure.c)
+ * gathers the facts and prints the decision, configure.ac the summary,
+ * and tests/check_decide.c drives it.  Private. */
 #ifndef GEN_DECIDE_H
 #define GEN_DECIDE_H
 
@@ -16,53 +15,36 @@
 #include "rows.h"
 
 /* The most a reason or a refusal holds (they quote paths). */
-#define DECIDE_TEXT 8192
+#define DECIDE_TEXT 4096
 
-/* The refusals, each a code and one format (REFUSAL_CODE). */
+/* The refusals: each a code, and its one line's format, REFUSAL_CODE. */
 /* clang-format off */
 #define DECIDE_REFUSALS(X) \
-    X(BYTES)           /* a value make or the shell cannot carry */ \
-    X(VALUE)           /* a value not of the option's form */ \
-    X(EMPTY)           /* an option given without its value */ \
-    X(DIRECTORY)       /* an installation directory libtool cannot take */ \
-    X(FLAVOUR)         /* a name that is no flavour */ \
-    X(NEEDS)           /* an option without the one it needs */ \
-    X(EXCLUSIVE)       /* two options that exclude each other */ \
-    X(NOT_FOR)         /* an option given where it does not apply */ \
-    X(MAGICS_FILE)     /* a magics file that cannot serve */ \
-    X(SEED)            /* a seed not of the seed rule */ \
-    X(ISA)             /* a flavour whose instructions the target lacks */ \
-    X(DISPATCH_TARGET) /* a dispatch library on a target without ifunc */ \
-    X(DISPATCH_LIST)   /* a dispatch list that cannot be one */ \
-    X(NO_FIT)          /* no flavour fits the flash */ \
-    X(TOO_BIG)         /* the flavour named does not fit the flash */ \
-    X(GONE)            /* an option value that moved to the laboratory */
+    X(BYTES) X(VALUE) X(EMPTY) X(DIRECTORY) X(FLAVOUR) X(NEEDS) X(EXCLUSIVE) X(NOT_FOR) \
+    X(MAGICS_FILE) X(SEED) X(ISA) X(DISPATCH_TARGET) X(DISPATCH_LIST) X(NO_FIT) X(TOO_BIG) X(GONE)
 /* clang-format on */
-#define REFUSAL_BYTES                                                                              \
-    "%s: '%s' has a character that make or the shell cannot carry (shown as '?'); %s"
+#define REFUSAL_BYTES "%s: '%s' has a character that make or the shell cannot carry (shown as '?')"
 #define REFUSAL_VALUE "%s takes %s, not '%s'"
 #define REFUSAL_EMPTY "%s needs %s"
 #define REFUSAL_DIRECTORY                                                                          \
-    "%s: '%s' holds a space, a tab or a newline (a tab or newline shown as '?'), which libtool"    \
-    " cannot install into; choose a directory without them"
-#define REFUSAL_FLAVOUR "%s: unknown flavour '%s'%s (expected %s)"
+    "%s: '%s' holds a space, a tab or a newline (shown as '?'), where libtool cannot install"
+#define REFUSAL_FLAVOUR "%s: unknown flavour '%s' (expected %s)"
 #define REFUSAL_NEEDS "%s needs %s"
 #define REFUSAL_EXCLUSIVE "%s and %s exclude each other"
-#define REFUSAL_NOT_FOR "%s applies to %s, not to %s%s"
+#define REFUSAL_NOT_FOR "%s applies to %s, not to %s"
 #define REFUSAL_MAGICS_FILE "--with-magics: '%s' %s"
 #define REFUSAL_SEED "--with-seed: '%s' %s"
-#define REFUSAL_ISA "--with-tables=%s needs %s, but %s; use another flavour or auto"
+#define REFUSAL_ISA "--with-tables=%s needs %s, which %s; use another flavour or auto"
 #define REFUSAL_DISPATCH_TARGET "--with-tables=dispatch needs %s; name a flavour instead"
 #define REFUSAL_DISPATCH_LIST "--with-dispatch=%s: %s"
 #define REFUSAL_NO_FIT                                                                             \
-    "no flavour fits %s KiB of flash: %s, with %d bytes for code (--enable-small saves 96 KiB);"   \
-    " raise --with-flash"
+    "no flavour fits %s KiB of flash: %s, with %d bytes for code; raise --with-flash (or"          \
+    " --enable-small: 96 KiB less)"
 #define REFUSAL_TOO_BIG                                                                            \
-    "--with-tables=%s needs %lu bytes of tables and about %d KiB of code, more than"               \
-    " --with-flash=%s KiB; name a smaller flavour (hq, byte) or use auto"
+    "--with-tables=%s needs %lu bytes of tables and %d of code, more than --with-flash=%s KiB"
 #define REFUSAL_GONE                                                                               \
-    "--with-tables=%s is gone: configure with --enable-lab, run make fastest%s, and configure"     \
-    " with the --with-tables line it prints"
+    "--with-tables=%s is gone: configure --enable-lab, run make fastest%s, and configure with"     \
+    " the line it prints"
 
 enum refusal {
     DECIDED,
@@ -71,58 +53,49 @@ enum refusal {
 #undef DECIDE_CODE
 };
 
-/* What configure found about an instruction set of isa.def. */
-enum isa_state {
-    ISA_NO,    /* the compiler does not define MBB_HAVE_<MACRO> */
-    ISA_YES,   /* it does with the CFLAGS */
-    ISA_FLAGS, /* it does with the set's flags (isa.def's) */
-};
+/* What configure found about an instruction set of isa.def: the compiler
+ * defines MBB_HAVE_<MACRO> not at all, with the CFLAGS, or with the
+ * set's own flags. */
+enum isa_state { ISA_NO, ISA_YES, ISA_FLAGS };
 
 struct facts {
     const char *host; /* the host triplet */
     int cross, bare, bits32, ifunc;
     enum isa_state isa[ISA_COUNT];
-    /* natively: this CPU has the set; and runs PEXT in microcode.  In a
-     * cross build slow_pext is the target's -march's (MBB_SLOW_BMI2). */
+    /* natively, this CPU has the set; PEXT is microcode (natively this
+     * CPU's, in a cross build the -march's: MBB_SLOW_BMI2) */
     int cpu[ISA_COUNT], slow_pext;
-    /* --with-magics: whether it is a readable file, the flavour its
-     * '# flavour:' line names ("" where none), its absolute path (NULL
-     * where it has none) */
+    /* --with-magics: a readable file; the flavour its '# flavour:' line
+     * names ("" where none); its absolute path (NULL where none) */
     int magics_readable;
     const char *magics_for, *magics_path;
-    int shipped[FLAVOUR_COUNT]; /* gen/magics/NAME.txt exists */
-    /* under a flash budget, what configure measured first:
-     * "NAME:TABLE-BYTES:SLIDER-BYTES ..." */
-    const char *measured;
+    const char *measured; /* a flash budget's "NAME:TABLE-BYTES:SLIDER-BYTES ..." */
 };
 
-/* The options' values as given; NULL or "no" where not given. */
+/* The options' values as given; NULL or "no" where not given; dirs:
+ * prefix, exec_prefix, bindir, libdir, includedir, datarootdir. */
 struct options {
     const char *tables, *dispatch, *flash, *seed, *magics, *section, *debug, *small;
-    /* prefix, exec_prefix, bindir, libdir, includedir, datarootdir */
     const char *dirs[6];
 };
 
 struct decision {
-    enum refusal refusal;       /* DECIDED, or why not (error) */
-    const char *flavour;        /* a flavour of flavours.def, or "dispatch" */
-    const char *tables_flavour; /* the flavour of src/tables.c (a dispatch library's last) */
-    const char *magics_for;     /* the flavour a magics file or the seed applies to */
+    enum refusal refusal;                /* DECIDED, or why not (error) */
+    const char *flavour;                 /* a flavour of flavours.def, or "dispatch" */
+    const char *tables_flavour;          /* src/tables.c's (a dispatch library's last) */
+    const char *magics_for;              /* the flavour a magics file or the seed is for */
     const char *dispatch[FLAVOUR_COUNT]; /* a dispatch library's flavours, in order */
     size_t dispatch_count;
-    size_t isa;                        /* the flavour's set (isa_rows), "any" for dispatch */
+    size_t isa;                        /* the flavour's set; "any" for dispatch */
     int isa_compiles[ISA_COUNT];       /* the compiler emits the set, with isa_cflags */
     int isa_have[ISA_COUNT];           /* the target runs it */
-    const char *isa_cflags[ISA_COUNT]; /* what the compiler needs beyond CFLAGS ("") */
+    const char *isa_cflags[ISA_COUNT]; /* the flags it needs beyond CFLAGS ("") */
     const char *seed, *magics_path;    /* NULL where not given */
-    const char *section;               /* the tables' section, ".rodata" by default */
+    const char *section;               /* ".rodata" by default */
     int small, debug;
     const char *flash_kib;                   /* the budget, or NULL */
     unsigned long table_bytes, slider_bytes; /* measured for the budget, or 0 */
-    /* why this flavour; on what CPUs it runs; where its magics come from
-     * (a line each); warnings, one a line; a refusal */
-    char why[DECIDE_TEXT], runs_on[DECIDE_TEXT], magics[DECIDE_TEXT];
-    char warnings[DECIDE_TEXT], error[DECIDE_TEXT];
+    char why[DECIDE_TEXT], warning[DECIDE_TEXT], error[DECIDE_TEXT];
 };
 
 /* Decides: DECIDED, or the refusal (d->error its line). */
@@ -137,13 +110,8 @@ __attribute__((format(printf, 2, 3)))
 #endif
 void text_add(char *text, const char *format, ...);
 
-/* isa_rows's index of the set called name (ISA_COUNT where none). */
-size_t isa_index(const char *name);
-/* flavour_rows's index of the flavour called name (FLAVOUR_COUNT where
- * none). */
-size_t flavour_index(const char *name);
-/* A dispatch library's flavours, or every flavour, space-separated. */
-const char *dispatch_list(const struct decision *d);
-const char *all_flavours(void);
+/* The names of n flavours (every flavour where list is NULL), space-
+ * separated, in a static text. */
+const char *flavour_names(const char *const *list, size_t n);
 
 #endif /* GEN_DECIDE_H */

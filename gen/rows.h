@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* rows.h - the registries (flavours.def, isa.def) as arrays, for the
- * build machine's programs that print or check them: magicbb-registry
- * (registry.c), the decision table (decide.c) and the generator's
- * configuration headers (gen/choice.c); and finding a row by its name.
- * Private. */
+ * generator's modes that print or check them: --registry (registry.c),
+ * the decision (decide.c, configure.c) and the configuration headers
+ * (choice.c); and finding a row by its name.  Private. */
 #ifndef SRC_ROWS_H
 #define SRC_ROWS_H
 

@@ -12,9 +12,8 @@
 # the generator (mbb_gen) with the options (configure.ac's
 # MBB_DECIDE_OPTIONS), what configure detected
 # (mbb_detected) and what it measured, and reads its answer, NAME=VALUE
-# lines (a name given again adds a line to its value): the substitutions,
-# mbb_why, mbb_runs_on, mbb_magics, mbb_table_bytes, mbb_slider_bytes
-# and mbb_warnings; it stops with its one line where it refuses.
+# lines: the substitutions, mbb_why, mbb_warning, mbb_table_bytes and
+# mbb_slider_bytes; it stops with its one line where it refuses.
 AC_DEFUN([MBB_CHOOSE],
 [mbb_measured=
 AS_IF([test "x$mbb_bare_metal" = xyes || test "x${with_flash-no}" != xno],
@@ -50,18 +49,11 @@ AS_IF([test -n "$mbb_candidates"],
      }
    cat conftest.measure >&AS_MESSAGE_LOG_FD
    AC_MSG_RESULT([$mbb_measured])])
-$mbb_gen --decide MBB_DECIDE_OPTIONS host="$host" cross="$cross_compiling" bare="$mbb_bare_metal" srcdir="$srcdir" \
+$mbb_gen --decide MBB_DECIDE_OPTIONS host="$host" cross="$cross_compiling" bare="$mbb_bare_metal" \
   pointer="$ac_cv_sizeof_void_p" prefix="$prefix" exec_prefix="$exec_prefix" bindir="$bindir" \
   libdir="$libdir" includedir="$includedir" datarootdir="$datarootdir" \
   measured="$mbb_measured" $mbb_detected > conftest.choice 2> conftest.err ||
   { mbb_why=`cat conftest.err`; AC_MSG_ERROR([$mbb_why]); }
-mbb_seen=:
-while IFS= read -r mbb_line; do
-  mbb_n=${mbb_line%%=*}
-  case $mbb_seen in
-    *:$mbb_n:*) eval "$mbb_n=\$$mbb_n\$as_nl\${mbb_line#*=}" ;;
-    *) eval "$mbb_n=\${mbb_line#*=}"; mbb_seen=$mbb_seen$mbb_n: ;;
-  esac
-done < conftest.choice
+while IFS= read -r mbb_line; do eval "${mbb_line%%=*}=\${mbb_line#*=}"; done < conftest.choice
 rm -rf conftest.gen.d conftest.choice conftest.err conftest.measure
 ])

@@ -3,8 +3,8 @@
 #
 # MBB_CHECK_ISA
 # -------------
-# Sets mbb_detected, for magicbb-choose (which asks this CPU itself in a
-# native build): isa_NAME=yes where the compiler defines MBB_HAVE_<MACRO>
+# Sets mbb_detected, for magicbb-gen --decide (which asks this CPU itself
+# in a native build): isa_NAME=yes where the compiler defines MBB_HAVE_<MACRO>
 # (magicbb/bits.h) with CFLAGS, =flags where it does with the set's flags
 # (a cross build's too, for a dispatch library: its -march decides the
 # rest), else =no; and target_slow_pext (policy.h); each from the

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# registry.sh - magicbb-gen --registry (gen/configure.c), the registries' reader
+# registry.sh - magicbb-gen --registry (gen/registry.c), the registries' reader
 # for everything that is not C, as TAP: every flavour has an instruction
 # set of isa.def and a magics kind; every set a macro and a description;
 # an unknown name is one line and status 1; the header includes every

@@ -1,0 +1,35 @@
+# SPDX-License-Identifier: MIT
+## tests/maintainer.mk - the maintainer's checks beyond make check
+## (included by the top Makefile.am; paths are from the top of the tree)
+
+# In a build configured --enable-lab (CI's): make check-man and make
+# check-slow.  Elsewhere each says so and fails.
+if MBB_LAB
+
+# Formatting warnings in the manual pages (mandoc, where installed), and
+# an entry in magicbb-gen(1) for every option of its --help (and in
+# magicbb-perft(1), in a native build) (tests/man-options.sh).
+if NATIVE
+man_programs = magicbb-gen:$(MBB_GEN) magicbb-search:$(MBB_SEARCH) \
+	magicbb-perft:tools/magicbb-perft$(EXEEXT)
+else
+man_programs = magicbb-gen:$(MBB_GEN)
+endif
+check-man: $(man1_MANS) $(man3_MANS) $(MBB_GEN) $(if $(filter magicbb-search:%,$(man_programs)),$(MBB_SEARCH)) $(if $(filter magicbb-perft:%,$(man_programs)),tools/magicbb-perft$(EXEEXT))
+	@for entry in $(man_programs); do \
+	  $(SHELL) $(srcdir)/tests/man-options.sh ./$${entry#*:} doc/$${entry%%:*}.1 || exit 1; \
+	done
+	@if command -v mandoc >/dev/null 2>&1; then \
+	  mandoc -Tlint -W warning $(man1_MANS) $(man3_MANS) && echo "check-man: no warnings"; \
+	else echo "check-man: mandoc is not installed"; exit 1; fi
+
+# The deep perft counts (about 600 million nodes); not part of make check.
+check-slow: tools/magicbb-perft$(EXEEXT)
+	PERFT_SLOW=1 MBB_PERFT=./tools/magicbb-perft$(EXEEXT) $(SHELL) $(srcdir)/tests/perft.sh
+
+else
+check-man check-slow:
+	@echo "make $@: a maintainer's rule; configure with --enable-lab to have it"; exit 1
+endif
+
+.PHONY: check-man check-slow
