@@ -279,7 +279,7 @@ START_TEST(slow_pext_named)
     options.tables = "pext";
     ck_decided("pext");
     ck_assert_ptr_nonnull(strstr(decision.warning, "--with-tables=pext: the target's -march is an"
-                                                    " AMD core with microcoded PEXT"));
+                                                   " AMD core with microcoded PEXT"));
 }
 END_TEST
 
