@@ -182,8 +182,9 @@ lab_check_threatrel_LDADD = libmagicbb.la $(CHECK_LIBS)
 lab_check_threatrel_LDFLAGS = -static
 CLEANFILES += lab/check_threatrel$(EXEEXT)
 
-# Its event replay (lab/threatreplay.c): the kernel against a full
-# recompute on the events of the perft walks, paired rounds; built for
+# Its event replay (lab/threatreplay.c): the kernel (the engine's piece
+# sets, lists in any order) against a full recompute on the events of
+# the perft walks, paired rounds; built for
 # this machine, run by name (lab/magicbb-threatrel).
 EXTRA_PROGRAMS += lab/magicbb-threatrel
 lab_magicbb_threatrel_SOURCES = lab/threatreplay.c lab/threatrel.c lab/threatrel.h \

@@ -1,25 +1,31 @@
 /* SPDX-License-Identifier: MIT */
 /* threatreplay.c - the threat-change kernel's event replay: the portable
- * kernel (lab/threatrel.c) against a naive full recompute (every
- * relation of the boards before and after, threat_board, and their set
- * differences), on one recorded stream of events, under Stockfish's rule
- * table.
+ * kernel (lab/threatrel.c) as an engine calls it, with its piece sets and
+ * its lists in any order (threat_event_diff_pieces, THREAT_ANY_ORDER),
+ * against a naive full recompute (every relation of the boards before and
+ * after, threat_board, and their set differences), on one recorded stream
+ * of events, under Stockfish's rule table.
  *
  *     magicbb-threatrel [--rounds N]
  *
  * The events: every legal move of every position of the perft walks (two
  * plies) from the six standard positions, split into events
- * (threat_move_events), each kept with the board before it, 65,536
- * events at most.  Before any timing, both contenders' lists are compared
- * event by event.  Then --rounds N rounds (31), each replaying every event
- * through both, their order alternating, each folding its lists into a
- * checksum (so nothing is optimised away; the two must agree); the ratio
- * of the two times in each round, and the median of the ratios with its
+ * (threat_move_events), each kept with the board before it and that
+ * board's piece sets (threat_pieces_of, made while recording, outside the
+ * timed loops, as an engine keeps them), 65,536 events at most.  Before
+ * any timing, both contenders' lists are compared event by event, as sets
+ * (the kernel's lists sorted first: each must then be the recompute's,
+ * which also rules out a relation twice).  Then --rounds N rounds (31),
+ * each replaying every event through both, their order alternating, each
+ * folding its lists into a checksum that does not depend on the order of
+ * a list (so nothing is optimised away; the two must agree); the ratio of
+ * the two times in each round, and the median of the ratios with its
  * distribution-free 95 % interval (lab/timing.h).  Where the CPU has
- * AVX-512 VBMI2, the vector kernel (lab/threatrel_vbmi2.c) is a third
- * contender: its lists are compared too, each round runs the three in one
- * of their six orders, and its time is also given as a ratio to the
- * portable kernel's.  No peer engine here: their code is GPL
+ * AVX-512 VBMI2, the vector kernel (lab/threatrel_vbmi2.c, on the board
+ * alone, its lists in the canonical order) is a third contender: its
+ * lists must be the recompute's byte for byte, each round runs the three
+ * in one of their six orders, and its time is also given as a ratio to
+ * the portable kernel's.  No peer engine here: their code is GPL
  * (doc/threats.md). */
 #define _POSIX_C_SOURCE 200809L
 #define MAGICBB_INLINE
@@ -37,7 +43,8 @@
 #define EVENTS (1u << 16)
 
 struct replay {
-    unsigned char board[64]; /* before the event */
+    unsigned char board[64];     /* before the event */
+    struct threat_pieces pieces; /* the board's piece sets */
     struct threat_event event;
 };
 
@@ -78,6 +85,7 @@ static void collect(const struct position *p, void *data)
         memcpy(board, before, 64);
         for (unsigned k = 0; k < count && replay_count < EVENTS; k++) {
             memcpy(replays[replay_count].board, board, 64);
+            threat_pieces_of(&rules, board, &replays[replay_count].pieces);
             replays[replay_count++].event = ev[k];
             threat_apply(board, &ev[k]);
         }
@@ -93,8 +101,8 @@ struct lists {
 
 static void kernel_diff(const struct replay *r, struct lists *out)
 {
-    threat_event_diff(&rules, r->board, &r->event, out->adds, THREAT_EVENT_MAX, &out->na,
-                      out->removes, THREAT_EVENT_MAX, &out->nr);
+    threat_event_diff_pieces(&rules, r->board, &r->pieces, &r->event, THREAT_ANY_ORDER, out->adds,
+                             THREAT_EVENT_MAX, &out->na, out->removes, THREAT_EVENT_MAX, &out->nr);
 }
 
 static void vbmi2_diff(const struct replay *r, struct lists *out)
@@ -143,14 +151,16 @@ static uint64_t record_bits(const struct threat_relation *r)
     return (uint64_t)key(r) << 16 | (uint64_t)r->attacker << 8 | r->victim;
 }
 
+/* A sum of the records' mixed bits, each list with its own multiplier:
+ * the same for a list in any order. */
 static uint64_t checksum(const struct lists *l)
 {
     uint64_t h = (uint64_t)l->na << 8 | l->nr;
 
     for (unsigned i = 0; i < l->na; i++)
-        h = h * 31 + record_bits(&l->adds[i]);
+        h += (record_bits(&l->adds[i]) + 1) * 0x9E3779B97F4A7C15u;
     for (unsigned i = 0; i < l->nr; i++)
-        h = h * 37 + record_bits(&l->removes[i]);
+        h += (record_bits(&l->removes[i]) + 1) * 0xC2B2AE3D27D4EB4Fu;
     return h;
 }
 
@@ -200,8 +210,9 @@ static int parse_options(int argc, char **argv, long *rounds)
 
         if (strcmp(argv[a], "--help") == 0 || strcmp(argv[a], "-h") == 0) {
             puts("Usage: magicbb-threatrel [--rounds N]\n"
-                 "The threat-change kernel against a full recompute, on the events of the\n"
-                 "standard perft walks, paired rounds (--rounds, 31).");
+                 "The threat-change kernel (the engine's piece sets, lists in any order)\n"
+                 "against a full recompute, on the events of the standard perft walks,\n"
+                 "paired rounds (--rounds, 31).");
             return -1;
         }
         if (strcmp(argv[a], "--rounds") != 0 || a + 1 == argc) {
@@ -216,6 +227,19 @@ static int parse_options(int argc, char **argv, long *rounds)
         }
     }
     return 0;
+}
+
+/* A list in the canonical order (insertion sort: 32 records at most). */
+static void sort_list(struct threat_relation *list, unsigned n)
+{
+    for (unsigned i = 1; i < n; i++) {
+        const struct threat_relation r = list[i];
+        unsigned j = i;
+
+        for (; j > 0 && key(&list[j - 1]) > key(&r); j--)
+            list[j] = list[j - 1];
+        list[j] = r;
+    }
 }
 
 static int same_lists(const struct lists *a, const struct lists *b)
@@ -245,13 +269,16 @@ static int record_and_check(void)
         struct lists k, n, v;
 
         kernel_diff(&replays[i], &k), naive_diff(&replays[i], &n);
+        sort_list(k.adds, k.na), sort_list(k.removes, k.nr);
         if (!same_lists(&k, &n)) {
-            fprintf(stderr, "magicbb-threatrel: event %u: the kernel and the recompute differ\n",
+            fprintf(stderr,
+                    "magicbb-threatrel: event %u: the kernel's sets and the recompute's differ\n",
                     i);
             return 1;
         }
-        if (threat_vbmi2_available() && (vbmi2_diff(&replays[i], &v), !same_lists(&k, &v))) {
-            fprintf(stderr, "magicbb-threatrel: event %u: the two kernels differ\n", i);
+        if (threat_vbmi2_available() && (vbmi2_diff(&replays[i], &v), !same_lists(&n, &v))) {
+            fprintf(stderr,
+                    "magicbb-threatrel: event %u: the vector kernel and the recompute differ\n", i);
             return 1;
         }
     }
@@ -291,16 +318,18 @@ static void report(long rounds, int have_vbmi2, double *ratio, double *vratio,
     const struct interval i = median_interval(ratio, (size_t)rounds);
 
     printf("threat-change replay, flavour %s: %u events (standard perft walks, two plies),"
-           " Stockfish's rules, lists checked against the recompute; checksum %016llx\n",
+           " Stockfish's rules, lists checked against the recompute as sets; checksum %016llx\n",
            mbb_flavour(), replay_count, (unsigned long long)sum);
-    printf("  kernel %.1f ns an event, recompute %.1f ns (medians); kernel / recompute %.3f"
+    printf("  kernel (piece sets, any order) %.1f ns an event, recompute %.1f ns (medians); kernel "
+           "/ recompute %.3f"
            " [%.3f, %.3f] (time ratio, median of %ld paired rounds [95%%])\n",
            median_of(ns[KERNEL], (size_t)rounds), median_of(ns[NAIVE], (size_t)rounds), i.median,
            i.low, i.high, rounds);
     if (have_vbmi2) {
         const struct interval v = median_interval(vratio, (size_t)rounds);
 
-        printf("  vbmi2 kernel %.1f ns an event (median), lists and checksum the kernel's;"
+        printf("  vbmi2 kernel (board, canonical order) %.1f ns an event (median), lists the"
+               " recompute's, checksum the kernel's;"
                " vbmi2 / kernel %.3f [%.3f, %.3f]\n",
                median_of(ns[VBMI2], (size_t)rounds), v.median, v.low, v.high);
     } else
