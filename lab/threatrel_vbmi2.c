@@ -20,6 +20,10 @@
     && defined(__AVX512BW__) && defined(__AVX512VL__) && defined(__BMI2__)
 #include <immintrin.h>
 
+/* The hot helpers inlined into each entry, so that the slot vectors stay
+ * in registers instead of going through the stack to a call. */
+#define HOT static inline __attribute__((always_inline))
+
 /* Each slot's file and rank offset from the focus. */
 #define RAY(knight, step)                                                                          \
     knight, (step), 2 * (step), 3 * (step), 4 * (step), 5 * (step), 6 * (step), 7 * (step)
@@ -64,24 +68,26 @@ static const unsigned char slot_attackers[64] = {
 #define RAY_SLOTS UINT64_C(0xFEFEFEFEFEFEFEFE)
 #define SLOT(d, k) (UINT64_C(1) << (8 * (d) + (k)))
 
-/* The slots a piece of the role on the focus attacks (its nearest piece
- * on each of them). */
-static uint64_t attack_slots(int role)
+/* The slots a piece of each role on the focus attacks (its nearest piece
+ * on each of them): a table, not a branch on the role. */
+static const uint64_t role_attack_slots[THREAT_ROLES] = {
+    SLOT(1, 1) | SLOT(7, 1),
+    KNIGHT_SLOTS,
+    DIAG_RAYS,
+    ORTHO_RAYS,
+    DIAG_RAYS | ORTHO_RAYS,
+    ADJACENT_SLOTS,
+    SLOT(3, 1) | SLOT(5, 1),
+    KNIGHT_SLOTS,
+    DIAG_RAYS,
+    ORTHO_RAYS,
+    DIAG_RAYS | ORTHO_RAYS,
+    ADJACENT_SLOTS,
+};
+
+HOT uint64_t attack_slots(int role)
 {
-    switch (role % 6) {
-    case 0:
-        return role < 6 ? SLOT(1, 1) | SLOT(7, 1) : SLOT(3, 1) | SLOT(5, 1);
-    case 1:
-        return KNIGHT_SLOTS;
-    case 2:
-        return DIAG_RAYS;
-    case 3:
-        return ORTHO_RAYS;
-    case 4:
-        return DIAG_RAYS | ORTHO_RAYS;
-    default:
-        return ADJACENT_SLOTS;
-    }
+    return role_attack_slots[role];
 }
 
 /* A focus square's slots: the codes there and their squares. */
@@ -95,7 +101,7 @@ struct code_tables {
     __m128i roles, category, victim_of_focus, attacker_of_focus;
 };
 
-static struct slots gather_slots(const __m512i board, unsigned s, __m128i category)
+HOT struct slots gather_slots(const __m512i board, unsigned s, __m128i category)
 {
     const __m512i file
         = _mm512_add_epi8(_mm512_set1_epi8((char)(s % 8)), _mm512_loadu_si512(slot_file));
@@ -122,14 +128,14 @@ static struct slots gather_slots(const __m512i board, unsigned s, __m128i catego
 }
 
 /* The slots whose code is in the table (0xFF bytes). */
-static uint64_t codes_in(const struct slots *v, __m128i table)
+HOT uint64_t codes_in(const struct slots *v, __m128i table)
 {
     const __m512i t = _mm512_shuffle_epi8(_mm512_broadcast_i32x4(table), v->codes);
 
     return _mm512_test_epi8_mask(t, t);
 }
 
-static struct code_tables make_tables(const struct threat_rules *rules, unsigned code)
+HOT struct code_tables make_tables(const struct threat_rules *rules, unsigned code)
 {
     const int role = rules->role[code & (THREAT_CODES - 1)];
     const __m128i roles = _mm_loadu_si128((const __m128i *)(const void *)rules->role);
@@ -150,8 +156,8 @@ static struct code_tables make_tables(const struct threat_rules *rules, unsigned
 
 /* 4-byte records (attacker, from, victim, to) of the chosen slots, the
  * focus (code on s) the attacker (outgoing) or the victim: how many. */
-static unsigned emit(const struct slots *v, uint64_t chosen, int outgoing, unsigned code,
-                     unsigned s, void *out)
+HOT unsigned emit(const struct slots *v, uint64_t chosen, int outgoing, unsigned code, unsigned s,
+                  void *out)
 {
     const __m512i codes = _mm512_cvtepu8_epi32(
         _mm512_castsi512_si128(_mm512_maskz_compress_epi8(chosen, v->codes)));
@@ -173,7 +179,7 @@ struct focus_view {
     unsigned touching_count, xray_count;
 };
 
-static __m512i swap_halves(__m512i a)
+HOT __m512i swap_halves(__m512i a)
 {
     return _mm512_shuffle_i64x2(a, a, _MM_SHUFFLE(1, 0, 3, 2));
 }
@@ -181,7 +187,7 @@ static __m512i swap_halves(__m512i a)
 /* The sliders nearest to the focus on its rays, each with the nearest
  * piece on the opposite ray: the x-ray pairs the focus square stands in,
  * where the rules count them. */
-static unsigned xray_pairs(const struct threat_rules *rules, const struct slots *v, void *out)
+HOT unsigned xray_pairs(const struct threat_rules *rules, const struct slots *v, void *out)
 {
     const __m512i slider = _mm512_and_si512(_mm512_loadu_si512(slot_attackers),
                                             _mm512_set1_epi8(C_BISHOP | C_ROOK | C_QUEEN));
@@ -352,7 +358,7 @@ int threat_event_diff_vbmi2(const struct threat_rules *rules, const unsigned cha
 
 /* The pieces that attack the focus whatever its code: each ray's nearest
  * piece whose category attacks along the ray from there, and the knights. */
-static uint64_t attacker_slots(const struct slots *v)
+HOT uint64_t attacker_slots(const struct slots *v)
 {
     return v->nearest & _mm512_test_epi8_mask(v->category, _mm512_loadu_si512(slot_attackers));
 }
@@ -360,8 +366,8 @@ static uint64_t attacker_slots(const struct slots *v)
 /* The relations of code (of role) on s with the pieces it attacks and
  * those attacking it (attackers: attacker_slots), written at out: how
  * many. */
-static unsigned touching(const struct slots *v, const struct code_tables *t, uint64_t attackers,
-                         int role, unsigned code, unsigned s, unsigned char *out)
+HOT unsigned touching(const struct slots *v, const struct code_tables *t, uint64_t attackers,
+                      int role, unsigned code, unsigned s, unsigned char *out)
 {
     const uint64_t victims = v->nearest & attack_slots(role) & codes_in(v, t->victim_of_focus);
     const unsigned n = emit(v, victims, 1, code, s, out);
