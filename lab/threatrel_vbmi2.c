@@ -24,13 +24,19 @@
  * in registers instead of going through the stack to a call. */
 #define HOT static inline __attribute__((always_inline))
 
-/* Each slot's file and rank offset from the focus. */
-#define RAY(knight, step)                                                                          \
-    knight, (step), 2 * (step), 3 * (step), 4 * (step), 5 * (step), 6 * (step), 7 * (step)
-static const signed char slot_file[64] = { RAY(1, 0),  RAY(2, 1),   RAY(2, 1),   RAY(1, 1),
-                                           RAY(-1, 0), RAY(-2, -1), RAY(-2, -1), RAY(-1, -1) };
-static const signed char slot_rank[64] = { RAY(2, 1),   RAY(1, 1),   RAY(-1, 0), RAY(-2, -1),
-                                           RAY(-2, -1), RAY(-1, -1), RAY(1, 0),  RAY(2, 1) };
+/* Each slot's offset from the focus as a 0x88 step (file + 16 rank):
+ * slot 8 d + 0 the knight jump of direction d, 8 d + k the step of d k
+ * times. */
+#define OFFSETS(knight_file, knight_rank, file, rank)                                              \
+    (signed char)((knight_file) + 16 * (knight_rank)), RAY_88((file) + 16 * (rank))
+#define RAY_88(step)                                                                               \
+    (signed char)(step), (signed char)(2 * (step)), (signed char)(3 * (step)),                     \
+        (signed char)(4 * (step)), (signed char)(5 * (step)), (signed char)(6 * (step)),           \
+        (signed char)(7 * (step))
+static const signed char slot_offset[64] = {
+    OFFSETS(1, 2, 0, 1),    OFFSETS(2, 1, 1, 1),     OFFSETS(2, -1, 1, 0),  OFFSETS(1, -2, 1, -1),
+    OFFSETS(-1, -2, 0, -1), OFFSETS(-2, -1, -1, -1), OFFSETS(-2, 1, -1, 0), OFFSETS(-1, 2, -1, 1),
+};
 
 /* Piece categories, one bit each, for the slot tests. */
 enum {
@@ -103,20 +109,18 @@ struct code_tables {
 
 HOT struct slots gather_slots(const __m512i board, unsigned s, __m128i category)
 {
-    const __m512i file
-        = _mm512_add_epi8(_mm512_set1_epi8((char)(s % 8)), _mm512_loadu_si512(slot_file));
-    const __m512i rank
-        = _mm512_add_epi8(_mm512_set1_epi8((char)(s / 8)), _mm512_loadu_si512(slot_rank));
-    const __m512i eight = _mm512_set1_epi8(8);
-    /* a negative offset wraps above 7 too */
-    const __mmask64 valid
-        = _mm512_cmplt_epu8_mask(file, eight) & _mm512_cmplt_epu8_mask(rank, eight);
+    /* each slot's file and rank as one 0x88 byte, file + 16 rank: off the
+     * board where bit 3 or bit 7 is set (every offset is within 7) */
+    const __m512i x = _mm512_add_epi8(_mm512_set1_epi8((char)(s % 8 + 16 * (s / 8))),
+                                      _mm512_loadu_si512(slot_offset));
+    const __mmask64 valid = _mm512_testn_epi8_mask(x, _mm512_set1_epi8((char)0x88));
     struct slots v;
     uint64_t o;
 
-    /* (a 16-bit shift: the mask keeps each byte's own bits) */
-    v.squares = _mm512_add_epi8(
-        _mm512_and_si512(_mm512_slli_epi16(rank, 3), _mm512_set1_epi8(0x38)), file);
+    /* the square: the file and the rank shifted down by one (a 16-bit
+     * shift, masked to each byte's own bits) */
+    v.squares = _mm512_or_si512(_mm512_and_si512(x, _mm512_set1_epi8(7)),
+                                _mm512_and_si512(_mm512_srli_epi16(x, 1), _mm512_set1_epi8(0x38)));
     v.codes = _mm512_maskz_permutexvar_epi8(valid, v.squares, board);
     v.category = _mm512_shuffle_epi8(_mm512_broadcast_i32x4(category), v.codes);
     v.occupied = _mm512_test_epi8_mask(v.codes, v.codes);
