@@ -14,7 +14,10 @@
  * in both, with the largest room, the exact room and one record short.
  * Where the CPU has AVX-512 VBMI2, the vector kernel
  * (lab/threatrel_vbmi2.c) must give the same lists byte for byte on
- * every one of those events and boards. */
+ * every one of those events and boards, and its piece-set entry
+ * (threat_event_diff_pieces_vbmi2) passes the portable entry's checks
+ * with its lists the portable kernel's at the same capacities: byte for
+ * byte in the canonical order, as sets in any order. */
 #define _POSIX_C_SOURCE 200809L
 #include <check.h>
 #include <stdio.h>
