@@ -160,20 +160,31 @@ HOT struct code_tables make_tables(const struct threat_rules *rules, unsigned co
 
 /* 4-byte records (attacker, from, victim, to) of the chosen slots, the
  * focus (code on s) the attacker (outgoing) or the victim: how many. */
+/* Where each byte of 16 records comes from in emit's two-source byte
+ * permute: a chosen slot's code (i, of the compressed codes) and square
+ * (64 + i, of the compressed squares), and for the focus's two bytes a
+ * zero (63: a compress of at most 16 slots leaves the top bytes zero),
+ * the focus's code and square or'ed in after. */
+#define SIXTEEN(R)                                                                                 \
+    R(0), R(1), R(2), R(3), R(4), R(5), R(6), R(7), R(8), R(9), R(10), R(11), R(12), R(13), R(14), \
+        R(15)
+#define FROM_FOCUS(i) 63, 63, (i), 64 + (i)
+#define TO_FOCUS(i) (i), 64 + (i), 63, 63
+static const unsigned char record_outgoing[64] = { SIXTEEN(FROM_FOCUS) };
+static const unsigned char record_incoming[64] = { SIXTEEN(TO_FOCUS) };
+
 HOT unsigned emit(const struct slots *v, uint64_t chosen, int outgoing, unsigned code, unsigned s,
                   void *out)
 {
-    const __m512i codes = _mm512_cvtepu8_epi32(
-        _mm512_castsi512_si128(_mm512_maskz_compress_epi8(chosen, v->codes)));
-    const __m512i squares = _mm512_cvtepu8_epi32(
-        _mm512_castsi512_si128(_mm512_maskz_compress_epi8(chosen, v->squares)));
-    const __m512i pair = _mm512_or_si512(codes, _mm512_slli_epi32(squares, 8));
-    const __m512i focus = _mm512_set1_epi32((int)(code | s << 8));
+    const __m512i codes = _mm512_maskz_compress_epi8(chosen, v->codes);
+    const __m512i squares = _mm512_maskz_compress_epi8(chosen, v->squares);
+    const __m512i focus
+        = _mm512_set1_epi32((int)(outgoing ? code | s << 8 : (code | s << 8) << 16));
+    const __m512i records = _mm512_permutex2var_epi8(
+        codes, _mm512_loadu_si512(outgoing ? record_outgoing : record_incoming), squares);
     const unsigned n = (unsigned)_mm_popcnt_u64(chosen);
 
-    _mm512_mask_storeu_epi32(out, (__mmask16)((1u << n) - 1),
-                             outgoing ? _mm512_or_si512(focus, _mm512_slli_epi32(pair, 16))
-                                      : _mm512_or_si512(pair, _mm512_slli_epi32(focus, 16)));
+    _mm512_mask_storeu_epi32(out, (__mmask16)((1u << n) - 1), _mm512_or_si512(records, focus));
     return n;
 }
 
