@@ -173,8 +173,9 @@ HOT struct code_tables make_tables(const struct threat_rules *rules, unsigned co
 static const unsigned char record_outgoing[64] = { SIXTEEN(FROM_FOCUS) };
 static const unsigned char record_incoming[64] = { SIXTEEN(TO_FOCUS) };
 
-HOT unsigned emit(const struct slots *v, uint64_t chosen, int outgoing, unsigned code, unsigned s,
-                  void *out)
+/* The records of the chosen slots (at most 16), in the first dwords. */
+HOT __m512i slot_records(const struct slots *v, uint64_t chosen, int outgoing, unsigned code,
+                         unsigned s)
 {
     const __m512i codes = _mm512_maskz_compress_epi8(chosen, v->codes);
     const __m512i squares = _mm512_maskz_compress_epi8(chosen, v->squares);
@@ -182,9 +183,17 @@ HOT unsigned emit(const struct slots *v, uint64_t chosen, int outgoing, unsigned
         = _mm512_set1_epi32((int)(outgoing ? code | s << 8 : (code | s << 8) << 16));
     const __m512i records = _mm512_permutex2var_epi8(
         codes, _mm512_loadu_si512(outgoing ? record_outgoing : record_incoming), squares);
+
+    return _mm512_or_si512(records, focus);
+}
+
+HOT unsigned emit(const struct slots *v, uint64_t chosen, int outgoing, unsigned code, unsigned s,
+                  void *out)
+{
     const unsigned n = (unsigned)_mm_popcnt_u64(chosen);
 
-    _mm512_mask_storeu_epi32(out, (__mmask16)((1u << n) - 1), _mm512_or_si512(records, focus));
+    _mm512_mask_storeu_epi32(out, (__mmask16)((1u << n) - 1),
+                             slot_records(v, chosen, outgoing, code, s));
     return n;
 }
 
@@ -214,26 +223,29 @@ HOT unsigned xray_pairs(const struct threat_rules *rules, const struct slots *v,
         = ((sliders + UINT64_C(0x7E7E7E7E7E7E7E7E)) & (beyond + UINT64_C(0x7E7E7E7E7E7E7E7E))
            & UINT64_C(0x8080808080808080));
     const uint64_t rays = both | (both - (both >> 7));
-    uint32_t x[16], y[16];
+    uint32_t r[16];
     unsigned n = 0, pairs;
 
     if ((sliders & rays) == 0)
         return 0; /* no slider with a piece beyond it: the common case */
-    pairs = emit(v, sliders & rays, 1, 0, 0, x);
+    pairs = (unsigned)_mm_popcnt_u64(sliders & rays);
     {
         const struct slots opposite
             = { .codes = swap_halves(v->codes), .squares = swap_halves(v->squares) };
+        /* each pair's record: the slider as the attacker (its slot's
+         * incoming record, focus 0), the piece beyond as the victim */
+        const __m512i x = slot_records(v, sliders & rays, 0, 0, 0);
+        const __m512i y = slot_records(&opposite, beyond & rays, 1, 0, 0);
 
-        emit(&opposite, beyond & rays, 1, 0, 0, y);
+        /* one whole store, so that each record read back is forwarded
+         * from it (not from a masked store) */
+        _mm512_storeu_si512(r, _mm512_or_si512(x, y));
     }
     for (unsigned i = 0; i < pairs; i++) {
-        const unsigned a = x[i] >> 16 & 0xFF, b = y[i] >> 16 & 0xFF;
+        const unsigned a = r[i] & 0xFF, b = r[i] >> 16 & 0xFF;
 
-        if ((rules->victims[rules->role[a]] >> rules->role[b]) & 1) {
-            const uint32_t r = a | (x[i] >> 24) << 8 | b << 16 | (y[i] >> 24) << 24;
-
-            memcpy((unsigned char *)out + 4 * n++, &r, sizeof r);
-        }
+        if ((rules->victims[rules->role[a]] >> rules->role[b]) & 1)
+            memcpy((unsigned char *)out + 4 * n++, &r[i], sizeof r[i]);
     }
     return n;
 }
