@@ -187,13 +187,17 @@ HOT __m512i slot_records(const struct slots *v, uint64_t chosen, int outgoing, u
     return _mm512_or_si512(records, focus);
 }
 
+/* The chosen slots' records written at out, and 64 bytes in all (a whole
+ * store: a record read back soon after is forwarded from it, where a load
+ * from a masked store waits): how many.  Each list's room holds it: a
+ * list is written by at most two emits, at 0 and after at most 8
+ * victims, so within 24 records of its start. */
 HOT unsigned emit(const struct slots *v, uint64_t chosen, int outgoing, unsigned code, unsigned s,
                   void *out)
 {
     const unsigned n = (unsigned)_mm_popcnt_u64(chosen);
 
-    _mm512_mask_storeu_epi32(out, (__mmask16)((1u << n) - 1),
-                             slot_records(v, chosen, outgoing, code, s));
+    _mm512_storeu_si512(out, slot_records(v, chosen, outgoing, code, s));
     return n;
 }
 
