@@ -14,7 +14,10 @@
  * in both, with the largest room, the exact room and one record short.
  * Where the CPU has AVX-512 VBMI2, the vector kernel
  * (lab/threatrel_vbmi2.c) must give the same lists byte for byte on
- * every one of those events and boards. */
+ * every one of those events and boards, and its piece-set entry
+ * (threat_event_diff_pieces_vbmi2) passes the portable entry's checks
+ * with its lists the portable kernel's at the same capacities: byte for
+ * byte in the canonical order, as sets in any order. */
 #define _POSIX_C_SOURCE 200809L
 #include <check.h>
 #include <stdio.h>
@@ -293,7 +296,7 @@ static int by_key(const void *a, const void *b)
  * run in one process: CK_FORK=no is not needed for these, each check
  * sets them before use). */
 static const struct threat_pieces *current_pieces;
-static unsigned long pieces_events;
+static unsigned long pieces_events, vbmi2_pieces_events;
 
 static int diff_pieces_any(const struct threat_rules *rules, const unsigned char board[64],
                            const struct threat_event *e, struct threat_relation *adds,
@@ -317,6 +320,34 @@ static int diff_pieces_canonical(const struct threat_rules *rules, const unsigne
                                     removes_count);
 }
 
+static int vbmi2_pieces_any(const struct threat_rules *rules, const unsigned char board[64],
+                            const struct threat_event *e, struct threat_relation *adds,
+                            unsigned adds_capacity, unsigned *adds_count,
+                            struct threat_relation *removes, unsigned removes_capacity,
+                            unsigned *removes_count)
+{
+    return threat_event_diff_pieces_vbmi2(rules, board, current_pieces, e, THREAT_ANY_ORDER, adds,
+                                          adds_capacity, adds_count, removes, removes_capacity,
+                                          removes_count);
+}
+
+static int vbmi2_pieces_canonical(const struct threat_rules *rules, const unsigned char board[64],
+                                  const struct threat_event *e, struct threat_relation *adds,
+                                  unsigned adds_capacity, unsigned *adds_count,
+                                  struct threat_relation *removes, unsigned removes_capacity,
+                                  unsigned *removes_count)
+{
+    return threat_event_diff_pieces_vbmi2(rules, board, current_pieces, e, THREAT_CANONICAL, adds,
+                                          adds_capacity, adds_count, removes, removes_capacity,
+                                          removes_count);
+}
+
+/* An entry's lists as check_pieces_once leaves them (any order: sorted). */
+struct got {
+    struct threat_relation adds[THREAT_EVENT_MAX], removes[THREAT_EVENT_MAX];
+    unsigned na, nr;
+};
+
 /* threat_event_diff_pieces with capacities ca and cr (at least the lists'
  * lengths): 0, the guards kept, the board and the sets unchanged, and as
  * a set the reference's lists, each record once (a sorted copy strictly
@@ -326,7 +357,8 @@ static void check_pieces_once(event_kernel *diff, int sorted, const struct threa
                               const unsigned char board[64], const struct threat_event *e,
                               unsigned ca, unsigned cr, const struct relations *before,
                               const struct relations *want_adds,
-                              const struct relations *want_removes, const struct relations *after)
+                              const struct relations *want_removes, const struct relations *after,
+                              struct got *got)
 {
     struct threat_relation adds[THREAT_EVENT_MAX + GUARDS], removes[THREAT_EVENT_MAX + GUARDS];
     const struct threat_pieces kept_pieces = *current_pieces;
@@ -352,6 +384,23 @@ static void check_pieces_once(event_kernel *diff, int sorted, const struct threa
     expect_list(removes, nr, want_removes, sorted ? "pieces removes" : "pieces removes (any order)",
                 e);
     check_identity(before, adds, na, removes, nr, after);
+    memcpy(got->adds, adds, na * sizeof *adds), memcpy(got->removes, removes, nr * sizeof *removes);
+    got->na = na, got->nr = nr;
+}
+
+/* The vector kernel's lists are the portable kernel's: byte for byte in
+ * the canonical order, as sets (both sorted copies) in any order. */
+static void same_as_portable(const struct got *vector, const struct got *portable, int sorted,
+                             unsigned ca, unsigned cr, const struct threat_event *e)
+{
+    REQUIRE(vector->na == portable->na && vector->nr == portable->nr
+                && memcmp(vector->adds, portable->adds, vector->na * sizeof *vector->adds) == 0
+                && memcmp(vector->removes, portable->removes, vector->nr * sizeof *vector->removes)
+                       == 0,
+            "vbmi2 pieces (%s, capacities %u and %u): %s at %u (to %u, code %u): %u adds and %u "
+            "removes, not the portable kernel's %u and %u, or other records",
+            sorted ? "canonical" : "any order", ca, cr, kind_names[e->kind], e->square, e->to,
+            e->code, vector->na, vector->nr, portable->na, portable->nr);
 }
 
 /* The piece-set entry point on the event: threat_pieces_of's sets are
@@ -372,15 +421,30 @@ static void check_pieces(const struct threat_rules *rules, const unsigned char b
     current_pieces = &mine;
     for (int sorted = 0; sorted < 2; sorted++) {
         event_kernel *const diff = sorted ? diff_pieces_canonical : diff_pieces_any;
+        event_kernel *const vector = sorted ? vbmi2_pieces_canonical : vbmi2_pieces_any;
+        static struct got largest, exact, vgot;
 
         check_pieces_once(diff, sorted, rules, board, e, THREAT_EVENT_MAX, THREAT_EVENT_MAX, before,
-                          want_adds, want_removes, after);
+                          want_adds, want_removes, after, &largest);
         check_pieces_once(diff, sorted, rules, board, e, na, nr, before, want_adds, want_removes,
-                          after);
+                          after, &exact);
         if (na + nr > 0)
             check_short(diff, rules, board, e, na, nr);
+        if (!vbmi2)
+            continue;
+        /* the vector kernel's piece-set entry: the same checks, and the
+         * portable kernel's lists at the same capacities */
+        check_pieces_once(vector, sorted, rules, board, e, THREAT_EVENT_MAX, THREAT_EVENT_MAX,
+                          before, want_adds, want_removes, after, &vgot);
+        same_as_portable(&vgot, &largest, sorted, THREAT_EVENT_MAX, THREAT_EVENT_MAX, e);
+        check_pieces_once(vector, sorted, rules, board, e, na, nr, before, want_adds, want_removes,
+                          after, &vgot);
+        same_as_portable(&vgot, &exact, sorted, na, nr, e);
+        if (na + nr > 0)
+            check_short(vector, rules, board, e, na, nr);
     }
     pieces_events++;
+    vbmi2_pieces_events += vbmi2 != 0;
 }
 
 /* Check the kernel on the event, then apply it: rel holds the board's
@@ -534,7 +598,7 @@ START_TEST(random_boards_and_events)
     uint64_t rng = UINT64_C(0x9E3779B97F4A7C15) + (uint64_t)_i;
     static struct relations rel;
 
-    events_checked = vbmi2_events = pieces_events = 0;
+    events_checked = vbmi2_events = pieces_events = vbmi2_pieces_events = 0;
     for (unsigned b = 0; b < 6000; b++) {
         const struct threat_rules rules = make_rules(_i, (int)(b & 1), &rng);
         unsigned char board[64];
@@ -549,8 +613,8 @@ START_TEST(random_boards_and_events)
         }
     }
     printf("# %s rules: 6000 random boards, %lu events (%lu also on the vector kernel, %lu"
-           " through the piece sets)\n",
-           rule_names[_i], events_checked, vbmi2_events, pieces_events);
+           " through the piece sets, %lu through the vector kernel's)\n",
+           rule_names[_i], events_checked, vbmi2_events, pieces_events, vbmi2_pieces_events);
 }
 END_TEST
 
@@ -588,7 +652,7 @@ START_TEST(every_square_and_code)
 {
     uint64_t rng = UINT64_C(0x2545F4914F6CDD1D) + (uint64_t)_i;
 
-    events_checked = vbmi2_events = pieces_events = 0;
+    events_checked = vbmi2_events = pieces_events = vbmi2_pieces_events = 0;
     for (unsigned pieces = 0; pieces <= 40; pieces += 4)
         for (int map = 0; map < 2; map++) {
             const struct threat_rules rules = make_rules(_i, map, &rng);
@@ -598,8 +662,8 @@ START_TEST(every_square_and_code)
             every_event(&rules, board);
         }
     printf("# %s rules: every event on 22 boards, %lu events (%lu also on the vector kernel, %lu"
-           " through the piece sets)\n",
-           rule_names[_i], events_checked, vbmi2_events, pieces_events);
+           " through the piece sets, %lu through the vector kernel's)\n",
+           rule_names[_i], events_checked, vbmi2_events, pieces_events, vbmi2_pieces_events);
 }
 END_TEST
 
@@ -666,11 +730,12 @@ START_TEST(perft_walks)
     w.rules[0] = make_rules(RULES_STOCKFISH, 0, &rng);
     w.rules[1] = make_rules(RULES_EVERYTHING, 0, &rng);
     ck_assert_int_eq(parse_fen(positions[_i], &p, why), 0);
-    events_checked = vbmi2_events = pieces_events = 0;
+    events_checked = vbmi2_events = pieces_events = vbmi2_pieces_events = 0;
     walk(&p, depths[_i] - 1, visit, &w);
     printf("# '%s': %lu moves to depth %d, %lu events (stockfish and everything rules; %lu also"
-           " on the vector kernel, %lu through the piece sets)\n",
-           positions[_i], w.moves, depths[_i], events_checked, vbmi2_events, pieces_events);
+           " on the vector kernel, %lu through the piece sets, %lu through the vector kernel's)\n",
+           positions[_i], w.moves, depths[_i], events_checked, vbmi2_events, pieces_events,
+           vbmi2_pieces_events);
 }
 END_TEST
 
@@ -692,9 +757,10 @@ int main(void)
     /* (CK_FORK=no: the tests' counters and this flag are one process's) */
     vbmi2 = threat_vbmi2_available();
     if (!vbmi2)
-        puts("# the vector kernel (AVX-512 VBMI2): skipped, this CPU or build lacks it");
+        puts("# the vector kernel (AVX-512 VBMI2), both entries: skipped, this CPU or build lacks"
+             " it");
     else
         puts("# the vector kernel (AVX-512 VBMI2): every event and board checked against the"
-             " portable kernel");
+             " portable kernel, its piece-set entry in both orders at every capacity");
     return run_suite(threatrel_suite());
 }

@@ -194,4 +194,20 @@ int threat_event_diff_vbmi2(const struct threat_rules *rules, const unsigned cha
 int threat_board_vbmi2(const struct threat_rules *rules, const unsigned char board[64],
                        struct threat_relation *out, unsigned capacity);
 
+/* threat_event_diff_pieces from the vector kernel: the same signature and
+ * contract (THREAT_CANONICAL: byte for byte the portable kernel's lists;
+ * THREAT_ANY_ORDER: the same sets, no sort), the same availability.  It
+ * gathers from the 64 bytes (one vpermb a square viewed); of the piece
+ * sets it reads none (lab/threatrel_vbmi2.c says why), but they must
+ * still match the board, as for the portable call.  Where it writes
+ * straight into the arrays (both capacities at least THREAT_EVENT_MAX)
+ * it stores 16 records at a time, so records past the counts (never
+ * past THREAT_EVENT_MAX) may change. */
+int threat_event_diff_pieces_vbmi2(const struct threat_rules *rules, const unsigned char board[64],
+                                   const struct threat_pieces *pieces,
+                                   const struct threat_event *event, enum threat_order order,
+                                   struct threat_relation *adds, unsigned adds_capacity,
+                                   unsigned *adds_count, struct threat_relation *removes,
+                                   unsigned removes_capacity, unsigned *removes_count);
+
 #endif /* LAB_THREATREL_H */

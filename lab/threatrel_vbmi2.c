@@ -20,13 +20,23 @@
     && defined(__AVX512BW__) && defined(__AVX512VL__) && defined(__BMI2__)
 #include <immintrin.h>
 
-/* Each slot's file and rank offset from the focus. */
-#define RAY(knight, step)                                                                          \
-    knight, (step), 2 * (step), 3 * (step), 4 * (step), 5 * (step), 6 * (step), 7 * (step)
-static const signed char slot_file[64] = { RAY(1, 0),  RAY(2, 1),   RAY(2, 1),   RAY(1, 1),
-                                           RAY(-1, 0), RAY(-2, -1), RAY(-2, -1), RAY(-1, -1) };
-static const signed char slot_rank[64] = { RAY(2, 1),   RAY(1, 1),   RAY(-1, 0), RAY(-2, -1),
-                                           RAY(-2, -1), RAY(-1, -1), RAY(1, 0),  RAY(2, 1) };
+/* The hot helpers inlined into each entry, so that the slot vectors stay
+ * in registers instead of going through the stack to a call. */
+#define HOT static inline __attribute__((always_inline))
+
+/* Each slot's offset from the focus as a 0x88 step (file + 16 rank):
+ * slot 8 d + 0 the knight jump of direction d, 8 d + k the step of d k
+ * times. */
+#define OFFSETS(knight_file, knight_rank, file, rank)                                              \
+    (signed char)((knight_file) + 16 * (knight_rank)), RAY_88((file) + 16 * (rank))
+#define RAY_88(step)                                                                               \
+    (signed char)(step), (signed char)(2 * (step)), (signed char)(3 * (step)),                     \
+        (signed char)(4 * (step)), (signed char)(5 * (step)), (signed char)(6 * (step)),           \
+        (signed char)(7 * (step))
+static const signed char slot_offset[64] = {
+    OFFSETS(1, 2, 0, 1),    OFFSETS(2, 1, 1, 1),     OFFSETS(2, -1, 1, 0),  OFFSETS(1, -2, 1, -1),
+    OFFSETS(-1, -2, 0, -1), OFFSETS(-2, -1, -1, -1), OFFSETS(-2, 1, -1, 0), OFFSETS(-1, 2, -1, 1),
+};
 
 /* Piece categories, one bit each, for the slot tests. */
 enum {
@@ -64,24 +74,26 @@ static const unsigned char slot_attackers[64] = {
 #define RAY_SLOTS UINT64_C(0xFEFEFEFEFEFEFEFE)
 #define SLOT(d, k) (UINT64_C(1) << (8 * (d) + (k)))
 
-/* The slots a piece of the role on the focus attacks (its nearest piece
- * on each of them). */
-static uint64_t attack_slots(int role)
+/* The slots a piece of each role on the focus attacks (its nearest piece
+ * on each of them): a table, not a branch on the role. */
+static const uint64_t role_attack_slots[THREAT_ROLES] = {
+    SLOT(1, 1) | SLOT(7, 1),
+    KNIGHT_SLOTS,
+    DIAG_RAYS,
+    ORTHO_RAYS,
+    DIAG_RAYS | ORTHO_RAYS,
+    ADJACENT_SLOTS,
+    SLOT(3, 1) | SLOT(5, 1),
+    KNIGHT_SLOTS,
+    DIAG_RAYS,
+    ORTHO_RAYS,
+    DIAG_RAYS | ORTHO_RAYS,
+    ADJACENT_SLOTS,
+};
+
+HOT uint64_t attack_slots(int role)
 {
-    switch (role % 6) {
-    case 0:
-        return role < 6 ? SLOT(1, 1) | SLOT(7, 1) : SLOT(3, 1) | SLOT(5, 1);
-    case 1:
-        return KNIGHT_SLOTS;
-    case 2:
-        return DIAG_RAYS;
-    case 3:
-        return ORTHO_RAYS;
-    case 4:
-        return DIAG_RAYS | ORTHO_RAYS;
-    default:
-        return ADJACENT_SLOTS;
-    }
+    return role_attack_slots[role];
 }
 
 /* A focus square's slots: the codes there and their squares. */
@@ -95,22 +107,20 @@ struct code_tables {
     __m128i roles, category, victim_of_focus, attacker_of_focus;
 };
 
-static struct slots gather_slots(const __m512i board, unsigned s, __m128i category)
+HOT struct slots gather_slots(const __m512i board, unsigned s, __m128i category)
 {
-    const __m512i file
-        = _mm512_add_epi8(_mm512_set1_epi8((char)(s % 8)), _mm512_loadu_si512(slot_file));
-    const __m512i rank
-        = _mm512_add_epi8(_mm512_set1_epi8((char)(s / 8)), _mm512_loadu_si512(slot_rank));
-    const __m512i eight = _mm512_set1_epi8(8);
-    /* a negative offset wraps above 7 too */
-    const __mmask64 valid
-        = _mm512_cmplt_epu8_mask(file, eight) & _mm512_cmplt_epu8_mask(rank, eight);
+    /* each slot's file and rank as one 0x88 byte, file + 16 rank: off the
+     * board where bit 3 or bit 7 is set (every offset is within 7) */
+    const __m512i x = _mm512_add_epi8(_mm512_set1_epi8((char)(s % 8 + 16 * (s / 8))),
+                                      _mm512_loadu_si512(slot_offset));
+    const __mmask64 valid = _mm512_testn_epi8_mask(x, _mm512_set1_epi8((char)0x88));
     struct slots v;
     uint64_t o;
 
-    /* (a 16-bit shift: the mask keeps each byte's own bits) */
-    v.squares = _mm512_add_epi8(
-        _mm512_and_si512(_mm512_slli_epi16(rank, 3), _mm512_set1_epi8(0x38)), file);
+    /* the square: the file and the rank shifted down by one (a 16-bit
+     * shift, masked to each byte's own bits) */
+    v.squares = _mm512_or_si512(_mm512_and_si512(x, _mm512_set1_epi8(7)),
+                                _mm512_and_si512(_mm512_srli_epi16(x, 1), _mm512_set1_epi8(0x38)));
     v.codes = _mm512_maskz_permutexvar_epi8(valid, v.squares, board);
     v.category = _mm512_shuffle_epi8(_mm512_broadcast_i32x4(category), v.codes);
     v.occupied = _mm512_test_epi8_mask(v.codes, v.codes);
@@ -122,14 +132,14 @@ static struct slots gather_slots(const __m512i board, unsigned s, __m128i catego
 }
 
 /* The slots whose code is in the table (0xFF bytes). */
-static uint64_t codes_in(const struct slots *v, __m128i table)
+HOT uint64_t codes_in(const struct slots *v, __m128i table)
 {
     const __m512i t = _mm512_shuffle_epi8(_mm512_broadcast_i32x4(table), v->codes);
 
     return _mm512_test_epi8_mask(t, t);
 }
 
-static struct code_tables make_tables(const struct threat_rules *rules, unsigned code)
+HOT struct code_tables make_tables(const struct threat_rules *rules, unsigned code)
 {
     const int role = rules->role[code & (THREAT_CODES - 1)];
     const __m128i roles = _mm_loadu_si128((const __m128i *)(const void *)rules->role);
@@ -150,20 +160,44 @@ static struct code_tables make_tables(const struct threat_rules *rules, unsigned
 
 /* 4-byte records (attacker, from, victim, to) of the chosen slots, the
  * focus (code on s) the attacker (outgoing) or the victim: how many. */
-static unsigned emit(const struct slots *v, uint64_t chosen, int outgoing, unsigned code,
-                     unsigned s, uint32_t *out)
+/* Where each byte of 16 records comes from in emit's two-source byte
+ * permute: a chosen slot's code (i, of the compressed codes) and square
+ * (64 + i, of the compressed squares), and for the focus's two bytes a
+ * zero (63: a compress of at most 16 slots leaves the top bytes zero),
+ * the focus's code and square or'ed in after. */
+#define SIXTEEN(R)                                                                                 \
+    R(0), R(1), R(2), R(3), R(4), R(5), R(6), R(7), R(8), R(9), R(10), R(11), R(12), R(13), R(14), \
+        R(15)
+#define FROM_FOCUS(i) 63, 63, (i), 64 + (i)
+#define TO_FOCUS(i) (i), 64 + (i), 63, 63
+static const unsigned char record_outgoing[64] = { SIXTEEN(FROM_FOCUS) };
+static const unsigned char record_incoming[64] = { SIXTEEN(TO_FOCUS) };
+
+/* The records of the chosen slots (at most 16), in the first dwords. */
+HOT __m512i slot_records(const struct slots *v, uint64_t chosen, int outgoing, unsigned code,
+                         unsigned s)
 {
-    const __m512i codes = _mm512_cvtepu8_epi32(
-        _mm512_castsi512_si128(_mm512_maskz_compress_epi8(chosen, v->codes)));
-    const __m512i squares = _mm512_cvtepu8_epi32(
-        _mm512_castsi512_si128(_mm512_maskz_compress_epi8(chosen, v->squares)));
-    const __m512i pair = _mm512_or_si512(codes, _mm512_slli_epi32(squares, 8));
-    const __m512i focus = _mm512_set1_epi32((int)(code | s << 8));
+    const __m512i codes = _mm512_maskz_compress_epi8(chosen, v->codes);
+    const __m512i squares = _mm512_maskz_compress_epi8(chosen, v->squares);
+    const __m512i focus
+        = _mm512_set1_epi32((int)(outgoing ? code | s << 8 : (code | s << 8) << 16));
+    const __m512i records = _mm512_permutex2var_epi8(
+        codes, _mm512_loadu_si512(outgoing ? record_outgoing : record_incoming), squares);
+
+    return _mm512_or_si512(records, focus);
+}
+
+/* The chosen slots' records written at out, and 64 bytes in all (a whole
+ * store: a record read back soon after is forwarded from it, where a load
+ * from a masked store waits): how many.  Each list's room holds it: a
+ * list is written by at most two emits, at 0 and after at most 8
+ * victims, so within 24 records of its start. */
+HOT unsigned emit(const struct slots *v, uint64_t chosen, int outgoing, unsigned code, unsigned s,
+                  void *out)
+{
     const unsigned n = (unsigned)_mm_popcnt_u64(chosen);
 
-    _mm512_mask_storeu_epi32(out, (__mmask16)((1u << n) - 1),
-                             outgoing ? _mm512_or_si512(focus, _mm512_slli_epi32(pair, 16))
-                                      : _mm512_or_si512(pair, _mm512_slli_epi32(focus, 16)));
+    _mm512_storeu_si512(out, slot_records(v, chosen, outgoing, code, s));
     return n;
 }
 
@@ -173,7 +207,7 @@ struct focus_view {
     unsigned touching_count, xray_count;
 };
 
-static __m512i swap_halves(__m512i a)
+HOT __m512i swap_halves(__m512i a)
 {
     return _mm512_shuffle_i64x2(a, a, _MM_SHUFFLE(1, 0, 3, 2));
 }
@@ -181,7 +215,7 @@ static __m512i swap_halves(__m512i a)
 /* The sliders nearest to the focus on its rays, each with the nearest
  * piece on the opposite ray: the x-ray pairs the focus square stands in,
  * where the rules count them. */
-static unsigned xray_pairs(const struct threat_rules *rules, const struct slots *v, uint32_t *out)
+HOT unsigned xray_pairs(const struct threat_rules *rules, const struct slots *v, void *out)
 {
     const __m512i slider = _mm512_and_si512(_mm512_loadu_si512(slot_attackers),
                                             _mm512_set1_epi8(C_BISHOP | C_ROOK | C_QUEEN));
@@ -193,21 +227,29 @@ static unsigned xray_pairs(const struct threat_rules *rules, const struct slots 
         = ((sliders + UINT64_C(0x7E7E7E7E7E7E7E7E)) & (beyond + UINT64_C(0x7E7E7E7E7E7E7E7E))
            & UINT64_C(0x8080808080808080));
     const uint64_t rays = both | (both - (both >> 7));
-    uint32_t x[16], y[16];
+    uint32_t r[16];
     unsigned n = 0, pairs;
 
-    pairs = emit(v, sliders & rays, 1, 0, 0, x);
+    if ((sliders & rays) == 0)
+        return 0; /* no slider with a piece beyond it: the common case */
+    pairs = (unsigned)_mm_popcnt_u64(sliders & rays);
     {
         const struct slots opposite
             = { .codes = swap_halves(v->codes), .squares = swap_halves(v->squares) };
+        /* each pair's record: the slider as the attacker (its slot's
+         * incoming record, focus 0), the piece beyond as the victim */
+        const __m512i x = slot_records(v, sliders & rays, 0, 0, 0);
+        const __m512i y = slot_records(&opposite, beyond & rays, 1, 0, 0);
 
-        emit(&opposite, beyond & rays, 1, 0, 0, y);
+        /* one whole store, so that each record read back is forwarded
+         * from it (not from a masked store) */
+        _mm512_storeu_si512(r, _mm512_or_si512(x, y));
     }
     for (unsigned i = 0; i < pairs; i++) {
-        const unsigned a = x[i] >> 16 & 0xFF, b = y[i] >> 16 & 0xFF;
+        const unsigned a = r[i] & 0xFF, b = r[i] >> 16 & 0xFF;
 
         if ((rules->victims[rules->role[a]] >> rules->role[b]) & 1)
-            out[n++] = a | (x[i] >> 24) << 8 | b << 16 | (y[i] >> 24) << 24;
+            memcpy((unsigned char *)out + 4 * n++, &r[i], sizeof r[i]);
     }
     return n;
 }
@@ -329,6 +371,160 @@ int threat_event_diff_vbmi2(const struct threat_rules *rules, const unsigned cha
                : 0;
 }
 
+/* ---- The entry with the engine's piece sets and the order ---------------
+ *
+ * What it could take from the piece sets: nothing that pays.  Every
+ * test here is on a focus square's 64 slots in slot order, and one vpermb
+ * of the 64 bytes gives every slot's code at once, from which one byte
+ * shuffle gives its category (the role, type and colour of lab/threatrel.c's
+ * sets); a set would have to be gathered into slot order by a vpermb of
+ * its own (its bits spread to bytes first), one for each set asked.  The
+ * occupancy of the slots is a byte test of the codes already gathered,
+ * and a move's board without its origin one masked move.  So the sets
+ * are taken (one signature for both kernels) and not read.  What this
+ * entry saves over threat_event_diff_vbmi2: the records go straight into
+ * the caller's arrays where each has room for THREAT_EVENT_MAX, no sort
+ * in THREAT_ANY_ORDER, one view of the square for a replace's two codes,
+ * and (both entries) no x-ray work where no slider has a piece beyond it. */
+
+/* The pieces that attack the focus whatever its code: each ray's nearest
+ * piece whose category attacks along the ray from there, and the knights. */
+HOT uint64_t attacker_slots(const struct slots *v)
+{
+    return v->nearest & _mm512_test_epi8_mask(v->category, _mm512_loadu_si512(slot_attackers));
+}
+
+/* The relations of code (of role) on s with the pieces it attacks and
+ * those attacking it (attackers: attacker_slots), written at out: how
+ * many. */
+HOT unsigned touching(const struct slots *v, const struct code_tables *t, uint64_t attackers,
+                      int role, unsigned code, unsigned s, unsigned char *out)
+{
+    const uint64_t victims = v->nearest & attack_slots(role) & codes_in(v, t->victim_of_focus);
+    const unsigned n = emit(v, victims, 1, code, s, out);
+
+    return n + emit(v, attackers & codes_in(v, t->attacker_of_focus), 0, code, s, out + 4 * n);
+}
+
+/* Append the n records of src to the list of count records unless drop
+ * has the same record: the new count. */
+static unsigned append_unless(unsigned char *list, unsigned count, const uint32_t *src, unsigned n,
+                              const uint32_t *drop, unsigned dropn)
+{
+    for (unsigned i = 0; i < n; i++) {
+        unsigned k = 0;
+
+        while (k < dropn && drop[k] != src[i])
+            k++;
+        if (k == dropn)
+            memcpy(list + 4 * count++, &src[i], sizeof src[i]);
+    }
+    return count;
+}
+
+/* The list (n records) in the canonical order, in place. */
+static void sort_records(unsigned char *list, unsigned n)
+{
+    uint32_t r[THREAT_EVENT_MAX];
+
+    memcpy(r, list, 4 * n);
+    for (unsigned i = 1; i < n; i++) {
+        const uint32_t x = r[i], key = record_key(x);
+        unsigned k = i;
+
+        for (; k > 0 && record_key(r[k - 1]) > key; k--)
+            r[k] = r[k - 1];
+        r[k] = x;
+    }
+    memcpy(list, r, 4 * n);
+}
+
+int threat_event_diff_pieces_vbmi2(const struct threat_rules *rules, const unsigned char board[64],
+                                   const struct threat_pieces *pieces,
+                                   const struct threat_event *event, enum threat_order order,
+                                   struct threat_relation *adds, unsigned adds_capacity,
+                                   unsigned *adds_count, struct threat_relation *removes,
+                                   unsigned removes_capacity, unsigned *removes_count)
+{
+    uint32_t add_room[THREAT_EVENT_MAX], remove_room[THREAT_EVENT_MAX];
+    const int direct = adds_capacity >= THREAT_EVENT_MAX && removes_capacity >= THREAT_EVENT_MAX;
+    unsigned char *const add = direct ? (unsigned char *)adds : (unsigned char *)add_room;
+    unsigned char *const remove = direct ? (unsigned char *)removes : (unsigned char *)remove_room;
+    const unsigned s = event->square & 63;
+    const unsigned code = event->kind == THREAT_PUT ? event->code : board[s];
+    const int role = rules->role[code & (THREAT_CODES - 1)];
+    const struct code_tables t = make_tables(rules, code);
+    __m512i b = load_board(board);
+    unsigned na = 0, nr = 0;
+    int fits = 1;
+
+    (void)pieces; /* (above: why not read) */
+    switch (event->kind) {
+    case THREAT_PUT: {
+        const struct slots v = gather_slots(b, s, t.category);
+
+        na = touching(&v, &t, attacker_slots(&v), role, code, s, add);
+        nr = xray_pairs(rules, &v, remove);
+        break;
+    }
+    case THREAT_REMOVE: {
+        const struct slots v = gather_slots(b, s, t.category);
+
+        nr = touching(&v, &t, attacker_slots(&v), role, code, s, remove);
+        na = xray_pairs(rules, &v, add);
+        break;
+    }
+    case THREAT_REPLACE: {
+        const unsigned next = event->code;
+
+        if (code == next)
+            break;
+        {
+            const struct code_tables u = make_tables(rules, next);
+            const struct slots v = gather_slots(b, s, t.category);
+            const uint64_t attackers = attacker_slots(&v);
+
+            nr = touching(&v, &t, attackers, role, code, s, remove);
+            na = touching(&v, &u, attackers, rules->role[next & (THREAT_CODES - 1)], next, s, add);
+        }
+        break;
+    }
+    default: { /* THREAT_MOVE: the origin's view, then the destination's, origin empty */
+        const unsigned to = event->to & 63u;
+        uint32_t xa[16], xc[16];
+        unsigned xan, xcn;
+
+        b = _mm512_maskz_mov_epi8(~(UINT64_C(1) << s), b);
+        {
+            const struct slots v = gather_slots(b, s, t.category);
+
+            nr = touching(&v, &t, attacker_slots(&v), role, code, s, remove);
+            xan = xray_pairs(rules, &v, xa);
+        }
+        {
+            const struct slots w = gather_slots(b, to, t.category);
+
+            na = touching(&w, &t, attacker_slots(&w), role, code, to, add);
+            xcn = xray_pairs(rules, &w, xc);
+        }
+        /* the pairs the origin reveals and the destination blocks: neither */
+        na = append_unless(add, na, xa, xan, xc, xcn);
+        nr = append_unless(remove, nr, xc, xcn, xa, xan);
+        break;
+    }
+    }
+    *adds_count = na, *removes_count = nr;
+    if (!direct) {
+        fits = na <= adds_capacity && nr <= removes_capacity;
+        if (fits)
+            memcpy(adds, add_room, na * sizeof *adds),
+                memcpy(removes, remove_room, nr * sizeof *removes);
+    }
+    if (fits && order == THREAT_CANONICAL)
+        sort_records((unsigned char *)adds, na), sort_records((unsigned char *)removes, nr);
+    return fits ? 0 : -1;
+}
+
 int threat_board_vbmi2(const struct threat_rules *rules, const unsigned char board[64],
                        struct threat_relation *out, unsigned capacity)
 {
@@ -385,6 +581,17 @@ int threat_board_vbmi2(const struct threat_rules *rules, const unsigned char boa
                        struct threat_relation *out, unsigned capacity)
 {
     return threat_board(rules, board, out, capacity);
+}
+
+int threat_event_diff_pieces_vbmi2(const struct threat_rules *rules, const unsigned char board[64],
+                                   const struct threat_pieces *pieces,
+                                   const struct threat_event *event, enum threat_order order,
+                                   struct threat_relation *adds, unsigned adds_capacity,
+                                   unsigned *adds_count, struct threat_relation *removes,
+                                   unsigned removes_capacity, unsigned *removes_count)
+{
+    return threat_event_diff_pieces(rules, board, pieces, event, order, adds, adds_capacity,
+                                    adds_count, removes, removes_capacity, removes_count);
 }
 
 #endif
