@@ -187,7 +187,8 @@ struct counts {
 MBB_FN struct counts lists_of_kind(enum threat_kind kind, const struct threat_rules *rules,
                                    const unsigned char board[64], const uint64_t *types,
                                    const uint64_t *colours, unsigned s, unsigned x,
-                                   struct threat_relation *add, struct threat_relation *remove)
+                                   struct threat_relation *restrict add,
+                                   struct threat_relation *restrict remove)
 {
     const uint64_t occ = types[0];
     unsigned na = 0, nr = 0;
