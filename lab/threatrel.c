@@ -58,22 +58,19 @@ struct geometry {
     uint64_t attackers, sliders;
 };
 
-MBB_FN struct geometry look(const uint64_t *types, const uint64_t *colours, uint64_t occ,
-                            unsigned s)
+MBB_FN struct geometry look(const uint64_t *type, const uint64_t *colours, uint64_t occ, unsigned s)
 {
     struct geometry g;
 
-    /* types[0] the occupancy, types[1 + t] the type t */
     g.both = mbb_both_attacks(s, occ);
-    g.sliders = ((g.both.rook & (types[1 + T_ROOK] | types[1 + T_QUEEN]))
-                 | (g.both.bishop & (types[1 + T_BISHOP] | types[1 + T_QUEEN])))
+    g.sliders = ((g.both.rook & (type[T_ROOK] | type[T_QUEEN]))
+                 | (g.both.bishop & (type[T_BISHOP] | type[T_QUEEN])))
                 & occ;
     /* a black pawn attacks s from where a white pawn on s attacks; occ
      * drops a moving piece's origin from the sets */
-    g.attackers = (mbb_knight_attacks(s) & types[1 + T_KNIGHT])
-                  | (mbb_king_attacks(s) & types[1 + T_KING])
-                  | (mbb_pawn_attacks(0, s) & types[1 + T_PAWN] & colours[1])
-                  | (mbb_pawn_attacks(1, s) & types[1 + T_PAWN] & colours[0]);
+    g.attackers = (mbb_knight_attacks(s) & type[T_KNIGHT]) | (mbb_king_attacks(s) & type[T_KING])
+                  | (mbb_pawn_attacks(0, s) & type[T_PAWN] & colours[1])
+                  | (mbb_pawn_attacks(1, s) & type[T_PAWN] & colours[0]);
     g.attackers = (g.attackers & occ) | g.sliders;
     return g;
 }
@@ -185,23 +182,22 @@ struct counts {
  * THREAT_EVENT_MAX records: s the event's square, x a move's destination
  * or the code put or replacing. */
 MBB_FN struct counts lists_of_kind(enum threat_kind kind, const struct threat_rules *rules,
-                                   const unsigned char board[64], const uint64_t *types,
-                                   const uint64_t *colours, unsigned s, unsigned x,
-                                   struct threat_relation *restrict add,
+                                   const unsigned char board[64], uint64_t occ,
+                                   const uint64_t *type, const uint64_t *colours, unsigned s,
+                                   unsigned x, struct threat_relation *restrict add,
                                    struct threat_relation *restrict remove)
 {
-    const uint64_t occ = types[0];
     unsigned na = 0, nr = 0;
     struct geometry g;
 
     s &= 63u;
     if (kind == THREAT_PUT) {
-        g = look(types, colours, occ, s);
+        g = look(type, colours, occ, s);
         na = outgoing(rules, board, occ, s, x, &g, add, na);
         na = incoming(rules, board, s, x, &g, add, na);
         nr = xrays(rules, board, occ, s, &g, 64, remove, nr);
     } else if (kind == THREAT_REMOVE) {
-        g = look(types, colours, occ, s);
+        g = look(type, colours, occ, s);
         nr = outgoing(rules, board, occ, s, board[s], &g, remove, nr);
         nr = incoming(rules, board, s, board[s], &g, remove, nr);
         na = xrays(rules, board, occ, s, &g, 64, add, na);
@@ -210,7 +206,7 @@ MBB_FN struct counts lists_of_kind(enum threat_kind kind, const struct threat_ru
         const int old_role = rules->role[old], new_role = rules->role[code];
 
         if (old != code) {
-            g = look(types, colours, occ, s);
+            g = look(type, colours, occ, s);
             nr = outgoing(rules, board, occ, s, old, &g, remove, nr);
             na = outgoing(rules, board, occ, s, code, &g, add, na);
             /* one pass over the attackers for both victims */
@@ -228,11 +224,11 @@ MBB_FN struct counts lists_of_kind(enum threat_kind kind, const struct threat_ru
         const unsigned to = x & 63u, code = board[s];
         const uint64_t after = occ ^ (UINT64_C(1) << s);
 
-        g = look(types, colours, occ, s);
+        g = look(type, colours, occ, s);
         nr = outgoing(rules, board, occ, s, code, &g, remove, nr);
         nr = incoming(rules, board, s, code, &g, remove, nr);
         na = xrays(rules, board, occ, s, &g, to, add, na);
-        g = look(types, colours, after, to);
+        g = look(type, colours, after, to);
         na = outgoing(rules, board, after, to, code, &g, add, na);
         na = incoming(rules, board, to, code, &g, add, na);
         nr = xrays(rules, board, after, to, &g, s, remove, nr);
@@ -243,26 +239,27 @@ MBB_FN struct counts lists_of_kind(enum threat_kind kind, const struct threat_ru
 /* Where a capacity is below THREAT_EVENT_MAX: the lists made in local
  * arrays, then copied where they fit (out of the fast path). */
 static int diff_short(enum threat_kind kind, const struct threat_rules *rules,
-                      const unsigned char board[64], const uint64_t *types, const uint64_t *colours,
-                      unsigned s, unsigned x, enum threat_order order, struct threat_relation *adds,
-                      unsigned adds_capacity, unsigned *adds_count, struct threat_relation *removes,
-                      unsigned removes_capacity, unsigned *removes_count)
+                      const unsigned char board[64], uint64_t occ, const uint64_t *type,
+                      const uint64_t *colours, unsigned s, unsigned x, enum threat_order order,
+                      struct threat_relation *adds, unsigned adds_capacity, unsigned *adds_count,
+                      struct threat_relation *removes, unsigned removes_capacity,
+                      unsigned *removes_count)
 {
     struct threat_relation add[THREAT_EVENT_MAX], remove[THREAT_EVENT_MAX];
     struct counts n;
 
     switch (kind) {
     case THREAT_PUT:
-        n = lists_of_kind(THREAT_PUT, rules, board, types, colours, s, x, add, remove);
+        n = lists_of_kind(THREAT_PUT, rules, board, occ, type, colours, s, x, add, remove);
         break;
     case THREAT_REMOVE:
-        n = lists_of_kind(THREAT_REMOVE, rules, board, types, colours, s, x, add, remove);
+        n = lists_of_kind(THREAT_REMOVE, rules, board, occ, type, colours, s, x, add, remove);
         break;
     case THREAT_REPLACE:
-        n = lists_of_kind(THREAT_REPLACE, rules, board, types, colours, s, x, add, remove);
+        n = lists_of_kind(THREAT_REPLACE, rules, board, occ, type, colours, s, x, add, remove);
         break;
     default:
-        n = lists_of_kind(THREAT_MOVE, rules, board, types, colours, s, x, add, remove);
+        n = lists_of_kind(THREAT_MOVE, rules, board, occ, type, colours, s, x, add, remove);
         break;
     }
     *adds_count = n.adds, *removes_count = n.removes;
@@ -277,7 +274,7 @@ static int diff_short(enum threat_kind kind, const struct threat_rules *rules,
 /* One event of a kind known where this is inlined: the lists straight
  * into the caller's arrays where both have room for THREAT_EVENT_MAX. */
 MBB_FN int diff_of_kind(enum threat_kind kind, const struct threat_rules *rules,
-                        const unsigned char board[64], const uint64_t *types,
+                        const unsigned char board[64], uint64_t occ, const uint64_t *type,
                         const uint64_t *colours, unsigned s, unsigned x, enum threat_order order,
                         struct threat_relation *adds, unsigned adds_capacity, unsigned *adds_count,
                         struct threat_relation *removes, unsigned removes_capacity,
@@ -286,9 +283,9 @@ MBB_FN int diff_of_kind(enum threat_kind kind, const struct threat_rules *rules,
     struct counts n;
 
     if (adds_capacity < THREAT_EVENT_MAX || removes_capacity < THREAT_EVENT_MAX)
-        return diff_short(kind, rules, board, types, colours, s, x, order, adds, adds_capacity,
+        return diff_short(kind, rules, board, occ, type, colours, s, x, order, adds, adds_capacity,
                           adds_count, removes, removes_capacity, removes_count);
-    n = lists_of_kind(kind, rules, board, types, colours, s, x, adds, removes);
+    n = lists_of_kind(kind, rules, board, occ, type, colours, s, x, adds, removes);
     *adds_count = n.adds, *removes_count = n.removes;
     if (order == THREAT_CANONICAL)
         sort_canonical(adds, n.adds), sort_canonical(removes, n.removes);
@@ -301,8 +298,8 @@ int threat_diff_put(const struct threat_rules *rules, const unsigned char board[
                     unsigned adds_capacity, unsigned *adds_count, struct threat_relation *removes,
                     unsigned removes_capacity, unsigned *removes_count)
 {
-    return diff_of_kind(THREAT_PUT, rules, board, types, colours, square, code, order, adds,
-                        adds_capacity, adds_count, removes, removes_capacity, removes_count);
+    return diff_of_kind(THREAT_PUT, rules, board, types[0], types + 1, colours, square, code, order,
+                        adds, adds_capacity, adds_count, removes, removes_capacity, removes_count);
 }
 
 int threat_diff_remove(const struct threat_rules *rules, const unsigned char board[64],
@@ -312,8 +309,8 @@ int threat_diff_remove(const struct threat_rules *rules, const unsigned char boa
                        struct threat_relation *removes, unsigned removes_capacity,
                        unsigned *removes_count)
 {
-    return diff_of_kind(THREAT_REMOVE, rules, board, types, colours, square, 0, order, adds,
-                        adds_capacity, adds_count, removes, removes_capacity, removes_count);
+    return diff_of_kind(THREAT_REMOVE, rules, board, types[0], types + 1, colours, square, 0, order,
+                        adds, adds_capacity, adds_count, removes, removes_capacity, removes_count);
 }
 
 int threat_diff_replace(const struct threat_rules *rules, const unsigned char board[64],
@@ -323,8 +320,9 @@ int threat_diff_replace(const struct threat_rules *rules, const unsigned char bo
                         struct threat_relation *removes, unsigned removes_capacity,
                         unsigned *removes_count)
 {
-    return diff_of_kind(THREAT_REPLACE, rules, board, types, colours, square, code, order, adds,
-                        adds_capacity, adds_count, removes, removes_capacity, removes_count);
+    return diff_of_kind(THREAT_REPLACE, rules, board, types[0], types + 1, colours, square, code,
+                        order, adds, adds_capacity, adds_count, removes, removes_capacity,
+                        removes_count);
 }
 
 int threat_diff_move(const struct threat_rules *rules, const unsigned char board[64],
@@ -333,12 +331,11 @@ int threat_diff_move(const struct threat_rules *rules, const unsigned char board
                      unsigned *adds_count, struct threat_relation *removes,
                      unsigned removes_capacity, unsigned *removes_count)
 {
-    return diff_of_kind(THREAT_MOVE, rules, board, types, colours, from, to, order, adds,
-                        adds_capacity, adds_count, removes, removes_capacity, removes_count);
+    return diff_of_kind(THREAT_MOVE, rules, board, types[0], types + 1, colours, from, to, order,
+                        adds, adds_capacity, adds_count, removes, removes_capacity, removes_count);
 }
 
-/* The kind's own entry, on the occupancy and types copied into one array
- * (the struct keeps them in separate members). */
+/* The kind's own body, on the struct's members in place. */
 int threat_event_diff_pieces(const struct threat_rules *rules, const unsigned char board[64],
                              const struct threat_pieces *pieces, const struct threat_event *event,
                              enum threat_order order, struct threat_relation *adds,
@@ -346,26 +343,25 @@ int threat_event_diff_pieces(const struct threat_rules *rules, const unsigned ch
                              struct threat_relation *removes, unsigned removes_capacity,
                              unsigned *removes_count)
 {
-    const uint64_t types[7] = { pieces->occupied, pieces->type[0], pieces->type[1], pieces->type[2],
-                                pieces->type[3],  pieces->type[4], pieces->type[5] };
+    const uint64_t occ = pieces->occupied, *type = pieces->type, *colours = pieces->colour;
+    const unsigned s = event->square;
 
     switch (event->kind) {
     case THREAT_PUT:
-        return threat_diff_put(rules, board, types, pieces->colour, event->square, event->code,
-                               order, adds, adds_capacity, adds_count, removes, removes_capacity,
-                               removes_count);
+        return diff_of_kind(THREAT_PUT, rules, board, occ, type, colours, s, event->code, order,
+                            adds, adds_capacity, adds_count, removes, removes_capacity,
+                            removes_count);
     case THREAT_REMOVE:
-        return threat_diff_remove(rules, board, types, pieces->colour, event->square, order, adds,
-                                  adds_capacity, adds_count, removes, removes_capacity,
-                                  removes_count);
+        return diff_of_kind(THREAT_REMOVE, rules, board, occ, type, colours, s, 0, order, adds,
+                            adds_capacity, adds_count, removes, removes_capacity, removes_count);
     case THREAT_REPLACE:
-        return threat_diff_replace(rules, board, types, pieces->colour, event->square, event->code,
-                                   order, adds, adds_capacity, adds_count, removes,
-                                   removes_capacity, removes_count);
+        return diff_of_kind(THREAT_REPLACE, rules, board, occ, type, colours, s, event->code, order,
+                            adds, adds_capacity, adds_count, removes, removes_capacity,
+                            removes_count);
     default:
-        return threat_diff_move(rules, board, types, pieces->colour, event->square, event->to,
-                                order, adds, adds_capacity, adds_count, removes, removes_capacity,
-                                removes_count);
+        return diff_of_kind(THREAT_MOVE, rules, board, occ, type, colours, s, event->to, order,
+                            adds, adds_capacity, adds_count, removes, removes_capacity,
+                            removes_count);
     }
 }
 
@@ -423,17 +419,13 @@ int threat_board(const struct threat_rules *rules, const unsigned char board[64]
                  struct threat_relation *out, unsigned capacity)
 {
     struct threat_pieces pieces;
-    uint64_t types[7];
     unsigned n = 0;
 
     threat_pieces_of(rules, board, &pieces);
-    types[0] = pieces.occupied;
-    for (unsigned t = 0; t < 6; t++)
-        types[1 + t] = pieces.type[t];
     /* victims in order, each one's attackers in order: canonical as made */
     for (uint64_t victims = pieces.occupied; victims; victims &= victims - 1) {
         const unsigned t = mbb_lowest_square(victims);
-        const struct geometry g = look(types, pieces.colour, pieces.occupied, t);
+        const struct geometry g = look(pieces.type, pieces.colour, pieces.occupied, t);
         const int role = rules->role[board[t]];
 
         for (uint64_t set = g.attackers; set; set &= set - 1) {
