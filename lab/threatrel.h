@@ -179,7 +179,8 @@ int threat_event_diff_pieces(const struct threat_rules *rules, const unsigned ch
  * onto the empty square; threat_diff_remove: the piece on square taken
  * off; threat_diff_replace: the piece on square replaced by code;
  * threat_diff_move: the piece on from moved to the empty square to.
- * threat_event_diff_pieces calls the one its event's kind names. */
+ * threat_event_diff_pieces answers as the one its event's kind names
+ * (the same body, on the struct's members). */
 int threat_diff_put(const struct threat_rules *rules, const unsigned char board[64],
                     const uint64_t types[7], const uint64_t colours[2], unsigned square,
                     unsigned code, enum threat_order order, struct threat_relation *adds,
