@@ -182,6 +182,16 @@ lab_check_threatrel_LDADD = libmagicbb.la $(CHECK_LIBS)
 lab_check_threatrel_LDFLAGS = -static
 CLEANFILES += lab/check_threatrel$(EXEEXT)
 
+# The kernel's per-kind entries against threat_event_diff_pieces.
+EXTRA_PROGRAMS += lab/check_threatkind
+lab_check_threatkind_SOURCES = lab/check_threatkind.c lab/threatrel.c lab/threatrel.h \
+	tests/run_suite.h
+lab_check_threatkind_CPPFLAGS = $(lab_cppflags)
+lab_check_threatkind_CFLAGS = $(test_cflags) $(MBB_INLINE_CFLAGS)
+lab_check_threatkind_LDADD = libmagicbb.la $(CHECK_LIBS)
+lab_check_threatkind_LDFLAGS = -static
+CLEANFILES += lab/check_threatkind$(EXEEXT)
+
 # Its event replay (lab/threatreplay.c): the kernel (the engine's piece
 # sets, lists in any order) against a full recompute on the events of
 # the perft walks, paired rounds; built for
@@ -210,6 +220,7 @@ lab/magicbb_threatrel-threatrel_vbmi2.$(OBJEXT): private CFLAGS += $(VBMI2_CFLAG
 # (lab/configure.sh makes lab/magicbb_bench-bench.o so).
 $(lab_magicbb_bench_OBJECTS) $(lab_magicbb_threats_OBJECTS) $(lab_magicbb_engine_OBJECTS) \
 	$(lab_check_flavours_OBJECTS) $(lab_check_threatrel_OBJECTS) $(lab_magicbb_threatrel_OBJECTS) \
+	$(lab_check_threatkind_OBJECTS) \
 	$(bench_movegen_objects) $(lab_check_isa_objects) \
 	$(lab_check_movegen_objects) $(engine_objects): $(BUILT_SOURCES)
 
@@ -217,13 +228,15 @@ $(lab_magicbb_bench_OBJECTS) $(lab_magicbb_threats_OBJECTS) $(lab_magicbb_engine
 # fewer in CI's sanitizer build).  They are listed in TESTS only under a
 # condition that never holds, so that automake writes their rules while
 # make check runs the library's tests alone.
-lab_tests = $(search_tests) lab/check_flavours lab/check_threatrel lab/configure.sh \
+lab_tests = $(search_tests) lab/check_flavours lab/check_threatrel lab/check_threatkind \
+	lab/configure.sh \
 	lab/bench-options.sh lab/flash-options.sh lab/recipes.sh lab/make-fastest.sh
 LAB_TESTS = $(lab_tests)
 if MBB_LAB_RULES
 TESTS += $(lab_tests)
 endif
-lab: lab/check_flavours$(EXEEXT) lab/check_threatrel$(EXEEXT) lab/magicbb-bench$(EXEEXT) \
+lab: lab/check_flavours$(EXEEXT) lab/check_threatrel$(EXEEXT) lab/check_threatkind$(EXEEXT) \
+	lab/magicbb-bench$(EXEEXT) \
 	lab/magicbb-fastest$(EXEEXT) \
 	search/check_search$(EXEEXT) $(MBB_SEARCH)
 check-lab: lab

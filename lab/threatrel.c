@@ -58,20 +58,19 @@ struct geometry {
     uint64_t attackers, sliders;
 };
 
-MBB_FN struct geometry look(const struct threat_pieces *p, uint64_t occ, unsigned s)
+MBB_FN struct geometry look(const uint64_t *type, const uint64_t *colours, uint64_t occ, unsigned s)
 {
     struct geometry g;
 
     g.both = mbb_both_attacks(s, occ);
-    g.sliders = ((g.both.rook & (p->type[T_ROOK] | p->type[T_QUEEN]))
-                 | (g.both.bishop & (p->type[T_BISHOP] | p->type[T_QUEEN])))
+    g.sliders = ((g.both.rook & (type[T_ROOK] | type[T_QUEEN]))
+                 | (g.both.bishop & (type[T_BISHOP] | type[T_QUEEN])))
                 & occ;
     /* a black pawn attacks s from where a white pawn on s attacks; occ
      * drops a moving piece's origin from the sets */
-    g.attackers = (mbb_knight_attacks(s) & p->type[T_KNIGHT])
-                  | (mbb_king_attacks(s) & p->type[T_KING])
-                  | (mbb_pawn_attacks(0, s) & p->type[T_PAWN] & p->colour[1])
-                  | (mbb_pawn_attacks(1, s) & p->type[T_PAWN] & p->colour[0]);
+    g.attackers = (mbb_knight_attacks(s) & type[T_KNIGHT]) | (mbb_king_attacks(s) & type[T_KING])
+                  | (mbb_pawn_attacks(0, s) & type[T_PAWN] & colours[1])
+                  | (mbb_pawn_attacks(1, s) & type[T_PAWN] & colours[0]);
     g.attackers = (g.attackers & occ) | g.sliders;
     return g;
 }
@@ -79,7 +78,9 @@ MBB_FN struct geometry look(const struct threat_pieces *p, uint64_t occ, unsigne
 /* role -> type, without a division */
 static const unsigned char type_of_role[THREAT_ROLES] = { 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5 };
 
-/* The squares a piece of the role on s attacks. */
+/* The squares a piece of the role on s attacks.  (A switch: timed in the
+ * engine's walk, selecting among the six sets with role tables took
+ * longer, though it has no indirect jump.) */
 MBB_FN uint64_t piece_attacks(int role, unsigned s, struct mbb_both both)
 {
     switch (type_of_role[role]) {
@@ -172,6 +173,169 @@ static void sort_canonical(struct threat_relation *list, unsigned n)
     }
 }
 
+struct counts {
+    unsigned adds, removes;
+};
+
+/* The lists of one event of a kind known where this is inlined (no branch
+ * on it), written into add and remove, each with room for
+ * THREAT_EVENT_MAX records: s the event's square, x a move's destination
+ * or the code put or replacing. */
+MBB_FN struct counts lists_of_kind(enum threat_kind kind, const struct threat_rules *rules,
+                                   const unsigned char board[64], uint64_t occ,
+                                   const uint64_t *type, const uint64_t *colours, unsigned s,
+                                   unsigned x, struct threat_relation *restrict add,
+                                   struct threat_relation *restrict remove)
+{
+    unsigned na = 0, nr = 0;
+    struct geometry g;
+
+    s &= 63u;
+    if (kind == THREAT_PUT) {
+        g = look(type, colours, occ, s);
+        na = outgoing(rules, board, occ, s, x, &g, add, na);
+        na = incoming(rules, board, s, x, &g, add, na);
+        nr = xrays(rules, board, occ, s, &g, 64, remove, nr);
+    } else if (kind == THREAT_REMOVE) {
+        g = look(type, colours, occ, s);
+        nr = outgoing(rules, board, occ, s, board[s], &g, remove, nr);
+        nr = incoming(rules, board, s, board[s], &g, remove, nr);
+        na = xrays(rules, board, occ, s, &g, 64, add, na);
+    } else if (kind == THREAT_REPLACE) {
+        const unsigned old = board[s], code = x;
+        const int old_role = rules->role[old], new_role = rules->role[code];
+
+        if (old != code) {
+            g = look(type, colours, occ, s);
+            nr = outgoing(rules, board, occ, s, old, &g, remove, nr);
+            na = outgoing(rules, board, occ, s, code, &g, add, na);
+            /* one pass over the attackers for both victims */
+            for (uint64_t set = g.attackers; set; set &= set - 1) {
+                const unsigned f = mbb_lowest_square(set), attacker = board[f];
+                const unsigned wanted = rules->victims[rules->role[attacker]];
+
+                if ((wanted >> old_role) & 1)
+                    put_record(&remove[nr++], RECORD(attacker, f, old, s));
+                if ((wanted >> new_role) & 1)
+                    put_record(&add[na++], RECORD(attacker, f, code, s));
+            }
+        }
+    } else { /* THREAT_MOVE: the origin's view, then the destination's */
+        const unsigned to = x & 63u, code = board[s];
+        const uint64_t after = occ ^ (UINT64_C(1) << s);
+
+        g = look(type, colours, occ, s);
+        nr = outgoing(rules, board, occ, s, code, &g, remove, nr);
+        nr = incoming(rules, board, s, code, &g, remove, nr);
+        na = xrays(rules, board, occ, s, &g, to, add, na);
+        g = look(type, colours, after, to);
+        na = outgoing(rules, board, after, to, code, &g, add, na);
+        na = incoming(rules, board, to, code, &g, add, na);
+        nr = xrays(rules, board, after, to, &g, s, remove, nr);
+    }
+    return (struct counts){ na, nr };
+}
+
+/* Where a capacity is below THREAT_EVENT_MAX: the lists made in local
+ * arrays, then copied where they fit (out of the fast path). */
+static int diff_short(enum threat_kind kind, const struct threat_rules *rules,
+                      const unsigned char board[64], uint64_t occ, const uint64_t *type,
+                      const uint64_t *colours, unsigned s, unsigned x, enum threat_order order,
+                      struct threat_relation *adds, unsigned adds_capacity, unsigned *adds_count,
+                      struct threat_relation *removes, unsigned removes_capacity,
+                      unsigned *removes_count)
+{
+    struct threat_relation add[THREAT_EVENT_MAX], remove[THREAT_EVENT_MAX];
+    struct counts n;
+
+    switch (kind) {
+    case THREAT_PUT:
+        n = lists_of_kind(THREAT_PUT, rules, board, occ, type, colours, s, x, add, remove);
+        break;
+    case THREAT_REMOVE:
+        n = lists_of_kind(THREAT_REMOVE, rules, board, occ, type, colours, s, x, add, remove);
+        break;
+    case THREAT_REPLACE:
+        n = lists_of_kind(THREAT_REPLACE, rules, board, occ, type, colours, s, x, add, remove);
+        break;
+    default:
+        n = lists_of_kind(THREAT_MOVE, rules, board, occ, type, colours, s, x, add, remove);
+        break;
+    }
+    *adds_count = n.adds, *removes_count = n.removes;
+    if (n.adds > adds_capacity || n.removes > removes_capacity)
+        return -1;
+    memcpy(adds, add, n.adds * sizeof *adds), memcpy(removes, remove, n.removes * sizeof *removes);
+    if (order == THREAT_CANONICAL)
+        sort_canonical(adds, n.adds), sort_canonical(removes, n.removes);
+    return 0;
+}
+
+/* One event of a kind known where this is inlined: the lists straight
+ * into the caller's arrays where both have room for THREAT_EVENT_MAX. */
+MBB_FN int diff_of_kind(enum threat_kind kind, const struct threat_rules *rules,
+                        const unsigned char board[64], uint64_t occ, const uint64_t *type,
+                        const uint64_t *colours, unsigned s, unsigned x, enum threat_order order,
+                        struct threat_relation *adds, unsigned adds_capacity, unsigned *adds_count,
+                        struct threat_relation *removes, unsigned removes_capacity,
+                        unsigned *removes_count)
+{
+    struct counts n;
+
+    if (adds_capacity < THREAT_EVENT_MAX || removes_capacity < THREAT_EVENT_MAX)
+        return diff_short(kind, rules, board, occ, type, colours, s, x, order, adds, adds_capacity,
+                          adds_count, removes, removes_capacity, removes_count);
+    n = lists_of_kind(kind, rules, board, occ, type, colours, s, x, adds, removes);
+    *adds_count = n.adds, *removes_count = n.removes;
+    if (order == THREAT_CANONICAL)
+        sort_canonical(adds, n.adds), sort_canonical(removes, n.removes);
+    return 0;
+}
+
+int threat_diff_put(const struct threat_rules *rules, const unsigned char board[64],
+                    const uint64_t types[7], const uint64_t colours[2], unsigned square,
+                    unsigned code, enum threat_order order, struct threat_relation *adds,
+                    unsigned adds_capacity, unsigned *adds_count, struct threat_relation *removes,
+                    unsigned removes_capacity, unsigned *removes_count)
+{
+    return diff_of_kind(THREAT_PUT, rules, board, types[0], types + 1, colours, square, code, order,
+                        adds, adds_capacity, adds_count, removes, removes_capacity, removes_count);
+}
+
+int threat_diff_remove(const struct threat_rules *rules, const unsigned char board[64],
+                       const uint64_t types[7], const uint64_t colours[2], unsigned square,
+                       enum threat_order order, struct threat_relation *adds,
+                       unsigned adds_capacity, unsigned *adds_count,
+                       struct threat_relation *removes, unsigned removes_capacity,
+                       unsigned *removes_count)
+{
+    return diff_of_kind(THREAT_REMOVE, rules, board, types[0], types + 1, colours, square, 0, order,
+                        adds, adds_capacity, adds_count, removes, removes_capacity, removes_count);
+}
+
+int threat_diff_replace(const struct threat_rules *rules, const unsigned char board[64],
+                        const uint64_t types[7], const uint64_t colours[2], unsigned square,
+                        unsigned code, enum threat_order order, struct threat_relation *adds,
+                        unsigned adds_capacity, unsigned *adds_count,
+                        struct threat_relation *removes, unsigned removes_capacity,
+                        unsigned *removes_count)
+{
+    return diff_of_kind(THREAT_REPLACE, rules, board, types[0], types + 1, colours, square, code,
+                        order, adds, adds_capacity, adds_count, removes, removes_capacity,
+                        removes_count);
+}
+
+int threat_diff_move(const struct threat_rules *rules, const unsigned char board[64],
+                     const uint64_t types[7], const uint64_t colours[2], unsigned from, unsigned to,
+                     enum threat_order order, struct threat_relation *adds, unsigned adds_capacity,
+                     unsigned *adds_count, struct threat_relation *removes,
+                     unsigned removes_capacity, unsigned *removes_count)
+{
+    return diff_of_kind(THREAT_MOVE, rules, board, types[0], types + 1, colours, from, to, order,
+                        adds, adds_capacity, adds_count, removes, removes_capacity, removes_count);
+}
+
+/* The kind's own body, on the struct's members in place. */
 int threat_event_diff_pieces(const struct threat_rules *rules, const unsigned char board[64],
                              const struct threat_pieces *pieces, const struct threat_event *event,
                              enum threat_order order, struct threat_relation *adds,
@@ -179,75 +343,26 @@ int threat_event_diff_pieces(const struct threat_rules *rules, const unsigned ch
                              struct threat_relation *removes, unsigned removes_capacity,
                              unsigned *removes_count)
 {
-    struct threat_relation add_room[THREAT_EVENT_MAX], remove_room[THREAT_EVENT_MAX];
-    const int direct = adds_capacity >= THREAT_EVENT_MAX && removes_capacity >= THREAT_EVENT_MAX;
-    struct threat_relation *const add = direct ? adds : add_room;
-    struct threat_relation *const remove = direct ? removes : remove_room;
-    const unsigned s = event->square & 63u;
-    const uint64_t occ = pieces->occupied;
-    unsigned na = 0, nr = 0;
-    struct geometry g;
-    int fits = 1;
+    const uint64_t occ = pieces->occupied, *type = pieces->type, *colours = pieces->colour;
+    const unsigned s = event->square;
 
     switch (event->kind) {
     case THREAT_PUT:
-        g = look(pieces, occ, s);
-        na = outgoing(rules, board, occ, s, event->code, &g, add, na);
-        na = incoming(rules, board, s, event->code, &g, add, na);
-        nr = xrays(rules, board, occ, s, &g, 64, remove, nr);
-        break;
+        return diff_of_kind(THREAT_PUT, rules, board, occ, type, colours, s, event->code, order,
+                            adds, adds_capacity, adds_count, removes, removes_capacity,
+                            removes_count);
     case THREAT_REMOVE:
-        g = look(pieces, occ, s);
-        nr = outgoing(rules, board, occ, s, board[s], &g, remove, nr);
-        nr = incoming(rules, board, s, board[s], &g, remove, nr);
-        na = xrays(rules, board, occ, s, &g, 64, add, na);
-        break;
-    case THREAT_REPLACE: {
-        const unsigned old = board[s], code = event->code;
-        const int old_role = rules->role[old], new_role = rules->role[code];
-
-        if (old == code)
-            break;
-        g = look(pieces, occ, s);
-        nr = outgoing(rules, board, occ, s, old, &g, remove, nr);
-        na = outgoing(rules, board, occ, s, code, &g, add, na);
-        /* one pass over the attackers for both victims */
-        for (uint64_t set = g.attackers; set; set &= set - 1) {
-            const unsigned f = mbb_lowest_square(set), attacker = board[f];
-            const unsigned wanted = rules->victims[rules->role[attacker]];
-
-            if ((wanted >> old_role) & 1)
-                put_record(&remove[nr++], RECORD(attacker, f, old, s));
-            if ((wanted >> new_role) & 1)
-                put_record(&add[na++], RECORD(attacker, f, code, s));
-        }
-        break;
+        return diff_of_kind(THREAT_REMOVE, rules, board, occ, type, colours, s, 0, order, adds,
+                            adds_capacity, adds_count, removes, removes_capacity, removes_count);
+    case THREAT_REPLACE:
+        return diff_of_kind(THREAT_REPLACE, rules, board, occ, type, colours, s, event->code, order,
+                            adds, adds_capacity, adds_count, removes, removes_capacity,
+                            removes_count);
+    default:
+        return diff_of_kind(THREAT_MOVE, rules, board, occ, type, colours, s, event->to, order,
+                            adds, adds_capacity, adds_count, removes, removes_capacity,
+                            removes_count);
     }
-    default: { /* THREAT_MOVE: the origin's view, then the destination's */
-        const unsigned to = event->to & 63u, code = board[s];
-        const uint64_t after = occ ^ (UINT64_C(1) << s);
-
-        g = look(pieces, occ, s);
-        nr = outgoing(rules, board, occ, s, code, &g, remove, nr);
-        nr = incoming(rules, board, s, code, &g, remove, nr);
-        na = xrays(rules, board, occ, s, &g, to, add, na);
-        g = look(pieces, after, to);
-        na = outgoing(rules, board, after, to, code, &g, add, na);
-        na = incoming(rules, board, to, code, &g, add, na);
-        nr = xrays(rules, board, after, to, &g, s, remove, nr);
-        break;
-    }
-    }
-    *adds_count = na, *removes_count = nr;
-    if (!direct) {
-        fits = na <= adds_capacity && nr <= removes_capacity;
-        if (fits)
-            memcpy(adds, add_room, na * sizeof *adds),
-                memcpy(removes, remove_room, nr * sizeof *removes);
-    }
-    if (fits && order == THREAT_CANONICAL)
-        sort_canonical(adds, na), sort_canonical(removes, nr);
-    return fits ? 0 : -1;
 }
 
 /* The occupied squares, eight bytes at a time. */
@@ -310,7 +425,7 @@ int threat_board(const struct threat_rules *rules, const unsigned char board[64]
     /* victims in order, each one's attackers in order: canonical as made */
     for (uint64_t victims = pieces.occupied; victims; victims &= victims - 1) {
         const unsigned t = mbb_lowest_square(victims);
-        const struct geometry g = look(&pieces, pieces.occupied, t);
+        const struct geometry g = look(pieces.type, pieces.colour, pieces.occupied, t);
         const int role = rules->role[board[t]];
 
         for (uint64_t set = g.attackers; set; set &= set - 1) {

@@ -168,6 +168,42 @@ int threat_event_diff_pieces(const struct threat_rules *rules, const unsigned ch
                              struct threat_relation *removes, unsigned removes_capacity,
                              unsigned *removes_count);
 
+/* threat_event_diff_pieces for an event of one kind, called where the
+ * engine changes its board (its put, remove, capture landing and quiet
+ * move each have their own place): the same contract, the event given by
+ * its squares and code and the piece sets read where the engine keeps
+ * them, no struct to fill.  types[0] is the occupancy, types[1 + t] the
+ * squares of type t (both colours; Stockfish's byTypeBB is that array),
+ * colours[c] those of colour c (its byColorBB); they describe the board
+ * before the event, as struct threat_pieces does.  threat_diff_put: code
+ * onto the empty square; threat_diff_remove: the piece on square taken
+ * off; threat_diff_replace: the piece on square replaced by code;
+ * threat_diff_move: the piece on from moved to the empty square to.
+ * threat_event_diff_pieces answers as the one its event's kind names
+ * (the same body, on the struct's members). */
+int threat_diff_put(const struct threat_rules *rules, const unsigned char board[64],
+                    const uint64_t types[7], const uint64_t colours[2], unsigned square,
+                    unsigned code, enum threat_order order, struct threat_relation *adds,
+                    unsigned adds_capacity, unsigned *adds_count, struct threat_relation *removes,
+                    unsigned removes_capacity, unsigned *removes_count);
+int threat_diff_remove(const struct threat_rules *rules, const unsigned char board[64],
+                       const uint64_t types[7], const uint64_t colours[2], unsigned square,
+                       enum threat_order order, struct threat_relation *adds,
+                       unsigned adds_capacity, unsigned *adds_count,
+                       struct threat_relation *removes, unsigned removes_capacity,
+                       unsigned *removes_count);
+int threat_diff_replace(const struct threat_rules *rules, const unsigned char board[64],
+                        const uint64_t types[7], const uint64_t colours[2], unsigned square,
+                        unsigned code, enum threat_order order, struct threat_relation *adds,
+                        unsigned adds_capacity, unsigned *adds_count,
+                        struct threat_relation *removes, unsigned removes_capacity,
+                        unsigned *removes_count);
+int threat_diff_move(const struct threat_rules *rules, const unsigned char board[64],
+                     const uint64_t types[7], const uint64_t colours[2], unsigned from, unsigned to,
+                     enum threat_order order, struct threat_relation *adds, unsigned adds_capacity,
+                     unsigned *adds_count, struct threat_relation *removes,
+                     unsigned removes_capacity, unsigned *removes_count);
+
 /* The board after the event. */
 void threat_apply(unsigned char board[64], const struct threat_event *event);
 
