@@ -112,9 +112,13 @@ struct state {
 static const struct flavour_row *known(struct state *st, const char *option, const char *name)
 {
     const struct flavour_row *row = flavour_named(name);
+    int capitals = 0;
 
+    for (const char *s = name; *s != '\0'; s++)
+        capitals |= isupper((unsigned char)*s);
     if (row == NULL)
-        REFUSE(st->d, FLAVOUR, option, name, st->choices);
+        REFUSE(st->d, FLAVOUR, option, name, capitals ? ": flavour names are lower case" : "",
+               st->choices);
     return row;
 }
 
@@ -155,7 +159,9 @@ static int check_values(const struct options *o, struct decision *d)
         || check_bytes(d, "--with-seed", o->seed, "_.+-", 0)
         || check_bytes(d, "--with-dispatch", o->dispatch, "_,", 0)
         || check_bytes(d, "--with-table-section", o->section, "_.", 0)
-        || check_bytes(d, "--with-magics", o->magics, " /._+,=@~-", 1))
+        || check_bytes(d, "--with-magics", o->magics, " /._+,=@~-", 1)
+        || check_bytes(d, "--enable-debug", o->debug, "", 0)
+        || check_bytes(d, "--enable-small", o->small, "", 0))
         return 1;
     d->debug = is(o->debug, "yes");
     d->small = is(o->small, "yes");
@@ -211,7 +217,7 @@ static int check_combinations(struct state *st)
         return REFUSE(d, NEEDS, "--with-dispatch", "--with-tables=dispatch");
     if (given(o->flash) && is(o->tables, "dispatch"))
         return REFUSE(d, NOT_FOR, "--with-flash", "auto or a named flavour",
-                      "--with-tables=dispatch");
+                      "--with-tables=dispatch", "");
     if (given(o->seed) && given(o->magics))
         return REFUSE(d, EXCLUSIVE, "--with-seed", "--with-magics");
     if (given(o->seed) && parse_seed(o->seed, &number) != 0)
@@ -268,7 +274,8 @@ static int flash_fit(struct state *st, const char *named)
         if (d->table_bytes + MBB_CODE_ALLOWANCE <= budget)
             d->flavour = flavour_named(name)->name;
         else if (named != NULL)
-            return REFUSE(d, TOO_BIG, named, d->table_bytes, MBB_CODE_ALLOWANCE, d->flash_kib);
+            return REFUSE(d, TOO_BIG, named, d->table_bytes, MBB_CODE_ALLOWANCE / 1024,
+                          d->flash_kib);
     }
     if (d->flavour == NULL)
         return REFUSE(d, NO_FIT, d->flash_kib, tried[0] ? tried : "none measured",
@@ -312,7 +319,8 @@ static int dispatch(struct state *st)
         if (listed(d, name))
             text_add(why, "'%s' is listed twice", name);
         else if (!d->isa_compiles[isa_row(row->isa)])
-            text_add(why, "the compiler cannot emit %s's instructions", name);
+            text_add(why, "the compiler cannot emit %s for %s",
+                     isa_rows[isa_row(row->isa)].description, name);
         if (why[0] != '\0')
             return REFUSE(d, DISPATCH_LIST, list, why);
         d->dispatch[d->dispatch_count++] = row->name;
@@ -320,7 +328,9 @@ static int dispatch(struct state *st)
     if (d->dispatch_count < 2)
         return REFUSE(d, DISPATCH_LIST, list, "name two flavours or more");
     if (!is(row->isa, "any"))
-        return REFUSE(d, DISPATCH_LIST, list, "end with a portable flavour, such as black");
+        return REFUSE(d, DISPATCH_LIST, list,
+                      "end the list with a flavour that runs on every CPU, such as black (auto's"
+                      " portable choice)");
     d->flavour = "dispatch";
     text_add(d->why, "chosen with --with-tables=dispatch, picked per process");
     return 0;
@@ -339,9 +349,9 @@ static int named(struct state *st)
         return 1;
     if (!is(row->isa, "any") && !d->isa_have[i])
         return REFUSE(d, ISA, row->name, isa_rows[i].description,
-                      !d->isa_compiles[i] ? "the compiler does not emit with these CFLAGS"
-                      : st->f->cross      ? "the target's CFLAGS (its -march) lack"
-                                          : "this CPU lacks");
+                      !d->isa_compiles[i] ? "the target compiler does not emit it with these CFLAGS"
+                      : st->f->cross      ? "the target's CFLAGS (its -march) lack it"
+                                          : "this CPU lacks it");
     text_add(d->why, "chosen with --with-tables=%s", row->name);
     if (is(row->isa, "bmi2") && st->f->slow_pext)
         text_add(d->warning, "--with-tables=%s: %s; black (auto's choice there) is likely faster",
@@ -393,13 +403,11 @@ static int decide_magics(struct state *st)
     char why[DECIDE_TEXT] = "";
 
     if (dispatch && given(o->seed))
-        return REFUSE(d, NOT_FOR, "--with-seed",
-                      "one flavour (give a dispatch library a magics"
-                      " file)",
-                      "--with-tables=dispatch");
+        return REFUSE(d, NOT_FOR, "--with-seed", "one flavour's magic search",
+                      "--with-tables=dispatch", " (give a magics file with --with-magics)");
     if (dispatch && d->magics_for != NULL && !listed(d, d->magics_for))
-        text_add(why, "is for %s, which the dispatch list (%s) lacks", d->magics_for,
-                 flavour_names(d->dispatch, d->dispatch_count));
+        text_add(why, "is for %s, which is not among the dispatch library's flavours (%s)",
+                 d->magics_for, flavour_names(d->dispatch, d->dispatch_count));
     if (!dispatch && d->magics_for != NULL && !is(d->magics_for, d->tables_flavour)
         && !is(d->magics_for, flavour_named(d->tables_flavour)->reads))
         text_add(why, "is a file of %s magics (its '# flavour:' line), not of %s", d->magics_for,
@@ -408,10 +416,11 @@ static int decide_magics(struct state *st)
         return REFUSE(d, MAGICS_FILE, o->magics, why);
     if ((given(o->seed) || given(o->magics))
         && (is(kind, "none") || (is(kind, "load") && given(o->seed))))
-        return REFUSE(d, NOT_FOR, given(o->seed) ? "--with-seed" : "--with-magics",
-                      is(kind, "none") ? "flavours with magics"
-                                       : "flavours that search their magics",
-                      magics_for);
+        return REFUSE(
+            d, NOT_FOR, given(o->seed) ? "--with-seed" : "--with-magics",
+            is(kind, "none") ? "flavours with magics" : "flavours that search their magics",
+            magics_for,
+            is(kind, "none") ? "" : " (it loads them: the shipped set or --with-magics=FILE)");
     d->magics_for = flavour_named(magics_for)->name;
     /* make and the shell carry the absolute path, spaces escaped for make */
     if (given(o->magics) && st->f->magics_path == NULL)

@@ -28,23 +28,24 @@
 #define REFUSAL_EMPTY "%s needs %s"
 #define REFUSAL_DIRECTORY                                                                          \
     "%s: '%s' holds a space, a tab or a newline (shown as '?'), where libtool cannot install"
-#define REFUSAL_FLAVOUR "%s: unknown flavour '%s' (expected %s)"
+#define REFUSAL_FLAVOUR "%s: unknown flavour '%s'%s (expected %s)"
 #define REFUSAL_NEEDS "%s needs %s"
 #define REFUSAL_EXCLUSIVE "%s and %s exclude each other"
-#define REFUSAL_NOT_FOR "%s applies to %s, not to %s"
+#define REFUSAL_NOT_FOR "%s applies to %s, not to %s%s"
 #define REFUSAL_MAGICS_FILE "--with-magics: '%s' %s"
 #define REFUSAL_SEED "--with-seed: '%s' %s"
-#define REFUSAL_ISA "--with-tables=%s needs %s, which %s; use another flavour or auto"
+#define REFUSAL_ISA "--with-tables=%s needs %s, but %s; use another flavour or auto"
 #define REFUSAL_DISPATCH_TARGET "--with-tables=dispatch needs %s; name a flavour instead"
 #define REFUSAL_DISPATCH_LIST "--with-dispatch=%s: %s"
 #define REFUSAL_NO_FIT                                                                             \
     "no flavour fits %s KiB of flash: %s, with %d bytes for code; raise --with-flash (or"          \
     " --enable-small: 96 KiB less)"
 #define REFUSAL_TOO_BIG                                                                            \
-    "--with-tables=%s needs %lu bytes of tables and %d of code, more than --with-flash=%s KiB"
+    "--with-tables=%s needs %lu bytes of tables and about %d KiB of code, more than"               \
+    " --with-flash=%s KiB; name a smaller flavour (hq, byte) or use auto"
 #define REFUSAL_GONE                                                                               \
-    "--with-tables=%s is gone: configure --enable-lab, run make fastest%s, and configure with"     \
-    " the line it prints"
+    "--with-tables=%s is gone: configure with --enable-lab, run make fastest%s, and configure"     \
+    " with the --with-tables line it prints"
 
 enum refusal {
     DECIDED,

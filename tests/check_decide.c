@@ -158,6 +158,7 @@ static const struct refusal_case {
     { 0, 0, "0", 0, 0, 0, 0, 0, 0, REFUSE_VALUE },
     { 0, 0, "1048577", 0, 0, 0, 0, 0, 0, REFUSE_VALUE },
     { 0, 0, 0, 0, 0, "maybe", 0, 0, 0, REFUSE_VALUE },
+    { 0, 0, 0, 0, 0, "no\nx", 0, 0, 0, REFUSE_BYTES }, /* one line, the newline shown as '?' */
     { 0, 0, 0, 0, "", 0, 0, 0, 0, REFUSE_EMPTY },
     { 0, 0, 0, "010", 0, 0, 0, 0, 0, REFUSE_SEED },
     { "black", 0, 0, "5", 0, 0, 0, 0, 0, REFUSE_NOT_FOR },
