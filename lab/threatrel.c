@@ -248,20 +248,7 @@ static int diff_short(enum threat_kind kind, const struct threat_rules *rules,
     struct threat_relation add[THREAT_EVENT_MAX], remove[THREAT_EVENT_MAX];
     struct counts n;
 
-    switch (kind) {
-    case THREAT_PUT:
-        n = lists_of_kind(THREAT_PUT, rules, board, occ, type, colours, s, x, add, remove);
-        break;
-    case THREAT_REMOVE:
-        n = lists_of_kind(THREAT_REMOVE, rules, board, occ, type, colours, s, x, add, remove);
-        break;
-    case THREAT_REPLACE:
-        n = lists_of_kind(THREAT_REPLACE, rules, board, occ, type, colours, s, x, add, remove);
-        break;
-    default:
-        n = lists_of_kind(THREAT_MOVE, rules, board, occ, type, colours, s, x, add, remove);
-        break;
-    }
+    n = lists_of_kind(kind, rules, board, occ, type, colours, s, x, add, remove);
     *adds_count = n.adds, *removes_count = n.removes;
     if (n.adds > adds_capacity || n.removes > removes_capacity)
         return -1;

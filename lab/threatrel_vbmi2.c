@@ -278,9 +278,10 @@ static uint32_t record_key(uint32_t r)
     return (r >> 24) << 8 | (r >> 8 & 0xFF);
 }
 
-/* Append src to the list unless drop has the same record. */
-static void append_except(uint32_t *list, unsigned *count, const uint32_t *src, unsigned n,
-                          const uint32_t *drop, unsigned dropn)
+/* Append the n records of src to the list of count records unless drop
+ * has the same record: the new count. */
+static unsigned append_unless(unsigned char *list, unsigned count, const uint32_t *src, unsigned n,
+                              const uint32_t *drop, unsigned dropn)
 {
     for (unsigned i = 0; i < n; i++) {
         unsigned k = 0;
@@ -288,8 +289,16 @@ static void append_except(uint32_t *list, unsigned *count, const uint32_t *src, 
         while (k < dropn && drop[k] != src[i])
             k++;
         if (k == dropn)
-            list[(*count)++] = src[i];
+            memcpy(list + 4 * count++, &src[i], sizeof src[i]);
     }
+    return count;
+}
+
+/* Append src to the list unless drop has the same record. */
+static void append_except(uint32_t *list, unsigned *count, const uint32_t *src, unsigned n,
+                          const uint32_t *drop, unsigned dropn)
+{
+    *count = append_unless((unsigned char *)list, *count, src, n, drop, dropn);
 }
 
 /* Sort into the canonical order and copy out: 0, or -1 where it does not
@@ -404,22 +413,6 @@ HOT unsigned touching(const struct slots *v, const struct code_tables *t, uint64
     const unsigned n = emit(v, victims, 1, code, s, out);
 
     return n + emit(v, attackers & codes_in(v, t->attacker_of_focus), 0, code, s, out + 4 * n);
-}
-
-/* Append the n records of src to the list of count records unless drop
- * has the same record: the new count. */
-static unsigned append_unless(unsigned char *list, unsigned count, const uint32_t *src, unsigned n,
-                              const uint32_t *drop, unsigned dropn)
-{
-    for (unsigned i = 0; i < n; i++) {
-        unsigned k = 0;
-
-        while (k < dropn && drop[k] != src[i])
-            k++;
-        if (k == dropn)
-            memcpy(list + 4 * count++, &src[i], sizeof src[i]);
-    }
-    return count;
 }
 
 /* The list (n records) in the canonical order, in place. */
