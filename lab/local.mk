@@ -194,14 +194,14 @@ CLEANFILES += lab/check_threatkind$(EXEEXT)
 
 # Its event replay (lab/threatreplay.c): the kernel (the engine's piece
 # sets, lists in any order) against a full recompute on the events of
-# the perft walks, paired rounds; built for
+# the perft walks or a search's moves (--stream), paired rounds; built for
 # this machine, run by name (lab/magicbb-threatrel).
 EXTRA_PROGRAMS += lab/magicbb-threatrel
 lab_magicbb_threatrel_SOURCES = lab/threatreplay.c lab/threatrel.c lab/threatrel.h \
 	lab/threatrel_vbmi2.c \
 	support/reference.c support/reference.h support/movegen.c support/movegen.h \
-	support/escape.c support/escape.h lab/timing.c lab/timing.h
-lab_magicbb_threatrel_CPPFLAGS = $(lab_cppflags) -DMOVEGEN_REFERENCE
+	support/escape.c support/escape.h lab/timing.c lab/timing.h lab/search.c lab/search.h
+lab_magicbb_threatrel_CPPFLAGS = $(lab_cppflags) -DMOVEGEN_REFERENCE -DSEARCH_PLAYED=search_played
 lab_magicbb_threatrel_CFLAGS = $(WARN_CFLAGS)
 lab_magicbb_threatrel_LDADD = libmagicbb.la
 lab_magicbb_threatrel_LDFLAGS = -static

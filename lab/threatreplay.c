@@ -6,13 +6,18 @@
  * after, threat_board, and their set differences), on one recorded stream
  * of events, under Stockfish's rule table.
  *
- *     magicbb-threatrel [--rounds N]
+ *     magicbb-threatrel [--rounds N] [--stream perft|search|both]
  *
- * The events: every legal move of every position of the perft walks (two
- * plies) from the six standard positions, split into events
- * (threat_move_events), each kept with the board before it and that
- * board's piece sets (threat_pieces_of, made while recording, outside the
- * timed loops, as an engine keeps them), 65,536 events at most.  Before
+ * The events (--stream): every legal move of every position of the perft
+ * walks (two plies) from the six standard positions (perft, the
+ * default), or every move lab/search.c's search plays from each of them
+ * (search: iterative deepening to SEARCH_DEPTH plies, quiescence's
+ * captures included, each position an equal share of what the ones
+ * before it left), or the first half of each (both); each move split
+ * into events (threat_move_events), each kept with the board before it
+ * and that board's piece sets (threat_pieces_of, made while recording,
+ * outside the timed loops, as an engine keeps them), 65,536 events at
+ * most.  Before
  * any timing, both contenders' lists are compared event by event, as sets
  * (the kernel's lists sorted first: each must then be the recompute's,
  * which also rules out a relation twice).  Then --rounds N rounds (31),
@@ -38,10 +43,14 @@
 #include <time.h>
 
 #include "movegen.h"
+#include "search.h"
 #include "threatrel.h"
 #include "timing.h"
 
 #define EVENTS (1u << 16)
+/* The search's depth (iterative deepening from 1; quiescence beyond). */
+#define SEARCH_DEPTH 6
+#define SEARCH_DEPTH_TEXT "6"
 
 struct replay {
     unsigned char board[64];     /* before the event */
@@ -50,7 +59,15 @@ struct replay {
 };
 
 static struct replay *replays;
-static unsigned replay_count;
+static unsigned replay_count, replay_end;
+
+/* Where the events come from (--stream). */
+enum stream { STREAM_PERFT, STREAM_SEARCH, STREAM_BOTH };
+static const char *const stream_names[] = { "perft", "search", "both" };
+static const char *const stream_words[]
+    = { "standard perft walks, two plies",
+        "moves a search of the standard positions plays, " SEARCH_DEPTH_TEXT " plies",
+        "half perft walks, half a search's moves" };
 
 /* Stockfish's codes: colour * 8 + type + 1. */
 static const struct threat_rules rules = {
@@ -66,31 +83,45 @@ static void position_bytes(const struct position *p, unsigned char board[64])
                                         : (p->colour[BLACK] >> sq & 1) * 8 + p->board[sq] + 1u);
 }
 
+/* The move from before to after, as events, each kept with the board
+ * before it (up to the stream's end). */
+static void record_move(const struct position *before, const struct position *after)
+{
+    unsigned char board[64], next[64];
+    struct threat_event ev[4];
+    unsigned count;
+
+    position_bytes(before, board);
+    position_bytes(after, next);
+    count = threat_move_events(board, next, ev);
+    for (unsigned k = 0; k < count && replay_count < replay_end; k++) {
+        memcpy(replays[replay_count].board, board, 64);
+        threat_pieces_of(&rules, board, &replays[replay_count].pieces);
+        replays[replay_count++].event = ev[k];
+        threat_apply(board, &ev[k]);
+    }
+}
+
+/* The perft walks' part: every legal move of the position. */
 static void collect(const struct position *p, void *data)
 {
     struct move list[MOVES_MAX];
-    unsigned char before[64], after[64];
     const int n = generate(p, list);
 
     (void)data;
-    position_bytes(p, before);
     for (int i = 0; i < n; i++) {
         struct position next = *p;
-        struct threat_event ev[4];
-        unsigned char board[64];
-        unsigned count;
 
         play(&next, &list[i]);
-        position_bytes(&next, after);
-        count = threat_move_events(before, after, ev);
-        memcpy(board, before, 64);
-        for (unsigned k = 0; k < count && replay_count < EVENTS; k++) {
-            memcpy(replays[replay_count].board, board, 64);
-            threat_pieces_of(&rules, board, &replays[replay_count].pieces);
-            replays[replay_count++].event = ev[k];
-            threat_apply(board, &ev[k]);
-        }
+        record_move(p, &next);
     }
+}
+
+/* The search's part (lab/search.c built with -DSEARCH_PLAYED=search_played):
+ * every move it plays. */
+void search_played(const struct position *before, const struct position *after)
+{
+    record_move(before, after);
 }
 
 /* ---- The contenders ------------------------------------------------------ */
@@ -204,24 +235,40 @@ static double now_ns(void)
     return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
 }
 
-/* --rounds N (6 to 100000): 0, or the exit status (-1: --help, exit 0). */
-static int parse_options(int argc, char **argv, long *rounds)
+/* --rounds N (6 to 100000), --stream perft|search|both: 0, or the exit
+ * status (-1: --help, exit 0). */
+static int parse_options(int argc, char **argv, long *rounds, enum stream *stream)
 {
     for (int a = 1; a < argc; a++) {
         char *end;
 
         if (strcmp(argv[a], "--help") == 0 || strcmp(argv[a], "-h") == 0) {
-            puts("Usage: magicbb-threatrel [--rounds N]\n"
+            puts("Usage: magicbb-threatrel [--rounds N] [--stream perft|search|both]\n"
                  "The threat-change kernel (the engine's piece sets, lists in any order)\n"
-                 "against a full recompute, on the events of the standard perft walks,\n"
-                 "paired rounds (--rounds, 31).");
+                 "against a full recompute, paired rounds (--rounds, 31), on the events of\n"
+                 "the standard perft walks (--stream perft, the default), of the moves a\n"
+                 "search of the standard positions plays (search), or half of each (both).");
             return -1;
         }
-        if (strcmp(argv[a], "--rounds") != 0 || a + 1 == argc) {
+        if ((strcmp(argv[a], "--rounds") != 0 && strcmp(argv[a], "--stream") != 0)
+            || a + 1 == argc) {
             fprintf(stderr, "magicbb-threatrel: unknown or incomplete option '%s'\n", argv[a]);
             return 2;
         }
-        *rounds = strtol(argv[++a], &end, 10);
+        if (strcmp(argv[a++], "--stream") == 0) {
+            unsigned k = 0;
+
+            while (k < 3 && strcmp(argv[a], stream_names[k]) != 0)
+                k++;
+            if (k == 3) {
+                fprintf(stderr, "magicbb-threatrel: --stream: '%s' is not perft, search or both\n",
+                        argv[a]);
+                return 2;
+            }
+            *stream = (enum stream)k;
+            continue;
+        }
+        *rounds = strtol(argv[a], &end, 10);
         if (*end != '\0' || end == argv[a] || *rounds < 6 || *rounds > 100000) {
             fprintf(stderr, "magicbb-threatrel: --rounds: '%s' is not a number from 6 to 100000\n",
                     argv[a]);
@@ -253,8 +300,9 @@ static int same_lists(const struct lists *a, const struct lists *b)
 
 /* The stream, and the contenders' lists compared on every event: 0, or
  * the exit status. */
-static int record_and_check(void)
+static int record_and_check(enum stream stream)
 {
+    static const char *const fens[] = { STANDARD_POSITIONS };
     char why[FEN_WHY_SIZE];
     int bad;
 
@@ -263,9 +311,32 @@ static int record_and_check(void)
         fputs("magicbb-threatrel: no memory for the events\n", stderr);
         return 1;
     }
-    if ((bad = walk_standard(2, collect, NULL, why)) != 0) {
+    replay_end = stream == STREAM_BOTH ? EVENTS / 2 : EVENTS;
+    if (stream != STREAM_SEARCH && (bad = walk_standard(2, collect, NULL, why)) != 0) {
         fprintf(stderr, "magicbb-threatrel: standard position %d: %s\n", bad, why);
         return 1;
+    }
+    if (stream != STREAM_PERFT) {
+        struct search_table table;
+
+        if (search_table_create(&table, 16) != 0) {
+            fputs("magicbb-threatrel: no memory for the search's table\n", stderr);
+            return 1;
+        }
+        for (unsigned k = 0; k < STANDARD_POSITION_COUNT; k++) {
+            struct position p;
+
+            if (parse_fen(fens[k], &p, why) != 0) {
+                fprintf(stderr, "magicbb-threatrel: standard position %u: %s\n", k + 1, why);
+                search_table_free(&table);
+                return 1;
+            }
+            /* each position an equal share of what is left */
+            replay_end = replay_count + (EVENTS - replay_count) / (STANDARD_POSITION_COUNT - k);
+            search_table_clear(&table);
+            search(&p, SEARCH_DEPTH, &table, NULL);
+        }
+        search_table_free(&table);
     }
     for (unsigned i = 0; i < replay_count; i++) {
         struct lists k, n, v;
@@ -320,14 +391,14 @@ static void round_of(long r, int have_vbmi2, double ns[CONTENDERS], uint64_t sum
     }
 }
 
-static void report(long rounds, int have_vbmi2, double *ratio, double *vratio,
+static void report(enum stream stream, long rounds, int have_vbmi2, double *ratio, double *vratio,
                    double *const ns[CONTENDERS], uint64_t sum)
 {
     const struct interval i = median_interval(ratio, (size_t)rounds);
 
-    printf("threat-change replay, flavour %s: %u events (standard perft walks, two plies),"
+    printf("threat-change replay, flavour %s: %u events (%s),"
            " Stockfish's rules, lists checked against the recompute as sets; checksum %016llx\n",
-           mbb_flavour(), replay_count, (unsigned long long)sum);
+           mbb_flavour(), replay_count, stream_words[stream], (unsigned long long)sum);
     printf("  kernel (piece sets, any order) %.1f ns an event, recompute %.1f ns (medians); kernel "
            "/ recompute %.3f"
            " [%.3f, %.3f] (time ratio, median of %ld paired rounds [95%%])\n",
@@ -347,12 +418,13 @@ static void report(long rounds, int have_vbmi2, double *ratio, double *vratio,
 int main(int argc, char **argv)
 {
     long rounds = 31;
-    int status = parse_options(argc, argv, &rounds);
+    enum stream stream = STREAM_PERFT;
+    int status = parse_options(argc, argv, &rounds, &stream);
     const int have_vbmi2 = threat_vbmi2_available();
     double *ratio, *vratio, *ns[CONTENDERS];
     uint64_t sums[CONTENDERS] = { 0, 0, 0 };
 
-    if (status != 0 || (status = record_and_check()) != 0)
+    if (status != 0 || (status = record_and_check(stream)) != 0)
         return status < 0 ? 0 : status;
     ratio = malloc(5 * (size_t)rounds * sizeof *ratio);
     if (ratio == NULL) {
@@ -374,7 +446,7 @@ int main(int argc, char **argv)
         fputs("magicbb-threatrel: the checksums differ\n", stderr);
         return 1;
     }
-    report(rounds, have_vbmi2, ratio, vratio, ns, sums[KERNEL]);
+    report(stream, rounds, have_vbmi2, ratio, vratio, ns, sums[KERNEL]);
     free(ratio);
     free(replays);
     return 0;
