@@ -82,6 +82,11 @@ static const char hand_vectors[]
       "event move n a4 a2\n"
       "adds Ra1:na2\n"
       "removes Ra1:na4\n"
+      "# a bishop's diagonal: the knight taken off reveals the rook beyond\n"
+      "board 8/8/5r2/8/3n4/8/1B6/8\n"
+      "event remove n d4\n"
+      "adds Bb2:rf6\n"
+      "removes Bb2:nd4\n"
       "# two rooks on the first rank, a bishop put between them\n"
       "board 8/8/8/8/8/8/8/R2r4\n"
       "event put B b1\n"
@@ -259,7 +264,7 @@ START_TEST(hand_worked_vectors)
                   "status %d, output '%s', messages '%s'", r.status, r.out, r.messages);
     run_free(&r);
     ck_assert_int_eq(read_text(hand_vectors, strlen(hand_vectors), second_opinion, &t), 0);
-    ck_assert_uint_eq(t.vectors, 7);
+    ck_assert_uint_eq(t.vectors, 8);
 }
 END_TEST
 
