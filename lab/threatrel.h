@@ -20,7 +20,7 @@
  * PAWN .. KING, colour 0 white, 1 black), -1 for a code that is no piece
  * (role[0] is -1); victims[attacker role] has bit (victim role) set where
  * the relation counts.  THREAT_RULES_STOCKFISH and THREAT_RULES_EVERYTHING
- * below fill victims[] for two rule sets.
+ * (lab/threatref.h) fill victims[] for two rule sets.
  *
  * Events, each on the board before it, which the kernel reads and does
  * not change (the caller applies the event afterwards):
