@@ -302,9 +302,13 @@ static const char *parse_event(char *fields[], unsigned n, const unsigned char b
         return why;
     }
     if (kind != THREAT_PUT && board[sq] != code) {
-        snprintf(why, 160, "the event does not fit the board: %s %c %s, but %s %s%c", kinds[kind],
-                 fields[1][0], fields[2], fields[2], board[sq] ? "holds " : "is empty",
-                 board[sq] ? threatvec_letter(board[sq]) : ' ');
+        const int at = snprintf(why, 160, "the event does not fit the board: %s %c %s, but %s ",
+                                kinds[kind], fields[1][0], fields[2], fields[2]);
+
+        if (board[sq] != 0)
+            snprintf(why + at, 160 - (size_t)at, "holds %c", threatvec_letter(board[sq]));
+        else
+            snprintf(why + at, 160 - (size_t)at, "is empty");
         return why;
     }
     if (kind == THREAT_MOVE && board[to] != 0) {
