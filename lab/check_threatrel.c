@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* check_threatrel.c - the threat-change kernel (lab/threatrel.h) against
- * a reference written here: every relation of a board by brute force
- * from a ray walk of its own, and an event's adds and removes as the set
- * differences of the boards before and after.  On random boards of 0 to
- * 40 pieces (legal or not, every square and piece code, every event, four
- * rule tables, two code maps) and on every move of the perft walks of the
+ * the shipped reference (lab/threatref.c, which shares no code with the
+ * kernel): every relation of a board by brute force from a ray walk,
+ * and an event's adds and removes as the set differences of the boards
+ * before and after.  On random boards of 0 to 40 pieces (legal or not,
+ * every square and piece code, every event, four rule tables, two code
+ * maps) and on every move of the perft walks of the
  * six standard positions to depth 4 or 3, the kernel's lists must be exactly
  * the reference's (so minimal, sorted, without duplicates), before -
  * removes + adds must be after, and no write may pass a list's capacity
@@ -27,6 +28,7 @@
 #include "movegen.h"
 #include "reference.h"
 #include "run_suite.h"
+#include "threatref.h"
 #include "threatrel.h"
 
 /* Check's ck_assert_msg records its place on every call (a write to the
@@ -47,66 +49,15 @@ struct relations {
     unsigned n;
 };
 
-static int on_board(int file, int rank)
-{
-    return file >= 0 && file < 8 && rank >= 0 && rank < 8;
-}
-
-/* The squares a piece of the role on sq attacks, walked step by step. */
-static uint64_t walk_attacks(int role, unsigned sq, uint64_t occ)
-{
-    static const int steps[8][2]
-        = { { 0, 1 }, { 1, 0 }, { 0, -1 }, { -1, 0 }, { 1, 1 }, { 1, -1 }, { -1, -1 }, { -1, 1 } };
-    static const int jumps[8][2] = { { 1, 2 },   { 2, 1 },   { 2, -1 }, { 1, -2 },
-                                     { -1, -2 }, { -2, -1 }, { -2, 1 }, { -1, 2 } };
-    const int type = role % 6, file = (int)(sq % 8), rank = (int)(sq / 8);
-    uint64_t a = 0;
-
-    for (int d = 0; d < 8; d++) {
-        const int slides = (type == QUEEN) || (type == ROOK && d < 4) || (type == BISHOP && d >= 4);
-        int f = file + (type == KNIGHT ? jumps[d][0] : steps[d][0]);
-        int r = rank + (type == KNIGHT ? jumps[d][1] : steps[d][1]);
-
-        if (type == PAWN && (d < 4 || (steps[d][1] > 0) != (role < 6)))
-            continue; /* a pawn: the two diagonals forward for its colour */
-        if ((type == ROOK || type == BISHOP) && !slides)
-            continue;
-        for (; on_board(f, r); f += steps[d][0], r += steps[d][1]) {
-            a |= UINT64_C(1) << (r * 8 + f);
-            if (!slides || (occ >> (r * 8 + f) & 1))
-                break;
-        }
-    }
-    return a;
-}
-
-static int rule_counts(const struct threat_rules *rules, unsigned attacker, unsigned victim)
-{
-    return (rules->victims[rules->role[attacker]] >> rules->role[victim]) & 1;
-}
-
-/* Every relation, in the canonical order. */
+/* Every relation, in the canonical order: the shipped reference's
+ * (lab/threatref.c, a ray walk sharing nothing with the kernel). */
 static void reference_relations(const struct threat_rules *rules, const unsigned char board[64],
                                 struct relations *out)
 {
-    uint64_t occ = 0, attacked_by[64] = { 0 };
+    const int n = threatref_board(rules, board, out->r);
 
-    for (unsigned sq = 0; sq < 64; sq++)
-        occ |= (uint64_t)(board[sq] != 0) << sq;
-    for (unsigned f = 0; f < 64; f++)
-        if (board[f]) {
-            const uint64_t a = walk_attacks(rules->role[board[f]], f, occ) & occ;
-
-            for (unsigned t = 0; t < 64; t++)
-                if (a >> t & 1)
-                    attacked_by[t] |= UINT64_C(1) << f;
-        }
-    out->n = 0;
-    for (unsigned t = 0; t < 64; t++)
-        for (unsigned f = 0; f < 64; f++)
-            if ((attacked_by[t] >> f & 1) && rule_counts(rules, board[f], board[t]))
-                out->r[out->n++] = (struct threat_relation){ board[f], (unsigned char)f, board[t],
-                                                             (unsigned char)t };
+    REQUIRE(n >= 0, "the reference refuses the board");
+    out->n = (unsigned)n;
 }
 
 static unsigned key(const struct threat_relation *r)
@@ -122,15 +73,7 @@ static int same(const struct threat_relation *a, const struct threat_relation *b
 /* out = a - b, both in the canonical order. */
 static void difference(const struct relations *a, const struct relations *b, struct relations *out)
 {
-    unsigned j = 0;
-
-    out->n = 0;
-    for (unsigned i = 0; i < a->n; i++) {
-        while (j < b->n && key(&b->r[j]) < key(&a->r[i]))
-            j++;
-        if (!(j < b->n && same(&a->r[i], &b->r[j])))
-            out->r[out->n++] = a->r[i];
-    }
+    out->n = threatref_difference(a->r, a->n, b->r, b->n, out->r);
 }
 
 /* ---- Checking one event --------------------------------------------------- */
@@ -188,23 +131,6 @@ static void check_identity(const struct relations *before, const struct threat_r
     }
     REQUIRE(rebuilt.n == after->n && memcmp(rebuilt.r, after->r, after->n * sizeof *after->r) == 0,
             "before - removes + adds is not the board after");
-}
-
-/* The board after the event. */
-static void apply(unsigned char board[64], const struct threat_event *e)
-{
-    switch (e->kind) {
-    case THREAT_PUT:
-    case THREAT_REPLACE:
-        board[e->square] = e->code;
-        break;
-    case THREAT_REMOVE:
-        board[e->square] = 0;
-        break;
-    default:
-        board[e->to] = board[e->square], board[e->square] = 0;
-        break;
-    }
 }
 
 static unsigned long events_checked;
@@ -458,7 +384,7 @@ static void check_event(const struct threat_rules *rules, unsigned char board[64
     unsigned char next[64], kept[64];
 
     memcpy(next, board, 64), memcpy(kept, board, 64);
-    apply(next, e);
+    threatref_apply(next, e);
     reference_relations(rules, next, &after);
     difference(&after, rel, &want_adds), difference(rel, &after, &want_removes);
     fill_guards(adds, THREAT_EVENT_MAX + GUARDS), fill_guards(removes, THREAT_EVENT_MAX + GUARDS);

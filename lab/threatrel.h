@@ -20,7 +20,7 @@
  * PAWN .. KING, colour 0 white, 1 black), -1 for a code that is no piece
  * (role[0] is -1); victims[attacker role] has bit (victim role) set where
  * the relation counts.  THREAT_RULES_STOCKFISH and THREAT_RULES_EVERYTHING
- * below fill victims[] for two rule sets.
+ * (lab/threatref.h) fill victims[] for two rule sets.
  *
  * Events, each on the board before it, which the kernel reads and does
  * not change (the caller applies the event afterwards):
@@ -55,59 +55,9 @@
 
 #include <stdint.h>
 
-#define THREAT_CODES 16
-#define THREAT_ROLES 12
-
-/* Why the bounds hold: a piece attacks at most 8 occupied squares (the
- * nearest piece on each ray, or 8 leaper targets) and is attacked by at
- * most 16 (the nearest piece on each of 8 rays, 8 knights), so at most 24
- * relations touch a square; a square lies between at most 8 x-ray pairs
- * (4 lines, both ways).  A move touches two squares: 24 + 8 a list.  A
- * board: 64 pieces, 8 victims each. */
-#define THREAT_EVENT_MAX 32
-#define THREAT_BOARD_MAX 512
-
-struct threat_rules {
-    signed char role[THREAT_CODES]; /* code -> colour * 6 + type, or -1 */
-    uint16_t victims[THREAT_ROLES]; /* attacker role -> bit set of victim roles */
-};
-
-/* The relation, 4 bytes in the order four engines store it. */
-struct threat_relation {
-    unsigned char attacker, from, victim, to;
-};
-
-enum threat_kind { THREAT_PUT, THREAT_REMOVE, THREAT_REPLACE, THREAT_MOVE };
-
-struct threat_event {
-    unsigned char kind;   /* enum threat_kind */
-    unsigned char square; /* where it happens; a move's origin */
-    unsigned char to;     /* a move's destination, else unused */
-    unsigned char code;   /* the piece put, or the replacing piece */
-};
-
-/* victims[] by type (the same for both colours; bits 0-5 the white victim
- * types, 6-11 the black).  Stockfish 762dd1da9's (update_piece_threats and
- * can_slider_threat in its src/position.cpp): kings never attack and are
- * never victims; a pawn threatens knights and rooks; a bishop or rook,
- * pawns, knights, bishops and rooks; a knight or a queen, every piece but
- * a king (a queen victim counts from a knight or a queen only). */
-#define THREAT_BOTH_COLOURS(types) ((uint16_t)((types) | (types) << 6))
-#define THREAT_TYPES_PNBR 0x0Fu
-#define THREAT_TYPES_PNBRQ 0x1Fu
-#define THREAT_RULES_STOCKFISH                                                                     \
-    {                                                                                              \
-        THREAT_BOTH_COLOURS(0x0Au), THREAT_BOTH_COLOURS(THREAT_TYPES_PNBRQ),                       \
-            THREAT_BOTH_COLOURS(THREAT_TYPES_PNBR), THREAT_BOTH_COLOURS(THREAT_TYPES_PNBR),        \
-            THREAT_BOTH_COLOURS(THREAT_TYPES_PNBRQ), 0, THREAT_BOTH_COLOURS(0x0Au),                \
-            THREAT_BOTH_COLOURS(THREAT_TYPES_PNBRQ), THREAT_BOTH_COLOURS(THREAT_TYPES_PNBR),       \
-            THREAT_BOTH_COLOURS(THREAT_TYPES_PNBR), THREAT_BOTH_COLOURS(THREAT_TYPES_PNBRQ), 0     \
-    }
-/* Every attack on every piece, kings included both ways. */
-#define THREAT_RULES_EVERYTHING                                                                    \
-    {                                                                                              \
-        0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF         \
-    }
+/* The contract's types (board codes, rules, relations, events, bounds)
+ * and its two rule tables: with the reference, lab/threatref.h. */
+#include "threatref.h"
 
 /* Every relation of the board, canonical order: their count, or -1 where
  * more than capacity. */

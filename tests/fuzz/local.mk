@@ -5,18 +5,20 @@
 # make fuzz builds them where $(CC) links -fsanitize=fuzzer (configure
 # with CC=clang, natively); make fuzz-smoke runs each for FUZZ_SECONDS on its seed
 # corpus from tests/fuzz/corpus/ (plus, for the magics files, a complete
-# file from the generator and the shipped black set), with new finds in
+# file from the generator and the shipped black set; for the threat
+# vectors, a file from lab/magicbb-threatref), with new finds in
 # tests/fuzz/work-NAME/.  A crash or a broken contract stops it non-zero.
 
 # They are laboratory rules, in the Makefile of a build configured with
 # --enable-lab; the files are distributed in every build.
 
 EXTRA_DIST += tests/fuzz/contract.h tests/fuzz/fuzz_magics.c tests/fuzz/fuzz_black.c \
-	tests/fuzz/fuzz_fen.c tests/fuzz/corpus
+	tests/fuzz/fuzz_fen.c tests/fuzz/fuzz_threatvec.c tests/fuzz/corpus
 
 if MBB_LAB
 fuzz_gen_sources = $(gen_core_sources)
-fuzz_targets = tests/fuzz/fuzz_magics tests/fuzz/fuzz_black tests/fuzz/fuzz_fen
+fuzz_targets = tests/fuzz/fuzz_magics tests/fuzz/fuzz_black tests/fuzz/fuzz_fen \
+	tests/fuzz/fuzz_threatvec
 CLEANFILES += $(fuzz_targets)
 FUZZ_SECONDS = 20
 
@@ -38,6 +40,14 @@ tests/fuzz/fuzz_fen: tests/fuzz/fuzz_fen.c tests/fuzz/contract.h support/movegen
 		support/reference.c support/reference.h support/escape.c support/escape.h
 	$(AM_V_FUZZCC)$(fuzz_cc) -DMOVEGEN_REFERENCE $(srcdir)/tests/fuzz/fuzz_fen.c \
 	  $(srcdir)/support/movegen.c $(srcdir)/support/reference.c $(srcdir)/support/escape.c
+# magicbb-threatref's check of a vectors file (lab/threatvec.c), on the
+# reference alone: no library either.
+tests/fuzz/fuzz_threatvec: tests/fuzz/fuzz_threatvec.c tests/fuzz/contract.h lab/threatvec.c \
+		lab/threatvec.h lab/threatref.c lab/threatref.h support/escape.c support/escape.h \
+		support/output.c support/output.h
+	$(AM_V_FUZZCC)$(fuzz_cc) -I$(srcdir)/lab $(srcdir)/tests/fuzz/fuzz_threatvec.c \
+	  $(srcdir)/lab/threatvec.c $(srcdir)/lab/threatref.c $(srcdir)/support/escape.c \
+	  $(srcdir)/support/output.c
 
 MBB_FUZZ_CFLAGS = -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined \
 	-fno-sanitize-recover=all
@@ -57,11 +67,12 @@ $(fuzz_targets): | tests/fuzz/fuzzer-ok
 CLEANFILES += tests/fuzz/fuzzer-ok tests/fuzz/probe tests/fuzz/probe.c
 fuzz: $(fuzz_targets)
 
-fuzz-smoke: $(fuzz_targets) $(MBB_GEN)
-	@for t in magics black fen; do rm -rf tests/fuzz/work-$$t; $(MKDIR_P) tests/fuzz/work-$$t; done
+fuzz-smoke: $(fuzz_targets) $(MBB_GEN) lab/magicbb-threatref$(EXEEXT)
+	@for t in magics black fen threatvec; do rm -rf tests/fuzz/work-$$t; $(MKDIR_P) tests/fuzz/work-$$t; done
 	./$(MBB_GEN) --seed=7 --dump-magics=tests/fuzz/work-magics/fancy-seed-7.txt
 	cp $(srcdir)/gen/magics/*.txt tests/fuzz/work-magics/
-	@set -e; for t in magics black fen; do \
+	./lab/magicbb-threatref$(EXEEXT) vectors --count 40 --depth 1 -o tests/fuzz/work-threatvec/generated.vec
+	@set -e; for t in magics black fen threatvec; do \
 	  extra=; test $$t != black || extra=$(srcdir)/gen/magics; \
 	  echo "fuzz-smoke: $$t, $(FUZZ_SECONDS) s"; \
 	  ./tests/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=30 -print_final_stats=1 \
@@ -77,6 +88,7 @@ endif
 
 # (in every build: one configured with --enable-lab before may have left them)
 clean-local:
-	rm -rf tests/fuzz/work-magics tests/fuzz/work-black tests/fuzz/work-fen tests/fuzz/*.log
+	rm -rf tests/fuzz/work-magics tests/fuzz/work-black tests/fuzz/work-fen \
+	  tests/fuzz/work-threatvec tests/fuzz/*.log
 
 .PHONY: fuzz fuzz-smoke

@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: MIT */
+/* threatref.h - the reference for the threat-change contract (issue 62;
+ * the kernel's contract is lab/threatrel.h): every attack relation of a
+ * board by brute force from a ray walk, and an event's adds and removes
+ * as the set differences of the boards before and after.  Slow and plain
+ * on purpose, sharing nothing with any kernel: what another kernel (an
+ * engine's own) is tested against.  This header and threatref.c stand
+ * alone (C99, <stdint.h> and <string.h>), so an engine can copy the two
+ * files; the MIT licence is the whole of what comes with them.
+ *
+ * Squares: 0 = a1, 1 = b1, ..., 63 = h8.
+ *
+ * Board.  64 bytes, one a square: 0 for an empty square, else one of the
+ * engine's own piece codes, 1 to THREAT_CODES - 1.
+ *
+ * Rules.  role[code] = colour * 6 + type (type 0 pawn, 1 knight, 2
+ * bishop, 3 rook, 4 queen, 5 king; colour 0 white, 1 black), -1 for a
+ * code that is no piece (role[0] is -1); victims[attacker role] has bit
+ * (victim role) set where the relation counts.  THREAT_RULES_STOCKFISH
+ * and THREAT_RULES_EVERYTHING below fill victims[] for two rule sets.
+ *
+ * Relation.  (attacker code, attacker square, victim code, victim
+ * square): the piece on the attacker square attacks the victim square on
+ * this board (pawns by their colour's captures; bishops, rooks and
+ * queens stopped by the first occupied square; attacks of either colour
+ * on either colour), and the rules count the attacker's role against the
+ * victim's.
+ *
+ * Events, each on the board before it:
+ *   THREAT_PUT      code onto the empty square
+ *   THREAT_REMOVE   the piece on the square taken off
+ *   THREAT_REPLACE  the piece on the square replaced by code (a capture's
+ *                   landing; occupancy unchanged)
+ *   THREAT_MOVE     the piece on square moved to the empty square to
+ * A capture is a remove at the origin and a replace at the destination;
+ * en passant a remove and a move; castling two moves (or two removes and
+ * two puts).
+ *
+ * Lists.  adds = after - before and removes = before - after, as sets of
+ * relations; every list in the canonical order: by victim square, then
+ * attacker square (unique within a list: a square holds one piece). */
+#ifndef LAB_THREATREF_H
+#define LAB_THREATREF_H
+
+#include <stdint.h>
+
+#define THREAT_CODES 16
+#define THREAT_ROLES 12
+
+/* Why the bounds hold: a piece attacks at most 8 occupied squares (the
+ * nearest piece on each ray, or 8 leaper targets) and is attacked by at
+ * most 16 (the nearest piece on each of 8 rays, 8 knights), so at most 24
+ * relations touch a square; a square lies between at most 8 x-ray pairs
+ * (4 lines, both ways).  A move touches two squares: 24 + 8 a list.  A
+ * board: 64 pieces, 8 victims each. */
+#define THREAT_EVENT_MAX 32
+#define THREAT_BOARD_MAX 512
+
+struct threat_rules {
+    signed char role[THREAT_CODES]; /* code -> colour * 6 + type, or -1 */
+    uint16_t victims[THREAT_ROLES]; /* attacker role -> bit set of victim roles */
+};
+
+/* The relation, 4 bytes in the order four engines store it. */
+struct threat_relation {
+    unsigned char attacker, from, victim, to;
+};
+
+enum threat_kind { THREAT_PUT, THREAT_REMOVE, THREAT_REPLACE, THREAT_MOVE };
+
+struct threat_event {
+    unsigned char kind;   /* enum threat_kind */
+    unsigned char square; /* where it happens; a move's origin */
+    unsigned char to;     /* a move's destination, else unused */
+    unsigned char code;   /* the piece put, or the replacing piece */
+};
+
+/* victims[] by type (the same for both colours; bits 0-5 the white victim
+ * types, 6-11 the black).  Stockfish 762dd1da9's (update_piece_threats and
+ * can_slider_threat in its src/position.cpp): kings never attack and are
+ * never victims; a pawn threatens knights and rooks; a bishop or rook,
+ * pawns, knights, bishops and rooks; a knight or a queen, every piece but
+ * a king (a queen victim counts from a knight or a queen only). */
+#define THREAT_BOTH_COLOURS(types) ((uint16_t)((types) | (types) << 6))
+#define THREAT_TYPES_PNBR 0x0Fu
+#define THREAT_TYPES_PNBRQ 0x1Fu
+#define THREAT_RULES_STOCKFISH                                                                     \
+    {                                                                                              \
+        THREAT_BOTH_COLOURS(0x0Au), THREAT_BOTH_COLOURS(THREAT_TYPES_PNBRQ),                       \
+            THREAT_BOTH_COLOURS(THREAT_TYPES_PNBR), THREAT_BOTH_COLOURS(THREAT_TYPES_PNBR),        \
+            THREAT_BOTH_COLOURS(THREAT_TYPES_PNBRQ), 0, THREAT_BOTH_COLOURS(0x0Au),                \
+            THREAT_BOTH_COLOURS(THREAT_TYPES_PNBRQ), THREAT_BOTH_COLOURS(THREAT_TYPES_PNBR),       \
+            THREAT_BOTH_COLOURS(THREAT_TYPES_PNBR), THREAT_BOTH_COLOURS(THREAT_TYPES_PNBRQ), 0     \
+    }
+/* Every attack on every piece, kings included both ways. */
+#define THREAT_RULES_EVERYTHING                                                                    \
+    {                                                                                              \
+        0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF         \
+    }
+
+/* Every relation of the board, in the canonical order, into out (room
+ * for THREAT_BOARD_MAX, never exceeded): their count, or -1 where the
+ * board or the rules break the contract (a code with no role, a role
+ * outside 0 to 11; out then holds nothing useful). */
+int threatref_board(const struct threat_rules *rules, const unsigned char board[64],
+                    struct threat_relation out[THREAT_BOARD_MAX]);
+
+/* NULL where the event fits the board under the rules (every byte of the
+ * board 0 or a code with a role; a put of such a code on an empty
+ * square, a remove or replace of a piece (by such a code), a move of a
+ * piece to an empty square; squares below 64), else why not, one line
+ * of text. */
+const char *threatref_misfit(const struct threat_rules *rules, const unsigned char board[64],
+                             const struct threat_event *event);
+
+/* The board after the event (which fits it). */
+void threatref_apply(unsigned char board[64], const struct threat_event *event);
+
+/* The relations of a that are not in b (a whole record, all 4 bytes,
+ * makes a relation), both lists in the canonical order: into out, in the
+ * canonical order; returns their count (at most na). */
+unsigned threatref_difference(const struct threat_relation *a, unsigned na,
+                              const struct threat_relation *b, unsigned nb,
+                              struct threat_relation *out);
+
+/* The event's adds and removes, as the contract's kernels give them (the
+ * same signature as lab/threatrel.h's threat_event_diff): 0; -1 where a
+ * list is longer than its capacity (the counts say how long; nothing is
+ * written past a capacity); -2 where the event does not fit the board
+ * (threatref_misfit says why; the counts are 0). */
+int threatref_event(const struct threat_rules *rules, const unsigned char board[64],
+                    const struct threat_event *event, struct threat_relation *adds,
+                    unsigned adds_capacity, unsigned *adds_count, struct threat_relation *removes,
+                    unsigned removes_capacity, unsigned *removes_count);
+
+/* The canonical order as a qsort comparator on struct threat_relation
+ * (victim square, then attacker square, then the codes), to sort a list
+ * a kernel gives in any order before comparing it. */
+int threatref_compare(const void *a, const void *b);
+
+#endif /* LAB_THREATREF_H */

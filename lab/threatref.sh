@@ -1,0 +1,221 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# threatref.sh - lab/magicbb-threatref, the reference checker for other
+# engines, as TAP (lab/check_threatref tests its parts in process):
+#  - --help; vectors under both rule sets, written and checked back
+#    (status 0, no output); the same seed the same file, another seed
+#    another; -o FILE the same bytes, a device written through, a
+#    directory that is not there refused with no file left;
+#  - an engine's answers in another order, or with CR LF line ends, pass;
+#  - mutated files (a record dropped, one added, adds and removes
+#    swapped, a square changed): status 1, each difference one line at
+#    the line this script counts itself;
+#  - malformed files, special files (a directory, a device, a FIFO, a
+#    file that is not there) and endless input on a pipe (endless lines,
+#    an endless line, NUL bytes): status 2, one line naming the file
+#    (and the line), nothing on standard output, never a hang;
+#  - usage errors: status 2.
+builddir=${MBB_BUILDDIR:?MBB_BUILDDIR must name the build directory}
+prog=$builddir/lab/magicbb-threatref
+. "$(dirname "$0")/../tests/tap.sh"
+tap_workdir threatref
+cd "$work" || exit 99
+
+# run ARGS...: the program's status in $status, its outputs in out, err
+run() {
+  "$prog" "$@" >out 2>err
+  status=$?
+}
+count() { wc -l <"$1" | tr -d ' '; }
+# refused WHAT PREFIX: status 2, nothing on stdout, one line on stderr
+# that starts with PREFIX
+refused() {
+  if [ "$status" = 2 ] && [ ! -s out ] && [ "$(count err)" = 1 ] \
+    && [ "$(head -c ${#2} err)" = "$2" ]; then
+    ok "$1: status 2, one line: $(cat err)"
+  else
+    not_ok "$1: status $status, want 2 and one line starting '$2'"
+    sed 's/^/# stdout: /' out | head -n 5
+    sed 's/^/# stderr: /' err | head -n 5
+  fi
+}
+# differs WHAT WANT: status 1, stdout exactly the file WANT, stderr empty
+differs() {
+  if [ "$status" = 1 ] && cmp -s out "$2" && [ ! -s err ]; then
+    ok "$1: status 1, $(count out) line(s) at the right lines"
+  else
+    not_ok "$1: status $status"
+    sed 's/^/# got: /' out | head -n 10
+    sed 's/^/# want: /' "$2" | head -n 10
+    sed 's/^/# stderr: /' err | head -n 5
+  fi
+}
+passes() {
+  if [ "$status" = 0 ] && [ ! -s out ] && [ ! -s err ]; then
+    ok "$1: status 0, no output"
+  else
+    not_ok "$1: status $status"
+    head -n 5 out err | sed 's/^/# /'
+  fi
+}
+
+run --help
+if [ "$status" = 0 ] && grep -q '^usage: magicbb-threatref vectors' out \
+  && grep -q 'magicbb-threatref check FILE' out && [ ! -s err ]; then
+  ok "--help: the usage, status 0"
+else
+  not_ok "--help: status $status"
+fi
+
+# ---- Round trips -----------------------------------------------------------
+for rules in stockfish everything; do
+  "$prog" vectors --rules "$rules" --count 1000 --depth 2 >"$rules.vec"
+  status=$?
+  vectors=$(grep -c '^board ' "$rules.vec")
+  if [ "$status" = 0 ] && grep -qx "rules $rules" "$rules.vec" && [ "$vectors" -gt 1000 ]; then
+    ok "vectors --rules $rules: $vectors vectors"
+  else
+    not_ok "vectors --rules $rules: status $status, $vectors vectors"
+  fi
+  run check "$rules.vec"
+  passes "check of the vectors written (--rules $rules)"
+done
+"$prog" vectors --rules stockfish --count 1000 --depth 2 >again.vec
+"$prog" vectors --seed 2 --count 1000 --depth 0 >seed2.vec
+if cmp -s stockfish.vec again.vec && ! cmp -s again.vec seed2.vec \
+  && [ "$(grep -c '^board ' seed2.vec)" = 1000 ]; then
+  ok "the same options write the same file, another seed another; --depth 0: no walks"
+else
+  not_ok "vectors is not deterministic, or --seed or --depth has no effect"
+fi
+run vectors --count 1000 -o written.vec
+if [ "$status" = 0 ] && [ ! -s out ] && cmp -s written.vec stockfish.vec \
+  && [ "$(find . -name 'written.vec?*' | wc -l | tr -d ' ')" = 0 ]; then
+  ok "-o FILE: the same bytes as standard output, no file left beside it"
+else
+  not_ok "-o FILE: status $status, or other bytes"
+fi
+run vectors --count 10 -o /dev/null
+if [ "$status" = 0 ] && [ -c /dev/null ]; then
+  ok "-o /dev/null: written through"
+else
+  not_ok "-o /dev/null: status $status"
+fi
+run vectors --count 10 -o missing/v.vec
+refused "-o into a directory that is not there" "magicbb-threatref: missing/v.vec"
+
+# An engine's answers written back in another order, with CR LF line ends.
+awk '/^(adds|removes)/ { line = $1; for (i = NF; i > 1; i--) line = line " " $i; print line; next }
+     { print }' stockfish.vec | sed 's/$/\r/' >answers.vec
+run check answers.vec
+passes "lists in reverse order, CR LF line ends"
+
+# ---- Mutated files: each difference one line, at its line ------------------
+# (the variables here are not n and failed: tests/tap.sh's counters)
+# the first adds line with two relations or more, and its removes line
+al=$(awk '/^adds [^ ]+ / { print NR; exit }' stockfish.vec)
+awk -v n="$al" 'NR == n { sub(/ [^ ]+$/, "") } { print }' stockfish.vec >dropped.vec
+echo "dropped.vec:$al: adds: missing $(awk -v n="$al" 'NR == n { print $NF }' stockfish.vec)" >want
+run check dropped.vec
+differs "a record dropped" want
+
+first=$(awk -v n="$al" 'NR == n { print $2 }' stockfish.vec)
+awk -v n="$al" -v r="$first" 'NR == n + 1 { $0 = $0 " " r } { print }' stockfish.vec >added.vec
+echo "added.vec:$((al + 1)): removes: extra $first" >want
+run check added.vec
+differs "a record added" want
+
+# a vector with adds and no removes: the two lists swapped
+sw=$(awk '/^adds [^ ]/ { a = NR } /^removes$/ && a == NR - 1 { print a; exit }' stockfish.vec)
+awk -v m="$sw" 'NR == m { keep = $0; $0 = "adds" } NR == m + 1 { sub(/^adds/, "removes", keep); $0 = keep }
+  { print }' stockfish.vec >swapped.vec
+awk -v m="$sw" 'NR == m { for (i = 2; i <= NF; i++) print "swapped.vec:" m ": adds: missing " $i
+                         for (i = 2; i <= NF; i++) print "swapped.vec:" m + 1 ": removes: extra " $i }' \
+  stockfish.vec >want
+run check swapped.vec
+differs "adds and removes swapped" want
+
+# the first add's victim square one rank up (or down, from the eighth)
+old=$first
+new=$(echo "$old" | awk '{ r = substr($0, 7, 1); print substr($0, 1, 6) (r == 8 ? 7 : r + 1) }')
+awk -v n="$al" -v w="$new" 'NR == n { $2 = w } { print }' stockfish.vec >square.vec
+run check square.vec
+if [ "$status" = 1 ] && [ "$(count out)" = 2 ] && [ ! -s err ] \
+  && grep -qx "square.vec:$al: adds: missing $old" out && grep -qx "square.vec:$al: adds: extra $new" out; then
+  ok "a square changed ($old to $new): status 1, missing and extra at line $al"
+else
+  not_ok "a square changed ($old to $new): status $status"
+  sed 's/^/# /' out err | head -n 6
+fi
+
+# ---- Malformed files: one line, FILE:LINE --------------------------------
+# mangle NAME LINE SED: the vectors with sed's change on line LINE
+mangle() {
+  sed "$2$3" stockfish.vec >"$1"
+  run check "$1"
+  refused "$1 (line $2)" "magicbb-threatref: $1:$2: "
+}
+bl=$(grep -n '^board ' stockfish.vec | sed -n '5s/:.*//p')
+mangle letter.vec "$bl" 's/^board [^/]*/board X7/'
+mangle rank.vec "$bl" 's/^board [^/]*/board 9/'
+mangle event.vec "$((bl + 1))" 's/^event \([a-z]*\) ./event \1 ?/'
+mangle event-square.vec "$((bl + 1))" 's/ [a-h][1-8]/ j9/'
+mangle relation.vec "$((bl + 2))" 's/$/ Qa1-b2/'
+mangle keyword.vec "$((bl + 3))" 's/^removes/remove/'
+# an event that does not fit: a put on a1 of the start position
+sp=$(grep -n '^board rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR$' stockfish.vec | sed -n '1s/:.*//p')
+mangle fit.vec "$((sp + 1))" 's/^event .*/event put Q a1/'
+head -n "$((bl + 1))" stockfish.vec >short.vec
+run check short.vec
+refused "a file that ends inside a vector" "magicbb-threatref: short.vec:$((bl + 1)): "
+
+# ---- Special files and endless input --------------------------------------
+mkdir dir
+run check dir
+refused "a directory" "magicbb-threatref: dir: "
+run check /dev/null
+refused "a device" "magicbb-threatref: /dev/null: "
+run check absent.vec
+refused "a file that is not there" "magicbb-threatref: absent.vec: cannot open"
+if mkfifo fifo 2>/dev/null; then
+  # (no writer: a reader that opened it would wait for ever)
+  "$prog" check fifo >out 2>err &
+  pid=$!
+  tap_wait 100 "! kill -0 $pid"
+  if kill -0 "$pid" 2>/dev/null; then
+    kill "$pid"
+    not_ok "a FIFO: still waiting after 10 s"
+  else
+    wait "$pid"
+    status=$?
+    refused "a FIFO" "magicbb-threatref: fifo: "
+  fi
+else
+  skip "a FIFO: mkfifo failed"
+fi
+yes '# a comment' | "$prog" check - >out 2>err
+status=$?
+refused "endless comment lines on a pipe" "magicbb-threatref: (standard input):8000001: more than"
+tr '\0' x </dev/zero | "$prog" check - >out 2>err
+status=$?
+refused "an endless line on a pipe" "magicbb-threatref: (standard input):1: a line longer"
+head -c 100000 /dev/zero | "$prog" check - >out 2>err
+status=$?
+refused "NUL bytes on a pipe" "magicbb-threatref: (standard input):1: a NUL byte"
+printf '' | "$prog" check - >out 2>err
+status=$?
+refused "an empty pipe" "magicbb-threatref: (standard input):1: no 'magicbb-threat-vectors 1'"
+
+# ---- Usage errors ---------------------------------------------------------
+for args in "" "frobnicate" "check" "check a b" "vectors --count 500001" "vectors --depth 4" \
+  "vectors --rules lenient" "vectors --seed -1" "vectors --seed" "vectors --colour white"; do
+  # shellcheck disable=SC2086 # (the words are the arguments)
+  "$prog" $args >out 2>err
+  status=$?
+  if [ "$status" = 2 ] && [ ! -s out ] && head -n 1 err | grep -q '^magicbb-threatref: '; then
+    ok "usage error '$args': status 2: $(head -n 1 err)"
+  else
+    not_ok "usage error '$args': status $status"
+  fi
+done
+tap_done
