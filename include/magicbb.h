@@ -105,6 +105,37 @@ MBB_API int mbb_aligned(unsigned a, unsigned b, unsigned c);
  * development builds of library interface 2.) */
 MBB_API uint64_t mbb_ray_pass(unsigned a, unsigned b);
 
+/* The nearest occupied square from sq in each of the eight directions,
+ * one a byte: byte d (bits 8d to 8d + 7) is the first occupied square of
+ * the ray from sq in direction d (sq excluded), or MBB_NO_SQUARE (64)
+ * where that ray holds none.  `occupied` may hold any bits, sq's own
+ * included.  The directions run clockwise from north, so that even ones
+ * are a rook's and odd ones a bishop's, and direction d's opposite is
+ * d ^ 4: bytes d and d ^ 4 are the nearest pieces on the two sides of sq
+ * along one line, and rotating the result by 32 bits puts each ray's
+ * opposite in its byte.  So the x-ray pairs through sq come from one
+ * call: a slider in byte d that moves along its line sees through sq the
+ * piece in byte d ^ 4 (Stockfish finds it one slider at a time, with
+ * ray_pass_bb(slider, sq) & occupied).  No table: the same code in every
+ * flavour. */
+#define MBB_DIR_N 0  /* up a file: sq + 8, sq + 16, ... */
+#define MBB_DIR_NE 1 /* sq + 9, ... */
+#define MBB_DIR_E 2  /* along a rank towards the h-file: sq + 1, ... */
+#define MBB_DIR_SE 3 /* sq - 7, ... */
+#define MBB_DIR_S 4  /* sq - 8, ... */
+#define MBB_DIR_SW 5 /* sq - 9, ... */
+#define MBB_DIR_W 6  /* sq - 1, ... */
+#define MBB_DIR_NW 7 /* sq + 7, ... */
+#define MBB_DIR_OPPOSITE(d) ((d) ^ 4)
+#define MBB_NO_SQUARE 64
+/* Byte d of mbb_nearest's result: the square, or MBB_NO_SQUARE. */
+#ifdef __cplusplus
+#define MBB_NEAREST_IN(nearest, d) (static_cast<unsigned>((nearest) >> 8 * (d)) & 0xffu)
+#else
+#define MBB_NEAREST_IN(nearest, d) ((unsigned)((nearest) >> 8 * (d)) & 0xffu)
+#endif
+MBB_API uint64_t mbb_nearest(unsigned sq, uint64_t occupied);
+
 /* Name of the table flavour built into the library, such as "fancy" or
  * "pext" (magicbb(3) lists them). */
 MBB_API const char *mbb_flavour(void);
@@ -149,6 +180,7 @@ MBB_API const char *mbb_version(void);
 #define mbb_knight_attacks_set mbb_knight_attacks_set_inline
 #define mbb_king_attacks_set mbb_king_attacks_set_inline
 #define mbb_ray_pass mbb_ray_pass_inline
+#define mbb_nearest mbb_nearest_inline
 #endif
 /* The vendored drop-in's tables, in the one file that defines
  * MAGICBB_IMPLEMENTATION (single/magicbb_config.h names them), once. */

@@ -193,6 +193,63 @@ MBB_FN int mbb_aligned_inline(unsigned a, unsigned b, unsigned c)
     return MBB_CAST(int, mbb_line_inline(a, b) >> c & 1);
 }
 
+/* The nearest occupied square in each direction, from no table and
+ * without a branch: the same code in every flavour and every build.
+ * Each ray is a constant line shifted to sq (left by sq for the four
+ * whose squares grow, N, NE, E and NW; right by 63 - sq for the others),
+ * less the squares that wrapped round to the other side of the board
+ * (the files east or west of sq's, its rank).  Its nearest occupied
+ * square is then its lowest one or its highest, found with a sentinel
+ * that a ray cannot hold, so that no count sees 0: a ray above sq never
+ * holds a1, so x >> 1 with h8 added counts x's lowest square less one,
+ * or 63 where x is empty; a ray below never holds h8, so 2x + 1 counts
+ * 62 less x's highest square in leading zeros, or 63.  Each count is
+ * put in its byte, and a few operations on the whole word turn all
+ * eight into squares, or MBB_NO_SQUARE. */
+MBB_FN uint64_t mbb_nearest_above_(uint64_t ray_occupied)
+{
+    return mbb_lowest_square(ray_occupied >> 1 | UINT64_C(1) << 63);
+}
+
+MBB_FN uint64_t mbb_nearest_below_(uint64_t ray_occupied)
+{
+    return mbb_leading_zeros(2 * ray_occupied + 1);
+}
+
+MBB_FN uint64_t mbb_nearest_of_(unsigned sq, uint64_t occupied)
+{
+    const uint64_t a_file = UINT64_C(0x0101010101010101), on_file = a_file << (sq & 7);
+    const uint64_t west = occupied & (on_file - a_file), east = occupied & ~(2 * on_file - a_file);
+    const uint64_t rank = occupied & UINT64_C(0xff) << (sq & 56);
+    const unsigned down = 63 - sq;
+    /* in each byte: the lowest square less one, 63 for none */
+    const uint64_t above
+        = mbb_nearest_above_(UINT64_C(0x0101010101010100) << sq & occupied) << 8 * MBB_DIR_N
+          | mbb_nearest_above_(UINT64_C(0x8040201008040200) << sq & east) << 8 * MBB_DIR_NE
+          | mbb_nearest_above_(UINT64_C(0x00000000000000fe) << sq & rank) << 8 * MBB_DIR_E
+          | mbb_nearest_above_(UINT64_C(0x0002040810204080) << sq & west) << 8 * MBB_DIR_NW;
+    /* in each byte: 62 less the highest square, 63 for none */
+    const uint64_t below
+        = mbb_nearest_below_(UINT64_C(0x0102040810204000) >> down & east) << 8 * MBB_DIR_SE
+          | mbb_nearest_below_(UINT64_C(0x0080808080808080) >> down & occupied) << 8 * MBB_DIR_S
+          | mbb_nearest_below_(UINT64_C(0x0040201008040201) >> down & west) << 8 * MBB_DIR_SW
+          | mbb_nearest_below_(UINT64_C(0x7f00000000000000) >> down & rank) << 8 * MBB_DIR_W;
+    /* above's bytes plus one; below's 126 less the count with bit 6
+     * flipped: the square, or 127 for none (no byte carries to the
+     * next); then bit 6 clears the others of its byte: 64 and 127 to 64. */
+    const uint64_t squares
+        = (above + UINT64_C(0x0100000000010101) + UINT64_C(0x007e7e7e7e000000) - below)
+          ^ UINT64_C(0x0040404040000000);
+
+    return squares & ~((squares >> 6 & a_file) * 0x3f);
+}
+
+MBB_FN uint64_t mbb_nearest_inline(unsigned sq, uint64_t occupied)
+{
+    MBB_REQUIRE(sq < 64); /* before the shifts by sq */
+    return mbb_nearest_of_(sq, occupied);
+}
+
 /* Both sliders of a square, and the set attacks, on the inlined
  * flavour's lookups (magicbb/sets.h). */
 MBB_DEFINE_SETS(mbb_both_attacks_inline, mbb_rook_attacks_set_inline, mbb_bishop_attacks_set_inline,

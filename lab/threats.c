@@ -17,11 +17,20 @@
  * asks them.  Before any timing, both versions are checked against the
  * same work done on the reference ray walk, move by move.
  *
+ * Beside it, the x-ray pairs through the same squares (each slider on a
+ * line through the square, with the piece it sees on the other side once
+ * the square is empty), given both sliders' attacks of the square as an
+ * engine has them: one mbb_ray_pass per slider that sees the square
+ * (Stockfish's loop in update_piece_threats), or one mbb_nearest and the
+ * lines whose two ends are occupied; checked against each other and the
+ * ray walk, and timed the same way.
+ *
  * The timing: --rounds N rounds (201), each running both versions over
  * every move, their order alternating; the ratio of the two times in each
  * round, and the median of the ratios with its distribution-free 95 %
  * interval (lab/timing.h).  --once runs one version once over every move,
- * untimed, for valgrind (make bench-callgrind). */
+ * untimed, for valgrind (make bench-callgrind): api, single, xray-ray-pass
+ * or xray-nearest. */
 #define _POSIX_C_SOURCE 200809L
 #define MAGICBB_INLINE
 #include <magicbb.h>
@@ -217,6 +226,72 @@ static inline uint64_t single_set(unsigned type, uint64_t pieces, uint64_t occ)
 }
 THREAT_WORK(work_single, SINGLE_BOTH, single_set, mbb_piece, mbb_ray_pass)
 
+/* The x-ray pairs through the move's squares: for each, the sum over its
+ * pairs of slider * 64 + victim + 1 (in any order).  BOTH as above;
+ * RAY_PASS(a, b). */
+#define XRAY_BY_RAY_PASS(NAME, BOTH, RAY_PASS)                                                     \
+    static uint64_t NAME(const struct record *r)                                                   \
+    {                                                                                              \
+        const uint64_t occ = r->occupied;                                                          \
+        const uint64_t diagonal = r->pieces[WHITE][BISHOP] | r->pieces[BLACK][BISHOP]              \
+                                  | r->pieces[WHITE][QUEEN] | r->pieces[BLACK][QUEEN];             \
+        const uint64_t straight = r->pieces[WHITE][ROOK] | r->pieces[BLACK][ROOK]                  \
+                                  | r->pieces[WHITE][QUEEN] | r->pieces[BLACK][QUEEN];             \
+        const unsigned squares[3] = { r->from, r->to, r->captured };                               \
+        uint64_t hash = 0;                                                                         \
+                                                                                                   \
+        for (unsigned k = 0; k < (r->captured != r->to ? 3u : 2u); k++) {                          \
+            const unsigned sq = squares[k];                                                        \
+            uint64_t rook, bishop, seers, pairs = 0;                                               \
+                                                                                                   \
+            BOTH(sq, occ, &rook, &bishop);                                                         \
+            for (seers = (rook & straight) | (bishop & diagonal); seers; seers &= seers - 1) {     \
+                const unsigned slider = mbb_lowest_square(seers);                                  \
+                const uint64_t past = RAY_PASS(slider, sq) & (rook | bishop) & occ;                \
+                                                                                                   \
+                if (past != 0)                                                                     \
+                    pairs += slider * 64u + mbb_lowest_square(past) + 1;                           \
+            }                                                                                      \
+            hash = hash * 31 + (rook ^ bishop << 1) + pairs;                                       \
+        }                                                                                          \
+        return hash;                                                                               \
+    }
+XRAY_BY_RAY_PASS(xray_reference, REF_BOTH, ref_ray_pass)
+XRAY_BY_RAY_PASS(xray_ray_pass, API_BOTH, mbb_ray_pass)
+
+/* The same from mbb_nearest: a line's two ends are bytes d and d ^ 4
+ * (the word rotated by 32 bits), both occupied where bit 6 is clear in
+ * each; the end in byte d slides along it where it is a rook or queen
+ * (d even) or a bishop or queen (d odd). */
+static uint64_t xray_nearest(const struct record *r)
+{
+    const uint64_t occ = r->occupied;
+    const uint64_t diagonal = r->pieces[WHITE][BISHOP] | r->pieces[BLACK][BISHOP]
+                              | r->pieces[WHITE][QUEEN] | r->pieces[BLACK][QUEEN];
+    const uint64_t straight = r->pieces[WHITE][ROOK] | r->pieces[BLACK][ROOK]
+                              | r->pieces[WHITE][QUEEN] | r->pieces[BLACK][QUEEN];
+    const unsigned squares[3] = { r->from, r->to, r->captured };
+    uint64_t hash = 0;
+
+    for (unsigned k = 0; k < (r->captured != r->to ? 3u : 2u); k++) {
+        const unsigned sq = squares[k];
+        const uint64_t ends = mbb_nearest(sq, occ);
+        uint64_t rook, bishop, pairs = 0;
+        uint64_t lines = ~(ends | (ends >> 32 | ends << 32)) & UINT64_C(0x4040404040404040);
+
+        API_BOTH(sq, occ, &rook, &bishop);
+        for (; lines; lines &= lines - 1) {
+            const unsigned d = mbb_lowest_square(lines) / 8;
+            const unsigned slider = MBB_NEAREST_IN(ends, d);
+
+            if ((d & 1 ? diagonal : straight) >> slider & 1)
+                pairs += slider * 64u + MBB_NEAREST_IN(ends, MBB_DIR_OPPOSITE(d)) + 1;
+        }
+        hash = hash * 31 + (rook ^ bishop << 1) + pairs;
+    }
+    return hash;
+}
+
 static volatile uint64_t sink;
 
 __attribute__((noinline)) static uint64_t run_api(void)
@@ -237,6 +312,24 @@ __attribute__((noinline)) static uint64_t run_single(void)
     return h;
 }
 
+__attribute__((noinline)) static uint64_t run_xray_ray_pass(void)
+{
+    uint64_t h = 0;
+
+    for (unsigned i = 0; i < record_count; i++)
+        h ^= xray_ray_pass(&records[i]);
+    return h;
+}
+
+__attribute__((noinline)) static uint64_t run_xray_nearest(void)
+{
+    uint64_t h = 0;
+
+    for (unsigned i = 0; i < record_count; i++)
+        h ^= xray_nearest(&records[i]);
+    return h;
+}
+
 static double now_ns(void)
 {
     struct timespec t;
@@ -247,10 +340,11 @@ static double now_ns(void)
 
 static int usage(FILE *out, int status)
 {
-    fputs("Usage: magicbb-threats [--once api|single] [--rounds N]\n"
+    fputs("Usage: magicbb-threats [--once api|single|xray-ray-pass|xray-nearest] [--rounds N]\n"
           "The threat workload on the configured flavour: magicbb's calls for it against\n"
-          "single lookups, paired rounds (--rounds, 201); --once runs one version once,\n"
-          "untimed (for valgrind).\n",
+          "single lookups, and the x-ray pairs from mbb_nearest against a mbb_ray_pass loop,\n"
+          "paired rounds (--rounds, 201); --once runs one version once, untimed (for\n"
+          "valgrind).\n",
           out);
     return status;
 }
@@ -260,7 +354,9 @@ static int parse_options(int argc, char **argv, const char **once, long *rounds)
 {
     for (int a = 1; a < argc; a++) {
         if (strcmp(argv[a], "--once") == 0 && a + 1 < argc
-            && (strcmp(argv[a + 1], "api") == 0 || strcmp(argv[a + 1], "single") == 0)) {
+            && (strcmp(argv[a + 1], "api") == 0 || strcmp(argv[a + 1], "single") == 0
+                || strcmp(argv[a + 1], "xray-ray-pass") == 0
+                || strcmp(argv[a + 1], "xray-nearest") == 0)) {
             *once = argv[++a];
         } else if (strcmp(argv[a], "--rounds") == 0 && a + 1 < argc) {
             char *end;
@@ -302,7 +398,10 @@ int main(int argc, char **argv)
         return 1;
     }
     if (once != NULL) {
-        sink = strcmp(once, "api") == 0 ? run_api() : run_single();
+        sink = strcmp(once, "api") == 0             ? run_api()
+               : strcmp(once, "single") == 0        ? run_single()
+               : strcmp(once, "xray-ray-pass") == 0 ? run_xray_ray_pass()
+                                                    : run_xray_nearest();
         return 0;
     }
     for (unsigned i = 0; i < record_count; i++) {
@@ -314,6 +413,16 @@ int main(int argc, char **argv)
                     " the ray walk\n",
                     i, records[i].from, records[i].to,
                     work_api(&records[i]) != want ? "api" : "single");
+            return 1;
+        }
+        if (xray_ray_pass(&records[i]) != xray_reference(&records[i])
+            || xray_nearest(&records[i]) != xray_reference(&records[i])) {
+            fprintf(stderr,
+                    "magicbb-threats: move %u (from %u to %u): the x-ray pairs from %s differ"
+                    " from the ray walk's\n",
+                    i, records[i].from, records[i].to,
+                    xray_nearest(&records[i]) != xray_reference(&records[i]) ? "mbb_nearest"
+                                                                             : "mbb_ray_pass");
             return 1;
         }
     }
@@ -338,6 +447,22 @@ int main(int argc, char **argv)
 
     const struct interval i = median_interval(ratio, (size_t)rounds);
 
+    for (long r = 0; r < rounds; r++) {
+        double t0, t1, t2;
+
+        if (r & 1) {
+            t0 = now_ns(), sink ^= run_xray_nearest(), t1 = now_ns();
+            sink ^= run_xray_ray_pass(), t2 = now_ns();
+            ratio[r] = (t1 - t0) / (t2 - t1);
+        } else {
+            t0 = now_ns(), sink ^= run_xray_ray_pass(), t1 = now_ns();
+            sink ^= run_xray_nearest(), t2 = now_ns();
+            ratio[r] = (t2 - t1) / (t1 - t0);
+        }
+    }
+
+    const struct interval x = median_interval(ratio, (size_t)rounds);
+
     printf("threat workload, flavour %s: %u moves, checked against the ray walk\n", mbb_flavour(),
            record_count);
     printf("  both + set attacks / single lookups: %.3f [%.3f, %.3f] (time ratio, median of %ld"
@@ -346,6 +471,11 @@ int main(int argc, char **argv)
            i.low <= 1.0 && i.high >= 1.0 ? "a tie"
            : i.high < 1.0                ? "the calls are faster"
                                          : "single lookups are faster");
+    printf("  x-ray pairs, mbb_nearest / mbb_ray_pass loop: %.3f [%.3f, %.3f]; %s\n", x.median,
+           x.low, x.high,
+           x.low <= 1.0 && x.high >= 1.0 ? "a tie"
+           : x.high < 1.0                ? "mbb_nearest is faster"
+                                         : "the mbb_ray_pass loop is faster");
     free(ratio);
     free(records);
     return 0;

@@ -165,6 +165,11 @@ uint64_t mbb_ray_pass(unsigned a, unsigned b)
     return mbb_ray_pass_inline(a, b);
 }
 
+uint64_t mbb_nearest(unsigned sq, uint64_t occupied)
+{
+    return mbb_nearest_inline(sq, occupied);
+}
+
 uint64_t mbb_between(unsigned a, unsigned b)
 {
     return mbb_between_inline(a, b);

@@ -5,7 +5,9 @@
 // keeps them: the first name gets the bishop's attacks, the second the
 // rook's.  Checked against a ray walk written here, on every square with
 // random occupancies, and mbb_ray_pass against Stockfish's formula for its
-// ray_pass_bb on every pair.  Exits 0 when all agree; prints the flavour.
+// ray_pass_bb on every pair; the piece past sq that mbb_nearest pairs
+// with each end of a line, against ray_pass_bb's.  Exits 0 when all
+// agree; prints the flavour.
 #include <cstdint>
 #include <cstdio>
 
@@ -76,12 +78,31 @@ int main()
                 if (failed++ < 5)
                     std::printf("both, square %u: the bindings are not [bishop, rook]\n", sq);
             }
+            // Each end of mbb_nearest's lines with Stockfish's ray_pass_bb:
+            // the piece past sq on the ray from the other end through it.
+            const std::uint64_t ends = mbb_nearest(sq, occupied | std::uint64_t{ 1 } << sq);
+            for (unsigned d = 0; d < 8; d++) {
+                const unsigned slider = MBB_NEAREST_IN(ends, d);
+                const unsigned victim = MBB_NEAREST_IN(ends, MBB_DIR_OPPOSITE(d));
+                if (slider == MBB_NO_SQUARE)
+                    continue;
+                const std::uint64_t past
+                    = stockfish_ray_pass(slider, sq) & occupied & ~(std::uint64_t{ 1 } << sq);
+                const unsigned want = past == 0 ? MBB_NO_SQUARE
+                                      : slider < sq
+                                          ? static_cast<unsigned>(__builtin_ctzll(past))
+                                          : 63 - static_cast<unsigned>(__builtin_clzll(past));
+                if (victim != want && failed++ < 5)
+                    std::printf("nearest(%u), direction %u: %u past, ray_pass_bb says %u\n", sq, d,
+                                victim, want);
+            }
         }
         for (unsigned b = 0; b < 64; b++)
             if (mbb_ray_pass(sq, b) != stockfish_ray_pass(sq, b) && failed++ < 5)
                 std::printf("ray_pass(%u, %u) is not Stockfish's ray_pass_bb\n", sq, b);
     }
     std::printf("%s: %s\n", mbb_flavour(),
-                failed ? "failed" : "[bishop, rook] by position, ray_pass as Stockfish's");
+                failed ? "failed"
+                       : "[bishop, rook] by position, ray_pass and nearest as Stockfish's");
     return failed != 0;
 }

@@ -34,12 +34,14 @@ struct slider {
 #define ROOK_SET mbb_rook_attacks_set_inline
 #define BISHOP_SET mbb_bishop_attacks_set_inline
 #define QUEEN_SET mbb_queen_attacks_set_inline
+#define NEAREST mbb_nearest_inline
 #define KIND "inline "
 #else
 #define BOTH mbb_both_attacks
 #define ROOK_SET mbb_rook_attacks_set
 #define BISHOP_SET mbb_bishop_attacks_set
 #define QUEEN_SET mbb_queen_attacks_set
+#define NEAREST mbb_nearest
 #define KIND ""
 #endif
 
@@ -258,6 +260,91 @@ START_TEST(sets_random_and_adversarial)
 }
 END_TEST
 
+/* The nearest occupied square in direction d, walked here: step from sq
+ * a file and a rank at a time (directions clockwise from north) until an
+ * occupied square or the edge. */
+static unsigned nearest_walk(unsigned sq, unsigned d, uint64_t occ)
+{
+    static const int file_step[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
+    static const int rank_step[8] = { 1, 1, 0, -1, -1, -1, 0, 1 };
+    int f = (int)(sq % 8) + file_step[d], r = (int)(sq / 8) + rank_step[d];
+
+    for (; f >= 0 && f < 8 && r >= 0 && r < 8; f += file_step[d], r += rank_step[d])
+        if (occ >> (r * 8 + f) & 1)
+            return (unsigned)(r * 8 + f);
+    return 64;
+}
+
+static void check_nearest(unsigned sq, uint64_t occ)
+{
+    const uint64_t got = NEAREST(sq, occ);
+
+    for (unsigned d = 0; d < 8; d++) {
+        const unsigned want = nearest_walk(sq, d, occ);
+
+        ck_assert_msg(MBB_NEAREST_IN(got, d) == want,
+                      KIND "nearest from square %u in direction %u, occupancy 0x%016llx: got %u "
+                           "(all 0x%016llx), want %u",
+                      sq, d, (unsigned long long)occ, MBB_NEAREST_IN(got, d),
+                      (unsigned long long)got, want);
+    }
+}
+
+/* Every square on random boards (sparse to dense, its own square
+ * occupied or not), the empty and the full board, and every occupancy
+ * of the squares next to it. */
+START_TEST(nearest_random_boards)
+{
+    const unsigned sq = (unsigned)_i;
+    uint64_t state = 0x4ea5 + sq;
+
+    for (int i = 0; i < 4000; i++) {
+        uint64_t occ = ref_random(&state);
+
+        for (int thin = i % 6; thin > 0; thin--)
+            occ &= ref_random(&state);
+        check_nearest(sq, occ | (uint64_t)(i & 1) << sq);
+        check_nearest(sq, occ & ~((uint64_t)1 << sq));
+    }
+    for (uint64_t subset = 0, around = ref_king(sq);;) {
+        check_nearest(sq, subset);
+        check_nearest(sq, ~subset);
+        if ((subset = (subset - around) & around) == 0)
+            break;
+    }
+    check_nearest(sq, 0);
+    check_nearest(sq, ~(uint64_t)0);
+    check_nearest(sq, ~((uint64_t)1 << sq));
+}
+END_TEST
+
+/* The constants: directions clockwise from north, each opposite d ^ 4;
+ * the start position seen from e4, and a bare board from a1. */
+START_TEST(nearest_spot_checks)
+{
+    const unsigned e4 = 28, a1 = 0;
+    const uint64_t start = UINT64_C(0xffff00000000ffff);
+    const uint64_t from_e4 = NEAREST(e4, start);
+
+    ck_assert_uint_eq(MBB_DIR_OPPOSITE(MBB_DIR_N), MBB_DIR_S);
+    ck_assert_uint_eq(MBB_DIR_OPPOSITE(MBB_DIR_NE), MBB_DIR_SW);
+    ck_assert_uint_eq(MBB_DIR_OPPOSITE(MBB_DIR_E), MBB_DIR_W);
+    ck_assert_uint_eq(MBB_DIR_OPPOSITE(MBB_DIR_SE), MBB_DIR_NW);
+    ck_assert_uint_eq(MBB_DIR_OPPOSITE(MBB_DIR_W), MBB_DIR_E);
+    ck_assert_uint_eq(MBB_NEAREST_IN(from_e4, MBB_DIR_N), 52u);  /* e7 */
+    ck_assert_uint_eq(MBB_NEAREST_IN(from_e4, MBB_DIR_NE), 55u); /* h7 */
+    ck_assert_uint_eq(MBB_NEAREST_IN(from_e4, MBB_DIR_E), MBB_NO_SQUARE);
+    ck_assert_uint_eq(MBB_NEAREST_IN(from_e4, MBB_DIR_SE), 14u); /* g2 */
+    ck_assert_uint_eq(MBB_NEAREST_IN(from_e4, MBB_DIR_S), 12u);  /* e2 */
+    ck_assert_uint_eq(MBB_NEAREST_IN(from_e4, MBB_DIR_SW), 10u); /* c2 */
+    ck_assert_uint_eq(MBB_NEAREST_IN(from_e4, MBB_DIR_W), MBB_NO_SQUARE);
+    ck_assert_uint_eq(MBB_NEAREST_IN(from_e4, MBB_DIR_NW), 49u); /* b7 */
+    ck_assert_uint_eq(NEAREST(a1, (uint64_t)1 << a1), UINT64_C(0x4040404040404040));
+    /* h8 alone occupied: the long diagonal's end, nothing elsewhere */
+    ck_assert_uint_eq(NEAREST(a1, (uint64_t)1 << 63), UINT64_C(0x4040404040403f40));
+}
+END_TEST
+
 #ifdef CHECK_INLINE
 /* The fills themselves (magicbb/sets.h), in whatever this test is compiled
  * for (AVX-512, AVX2 or 64-bit C), at every count from 0 to 16 whatever
@@ -389,7 +476,7 @@ static void sink_result(uint64_t x)
 /* A library built with --enable-debug traps (ud2: SIGILL) on a square
  * past h8 or a colour past black, in every public function, instead of
  * reading outside its tables: a dispatch library once did not. */
-enum { BAD_CALLS = 20 };
+enum { BAD_CALLS = 22 };
 START_TEST(debug_build_traps_on_bad_square)
 {
     const unsigned bad = 64 + (unsigned)(_i & 1) * 1000;
@@ -422,8 +509,11 @@ START_TEST(debug_build_traps_on_bad_square)
     case 8:
         sink_result((uint64_t)(_i & 1 ? mbb_aligned(0, 1, bad) : mbb_aligned(bad, 0, 1)));
         break;
-    default:
+    case 9:
         sink_result(_i & 1 ? mbb_pawn_attacks_set(2, 0) : (uint64_t)mbb_aligned(0, bad, 1));
+        break;
+    default:
+        sink_result(mbb_nearest(bad, 0));
         break;
     }
 }
@@ -444,6 +534,8 @@ static Suite *attacks_suite(void)
     tcase_add_loop_test(boards, queen_random_boards, 0, 64);
     tcase_add_loop_test(exhaustive, both_every_relevant_occupancy, 0, 64);
     tcase_add_loop_test(boards, sets_random_and_adversarial, 0, 64);
+    tcase_add_loop_test(boards, nearest_random_boards, 0, 64);
+    tcase_add_test(about, nearest_spot_checks);
 #ifdef CHECK_INLINE
     tcase_add_loop_test(boards, fills_at_every_count, 0, 16);
 #endif

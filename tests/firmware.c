@@ -40,6 +40,7 @@ void firmware_start(void)
                          ^ mbb_knight_attacks_set_inline(occupied)
                          ^ mbb_king_attacks_set_inline(occupied)
                          ^ mbb_both_attacks_inline(sq, occupied).bishop;
+        firmware_sink ^= mbb_nearest(sq, occupied) ^ mbb_nearest_inline(sq, occupied);
         occupied = occupied * 0x9e3779b97f4a7c15u + sq;
     }
     firmware_sink ^= (uint64_t)mbb_table_bytes() ^ (uint64_t)(unsigned char)mbb_flavour()[0]

@@ -5,8 +5,9 @@
  * and bishops, random full boards for queens, every leaper, between, line,
  * segment and aligned entry, and pawn attacks of random sets of pawns,
  * against the reference ray walk of support/reference.c; both sliders of
- * a square, the rays past a square and the attacks of random sets of
- * pieces, against its lines and the union of its single attacks.
+ * a square, the rays past a square, the nearest occupied squares and the
+ * attacks of random sets of pieces, against its lines, its steps and the
+ * union of its single attacks.
  * Small enough to run under an emulator or as a firmware power-on self
  * test: build with -DSELFTEST_NO_MAIN and call selftest_run(&passed),
  * which returns the number of failed checks (and sets passed).
@@ -71,6 +72,27 @@ static uint64_t ray_pass_of_lines(unsigned a, unsigned b)
     return ray;
 }
 
+/* The nearest occupied square from sq in each direction, one a byte in
+ * mbb_nearest's order (clockwise from north), by the reference's steps. */
+static uint64_t nearest_of_steps(unsigned sq, uint64_t occupied)
+{
+    static const enum ref_dir clockwise[8]
+        = { REF_N, REF_NE, REF_E, REF_SE, REF_S, REF_SW, REF_W, REF_NW };
+    uint64_t nearest = 0;
+
+    for (unsigned d = 0; d < 8; d++) {
+        uint64_t x = UINT64_C(1) << sq, square = 64;
+
+        while ((x = ref_step(x, clockwise[d])) != 0 && !(x & occupied))
+            continue;
+        if (x != 0)
+            for (square = 0; !(x >> square & 1); square++)
+                continue;
+        nearest |= square << 8 * d;
+    }
+    return nearest;
+}
+
 /* The union of a lookup over a set's squares. */
 static uint64_t union_of(uint64_t pieces, uint64_t occupied,
                          uint64_t (*reference)(unsigned, uint64_t))
@@ -102,6 +124,9 @@ static void run_threats(struct selftest *t, uint64_t *state)
 
             expect(t, "both: rook", sq, occupied, both.rook, ref_rook(sq, occupied));
             expect(t, "both: bishop", sq, occupied, both.bishop, ref_bishop(sq, occupied));
+            expect(t, "nearest", sq, occupied ^ (uint64_t)(i & 1) << sq,
+                   mbb_nearest(sq, occupied ^ (uint64_t)(i & 1) << sq),
+                   nearest_of_steps(sq, occupied));
         }
         for (unsigned b = 0; b < 64; b++)
             expect(t, "ray pass", sq, b, mbb_ray_pass(sq, b), ray_pass_of_lines(sq, b));

@@ -277,13 +277,16 @@ fi
 # The implementation file holds every table, each in a section of its own
 # under -fdata-sections, so --gc-sections drops those a program never
 # reads (doc/engines.md): rook and knight lookups keep no pair table and
-# no leaper table but the knight's; mbb_ray_pass adds its table alone.
+# no leaper table but the knight's; mbb_ray_pass adds its table alone,
+# mbb_nearest none.
 printf '%s\n' '#include "magicbb.h"' '#include <stdio.h>' 'int main(int argc, char **argv)' '{' \
   '    const unsigned sq = (unsigned)argc & 31;' \
   '    uint64_t seen = mbb_rook_attacks(sq, 0) | mbb_knight_attacks(sq);' '    (void)argv;' \
   '#ifdef RAY_PASS' '    seen |= mbb_ray_pass(sq, sq + 8);' '#endif' \
+  '#ifdef NEAREST' '    seen |= mbb_nearest(sq, seen);' '#endif' \
   '    printf("%llx\n", (unsigned long long)seen);' '    return 0;' '}' > "$work/gc.c"
-for program in "rook and knight|knight|" "rook, knight and ray_pass|knight ray_pass|-DRAY_PASS"; do
+for program in "rook and knight|knight|" "rook, knight and ray_pass|knight ray_pass|-DRAY_PASS" \
+    "rook, knight and nearest|knight|-DNEAREST"; do
   what=${program%%|*} define=${program##*|} want=${program#*|}
   want=${want%|*}
   # shellcheck disable=SC2086

@@ -224,6 +224,22 @@ MBB_FN unsigned mbb_lowest_square(uint64_t x)
 #endif
 }
 
+/* The number of zeros above x's highest set bit (x not 0): a count of
+ * leading zeros, or 63 less the lowest square of the highest bit. */
+MBB_FN unsigned mbb_leading_zeros(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return MBB_CAST(unsigned, __builtin_clzll(x));
+#elif defined(MBB_MSVC) && defined(_M_X64)
+    unsigned long highest;
+
+    _BitScanReverse64(&highest, x);
+    return 63 ^ MBB_CAST(unsigned, highest);
+#else
+    return 63 - mbb_lowest_square(mbb_highest_bit(x));
+#endif
+}
+
 /* x, kept in a general register (an empty asm, under clang): a computed
  * flavour's line goes through it so that clang does not pack the four
  * lines into vectors, where without AVX-512 it emulates a count of
