@@ -12,8 +12,6 @@
 #include "escape.h"
 #include "movegen.h"
 
-enum { WHITE_OO = 1, WHITE_OOO = 2, BLACK_OO = 4, BLACK_OOO = 8 };
-
 /* Pieces of `by` attacking sq, with the board occupied as `occ`. */
 static uint64_t attackers(const struct position *p, unsigned sq, int by, uint64_t occ)
 {
