@@ -604,15 +604,78 @@ static void position_bytes(const struct position *p, unsigned char board[64])
                                         : (p->colour[BLACK] >> sq & 1) * 8 + p->board[sq] + 1u);
 }
 
+/* How threat_move_events splits a castling (threatrel.h): king and rook
+ * swapping squares into two replaces; one landing on the other's square
+ * into a remove, a replace and a put; else one move a piece that moves
+ * (Chess960's king that stays on g1 or c1, or its rook that stays on f1
+ * or d1: one move; both: two). */
+enum { SPLIT_SWAP, SPLIT_LANDING, SPLIT_ONE_MOVE, SPLIT_TWO_MOVES, SPLITS };
+static const char *const split_names[]
+    = { "swaps (two replaces)", "landings (a remove, a replace and a put)", "one move",
+        "two moves" };
+
 struct walk_state {
     struct threat_rules rules[2];
-    unsigned long moves;
+    unsigned long moves, castlings[SPLITS];
 };
 
+/* The lowest square of a set that is not empty. */
+static unsigned lowest(uint64_t set)
+{
+    unsigned sq = 0;
+
+    while (!(set >> sq & 1))
+        sq++;
+    return sq;
+}
+
+/* Whether the move castles (movegen.h: the king's two-square step, or the
+ * king onto its own rook); if so, the split it must have, in *split. */
+static int castling_split(const struct position *p, const struct position *next,
+                          const struct move *m, int *split)
+{
+    const int us = p->side;
+    const uint64_t rooks = p->pieces[us][ROOK], rooks_after = next->pieces[us][ROOK];
+    unsigned king_from = m->from, king_to, rook_from, rook_to;
+
+    if (p->board[m->from] != KING
+        || !((p->colour[us] >> m->to & 1) || m->to == m->from + 2 || m->from == m->to + 2))
+        return 0;
+    king_to = lowest(next->pieces[us][KING]);
+    if (rooks == rooks_after) { /* the rook stays */
+        *split = SPLIT_ONE_MOVE;
+        return 1;
+    }
+    rook_from = lowest(rooks & ~rooks_after), rook_to = lowest(rooks_after & ~rooks);
+    *split = king_to == rook_from && rook_to == king_from   ? SPLIT_SWAP
+             : king_to == rook_from || rook_to == king_from ? SPLIT_LANDING
+             : king_to == king_from                         ? SPLIT_ONE_MOVE
+                                                            : SPLIT_TWO_MOVES;
+    return 1;
+}
+
+/* The events' kinds, in threat_move_events' order, as one number (a
+ * digit a kind, 1 + enum threat_kind). */
+static unsigned kinds_of(const struct threat_event *ev, unsigned count)
+{
+    unsigned kinds = 0;
+
+    for (unsigned k = 0; k < count; k++)
+        kinds = kinds * 10 + 1 + ev[k].kind;
+    return kinds;
+}
+
 /* Every legal move of the position, as events, under both rule tables:
- * each event exact, and the events together make the position after. */
+ * each event exact, and the events together make the position after; a
+ * castling split as threat_move_events promises. */
 static void visit(const struct position *p, void *data)
 {
+    static const unsigned split_kinds[SPLITS] = {
+        [SPLIT_SWAP] = (1 + THREAT_REPLACE) * 10 + 1 + THREAT_REPLACE,
+        [SPLIT_LANDING] = ((1 + THREAT_REMOVE) * 10 + 1 + THREAT_REPLACE) * 10 + 1 + THREAT_PUT,
+        [SPLIT_ONE_MOVE] = 1 + THREAT_MOVE,
+        [SPLIT_TWO_MOVES] = (1 + THREAT_MOVE) * 10 + 1 + THREAT_MOVE,
+    };
     struct walk_state *w = data;
     static struct relations base[2], rel;
     struct move list[MOVES_MAX];
@@ -626,11 +689,18 @@ static void visit(const struct position *p, void *data)
         struct position next = *p;
         struct threat_event ev[4];
         unsigned count;
+        int split;
 
         play(&next, &list[i]);
         position_bytes(&next, after);
         count = threat_move_events(before, after, ev);
         REQUIRE(count >= 1 && count <= 4, "a move of %u events", count);
+        if (castling_split(p, &next, &list[i], &split)) {
+            REQUIRE(kinds_of(ev, count) == split_kinds[split],
+                    "castling %u-%u split into events %u, not the %s", list[i].from, list[i].to,
+                    kinds_of(ev, count), split_names[split]);
+            w->castlings[split]++;
+        }
         for (int t = 0; t < 2; t++) {
             memcpy(board, before, 64), rel = base[t];
             for (unsigned k = 0; k < count; k++)
@@ -641,27 +711,86 @@ static void visit(const struct position *p, void *data)
     }
 }
 
-/* Every move of the perft walk of standard position _i, to depth 4 where
- * that stays fast (the start, positions 3 and 4: 685,000 moves), else 3
- * (the moves of every position up to 3 or 2 plies deep). */
+/* THREATREL_SLOW=1 in the environment (make check-slow): the walks'
+ * deeper depths. */
+static int slow;
+
+/* The walks: the six standard positions (STANDARD_POSITIONS), to depth 4
+ * where that stays fast (the start, positions 3 and 4: 685,000 moves),
+ * else 3; and Chess960 positions to depth 3, each with the castling
+ * splits it is there for (a bit a split, all seen in its walk).  With
+ * THREATREL_SLOW, the start to depth 5 and every other to 4.  The
+ * Chess960 positions: the first six are start positions with the minor
+ * pieces and queens taken off (castling from the first move, both ways,
+ * both sides), then two of the Chess Programming Wiki's "Chess960 Perft
+ * Results" (no. 2 and 710) and an X-FEN one of talkchess.com thread
+ * 55274 (a queen behind the castling rook). */
+#define SPLIT(name) (1u << SPLIT_##name)
+static const struct {
+    const char *fen;
+    int depth, slow_depth;
+    unsigned splits;
+    const char *why;
+} walks[] = {
+    { START_FEN, 4, 5, 0, "standard" },
+    { "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 3, 4,
+      SPLIT(TWO_MOVES), "standard" },
+    { "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 4, 4, 0, "standard" },
+    { "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 4, 4, SPLIT(TWO_MOVES),
+      "standard" },
+    { "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 3, 4, SPLIT(TWO_MOVES),
+      "standard" },
+    { "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 3, 4, 0,
+      "standard" },
+    { "1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3KR1 w GBgb - 0 1", 3, 4, SPLIT(SWAP) | SPLIT(TWO_MOVES),
+      "O-O swaps king f1 and rook g1; in O-O-O king f1-c1 and rook b1-d1 cross" },
+    { "rk4r1/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 w GAga - 0 1", 3, 4, SPLIT(LANDING) | SPLIT(TWO_MOVES),
+      "O-O: king b1 onto its rook's g1; O-O-O: rook a1-d1 over the king's b1" },
+    { "r2k3r/pppppppp/8/8/8/8/PPPPPPPP/R2K3R w HAha - 0 1", 3, 4, SPLIT(LANDING) | SPLIT(TWO_MOVES),
+      "O-O-O: rook a1 onto the king's d1; in O-O king d1-g1 and rook h1-f1 cross" },
+    { "r5kr/pppppppp/8/8/8/8/PPPPPPPP/R5KR w HAha - 0 1", 3, 4, SPLIT(ONE_MOVE) | SPLIT(TWO_MOVES),
+      "O-O: king stays on g1, rook h1-f1" },
+    { "1rk4r/pppppppp/8/8/8/8/PPPPPPPP/1RK4R w HBhb - 0 1", 3, 4,
+      SPLIT(ONE_MOVE) | SPLIT(TWO_MOVES), "O-O-O: king stays on c1, rook b1-d1" },
+    { "r3kr2/pppppppp/8/8/8/8/PPPPPPPP/R3KR2 w FAfa - 0 1", 3, 4,
+      SPLIT(ONE_MOVE) | SPLIT(TWO_MOVES), "O-O: king e1-g1 over its rook, which stays on f1" },
+    { "b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 1 9", 3, 4, SPLIT(SWAP),
+      "CPW Chess960 no. 2: O-O swaps king f1 and rook g1" },
+    { "rkb1nnrb/1pppq1pp/p4p2/4p3/5P2/1P1PB3/P1P1P1PP/RK1QNNRB w GAga - 0 9", 3, 4,
+      SPLIT(TWO_MOVES), "CPW Chess960 no. 710" },
+    { "4r3/3k4/8/8/8/8/6PP/qR1K1R2 w KQ - 0 1", 3, 4, SPLIT(LANDING) | SPLIT(ONE_MOVE),
+      "X-FEN: a queen behind the castling rook b1; O-O: king d1-g1 over its rook f1" },
+};
+#define WALKS ((int)(sizeof walks / sizeof walks[0]))
+
+/* Every move of the perft walk of walks[_i] to its depth (the moves of
+ * every position up to depth - 1 plies deep). */
 START_TEST(perft_walks)
 {
-    static const char *const positions[] = { STANDARD_POSITIONS };
-    static const int depths[STANDARD_POSITION_COUNT] = { 4, 3, 4, 4, 3, 3 };
+    const int depth = slow ? walks[_i].slow_depth : walks[_i].depth;
     struct walk_state w = { .moves = 0 };
     struct position p;
     char why[FEN_WHY_SIZE];
     uint64_t rng = 1;
+    unsigned seen = 0;
 
     w.rules[0] = make_rules(RULES_STOCKFISH, 0, &rng);
     w.rules[1] = make_rules(RULES_EVERYTHING, 0, &rng);
-    ck_assert_int_eq(parse_fen(positions[_i], &p, why), 0);
+    ck_assert_int_eq(parse_fen(walks[_i].fen, &p, why), 0);
     events_checked = vbmi2_events = pieces_events = vbmi2_pieces_events = 0;
-    walk(&p, depths[_i] - 1, visit, &w);
-    printf("# '%s': %lu moves to depth %d, %lu events (stockfish and everything rules; %lu also"
-           " on the vector kernel, %lu through the piece sets, %lu through the vector kernel's)\n",
-           positions[_i], w.moves, depths[_i], events_checked, vbmi2_events, pieces_events,
-           vbmi2_pieces_events);
+    walk(&p, depth - 1, visit, &w);
+    printf("# '%s' (%s): %lu moves to depth %d, %lu events (stockfish and everything rules; %lu"
+           " also on the vector kernel, %lu through the piece sets, %lu through the vector"
+           " kernel's); castlings:",
+           walks[_i].fen, walks[_i].why, w.moves, depth, events_checked, vbmi2_events,
+           pieces_events, vbmi2_pieces_events);
+    for (int k = 0; k < SPLITS; k++) {
+        printf(" %lu %s%s", w.castlings[k], split_names[k], k + 1 < SPLITS ? "," : "\n");
+        seen |= (unsigned)(w.castlings[k] > 0) << k;
+    }
+    REQUIRE((seen & walks[_i].splits) == walks[_i].splits,
+            "'%s': castlings of the splits %#x not all seen (%#x)", walks[_i].fen, walks[_i].splits,
+            seen);
 }
 END_TEST
 
@@ -672,15 +801,18 @@ static Suite *threatrel_suite(void)
 
     tcase_add_loop_test(tc, random_boards_and_events, 0, RULE_TABLES);
     tcase_add_loop_test(tc, every_square_and_code, 0, RULE_TABLES);
-    tcase_add_loop_test(tc, perft_walks, 0, STANDARD_POSITION_COUNT);
-    tcase_set_timeout(tc, 120);
+    tcase_add_loop_test(tc, perft_walks, 0, WALKS);
+    tcase_set_timeout(tc, slow ? 3600 : 120);
     suite_add_tcase(s, tc);
     return s;
 }
 
 int main(void)
 {
+    const char *deep = getenv("THREATREL_SLOW");
+
     /* (CK_FORK=no: the tests' counters and this flag are one process's) */
+    slow = deep != NULL && strcmp(deep, "1") == 0;
     vbmi2 = threat_vbmi2_available();
     if (!vbmi2)
         puts("# the vector kernel (AVX-512 VBMI2), both entries: skipped, this CPU or build lacks"

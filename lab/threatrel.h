@@ -163,7 +163,10 @@ void threat_apply(unsigned char board[64], const struct threat_event *event);
  * passant's pawn), the other vacated squares are removes (a capture's
  * mover, the pawn taken en passant, a promoting pawn); then come the
  * replaces (a capture's landing), the moves, the puts (a promotion).
- * Applied in order, they turn before into after. */
+ * Applied in order, they turn before into after.  A Chess960 castling
+ * where king and rook swap squares is two replaces; where one lands on
+ * the other's square (and the other elsewhere), a remove, a replace and a
+ * put; else a move for each of the two that moves. */
 unsigned threat_move_events(const unsigned char before[64], const unsigned char after[64],
                             struct threat_event ev[4]);
 

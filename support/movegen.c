@@ -12,8 +12,6 @@
 #include "escape.h"
 #include "movegen.h"
 
-enum { WHITE_OO = 1, WHITE_OOO = 2, BLACK_OO = 4, BLACK_OOO = 8 };
-
 /* Pieces of `by` attacking sq, with the board occupied as `occ`. */
 static uint64_t attackers(const struct position *p, unsigned sq, int by, uint64_t occ)
 {
@@ -142,29 +140,66 @@ static struct move *pawn_moves(const struct position *p, struct move *list, unsi
     return list;
 }
 
-/* Castling, when not in check: rights, an empty path, and no attacked
- * square on the king's way, its start included. */
+/* What castling asks of the first rank, by the files of the king (k) and
+ * of its rook (r), as 8-bit masks of files: the squares that must be
+ * empty but for those two (the king's way and the rook's, destinations
+ * included), the squares the king must find unattacked (those it crosses
+ * and its destination; its own is not attacked when this is asked), and
+ * the file of the move's target square (movegen.h): the king's
+ * destination two files away, else the rook's file.  A rook on the h-side
+ * (r > k) castles O-O, the king to g and the rook to f; else O-O-O, to c
+ * and d.  (Entries with r = k are never read.) */
+#define FILES(a, b) ((((2u << ((a) > (b) ? (a) : (b))) - (1u << ((a) < (b) ? (a) : (b))))) & 0xffu)
+#define KING_TO(k, r) ((r) > (k) ? 6 : 2)
+#define ROOK_TO(k, r) ((r) > (k) ? 5 : 3)
+#define CASTLE_PATH(k, r)                                                                          \
+    {                                                                                              \
+        .empty = (unsigned char)((FILES(k, KING_TO(k, r)) | FILES(r, ROOK_TO(k, r)))               \
+                                 & ~(1u << (k)) & ~(1u << (r))),                                   \
+        .safe = (unsigned char)((FILES(k, KING_TO(k, r)) & ~(1u << (k))) | 1u << KING_TO(k, r)),   \
+        .to = (unsigned char)(KING_TO(k, r) == (k) + 2 || (k) == KING_TO(k, r) + 2 ? KING_TO(k, r) \
+                                                                                   : (r)),         \
+    }
+#define CASTLE_PATHS(k)                                                                            \
+    {                                                                                              \
+        CASTLE_PATH(k, 0), CASTLE_PATH(k, 1), CASTLE_PATH(k, 2), CASTLE_PATH(k, 3),                \
+            CASTLE_PATH(k, 4), CASTLE_PATH(k, 5), CASTLE_PATH(k, 6), CASTLE_PATH(k, 7)             \
+    }
+static const struct castle_path {
+    unsigned char empty, safe, to;
+} castle_paths[8][8] = {
+    CASTLE_PATHS(0), CASTLE_PATHS(1), CASTLE_PATHS(2), CASTLE_PATHS(3),
+    CASTLE_PATHS(4), CASTLE_PATHS(5), CASTLE_PATHS(6), CASTLE_PATHS(7),
+};
+
+/* Castling, when not in check, by Chess960's rules (standard chess's are
+ * the case of the king on e1 or e8 and the rooks in the corners): the
+ * right, an empty way (castle_paths), and no attacked square on the
+ * king's.  Those are looked at with the rook lifted off: a rook that
+ * shields the king's destination along the first rank (king d1, rook b1,
+ * an enemy queen on a1) leaves it open once it has moved. */
 static struct move *castle_moves(const struct position *p, struct move *list, unsigned king)
 {
     const int us = p->side, them = !us;
+    const unsigned rights = p->castling >> (2 * us) & 3, home = us == WHITE ? 0 : 56;
     const uint64_t occ = occupied_squares(p);
-    static const struct {
-        unsigned right, king_to;
-        uint64_t empty, safe; /* squares the rook and king cross; king's path */
-    } castles[2][2] = {
-        { { WHITE_OO, 6, 0x60u, 0x60u }, { WHITE_OOO, 2, 0x0eu, 0x0cu } },
-        { { BLACK_OO, 62, (uint64_t)0x60 << 56, (uint64_t)0x60 << 56 },
-          { BLACK_OOO, 58, (uint64_t)0x0e << 56, (uint64_t)0x0c << 56 } },
-    };
 
-    for (int c = 0; c < 2; c++) {
-        uint64_t safe;
-        int ok = (p->castling & castles[us][c].right) && !(occ & castles[us][c].empty);
+    for (unsigned c = 0; c < 2; c++) { /* 0: the h-side (O-O), 1: the a-side (O-O-O) */
+        /* (a right held has its king and rook on the first rank) */
+        const unsigned rook = p->castling_rook[2 * (unsigned)us + c];
+        const struct castle_path *path
+            = rights >> c & 1 ? &castle_paths[king - home][rook - home] : NULL;
 
-        for (safe = castles[us][c].safe; ok && safe; safe &= safe - 1)
-            ok = !attackers(p, lsb(safe), them, occ);
-        if (ok)
-            list = add(list, king, BIT(castles[us][c].king_to));
+        if (path != NULL && !(occ & (uint64_t)path->empty << home)) {
+            const uint64_t rook_lifted = occ ^ BIT(rook);
+            uint64_t safe = (uint64_t)path->safe << home;
+            int ok = 1;
+
+            for (; ok && safe; safe &= safe - 1)
+                ok = !attackers(p, lsb(safe), them, rook_lifted);
+            if (ok)
+                list = add(list, king, BIT(home + path->to));
+        }
     }
     return list;
 }
@@ -237,35 +272,57 @@ int in_check(const struct position *p)
     return attackers(p, king_square(p, p->side), !p->side, occupied_squares(p)) != 0;
 }
 
+/* Castling (movegen.h says how it is written): both pieces lifted, then
+ * put, so that they may land on each other's squares. */
+static void castle(struct position *p, const struct move *m)
+{
+    const int us = p->side, h_side = m->to > m->from;
+    const unsigned home = us == WHITE ? 0 : 56;
+    const unsigned rook = p->colour[us] & BIT(m->to) ? m->to : p->castling_rook[2 * us + !h_side];
+
+    take(p, us, m->from);
+    take(p, us, rook);
+    put(p, us, KING, home + (h_side ? 6 : 2));
+    put(p, us, ROOK, home + (h_side ? 5 : 3));
+}
+
 void play(struct position *p, const struct move *m)
 {
-    static const unsigned char keep[64] = {
-        [0] = 0xf & ~WHITE_OOO,  [7] = 0xf & ~WHITE_OO,  [4] = 0xf & ~(WHITE_OO | WHITE_OOO),
-        [56] = 0xf & ~BLACK_OOO, [63] = 0xf & ~BLACK_OO, [60] = 0xf & ~(BLACK_OO | BLACK_OOO),
-    };
     const int us = p->side, them = !us;
-    const int piece = p->board[m->from];
+    const int piece = p->board[m->from], captured = p->board[m->to];
     const int ep = p->ep;
 
     p->ep = -1;
-    if (p->board[m->to] != NO_PIECE)
-        take(p, them, m->to);
-    take(p, us, m->from);
-    put(p, us, m->promotion ? m->promotion : piece, m->to);
-    if (piece == PAWN) {
-        if ((int)m->to == ep)
-            take(p, them, us == WHITE ? m->to - 8u : m->to + 8u);
-        else if (m->to == m->from + 16 || m->from == m->to + 16)
-            p->ep = (m->from + m->to) / 2;
-    } else if (piece == KING && (m->to == m->from + 2 || m->from == m->to + 2)) {
-        const unsigned rook_from = m->to > m->from ? m->from + 3 : m->from - 4;
-        const unsigned rook_to = (m->from + m->to) / 2;
-
-        take(p, us, rook_from);
-        put(p, us, ROOK, rook_to);
+    if (piece == KING
+        && ((p->colour[us] & BIT(m->to)) || m->to == m->from + 2 || m->from == m->to + 2)) {
+        castle(p, m);
+    } else {
+        if (captured != NO_PIECE)
+            take(p, them, m->to);
+        take(p, us, m->from);
+        put(p, us, m->promotion ? m->promotion : piece, m->to);
+        if (piece == PAWN) {
+            if ((int)m->to == ep)
+                take(p, them, us == WHITE ? m->to - 8u : m->to + 8u);
+            else if (m->to == m->from + 16 || m->from == m->to + 16)
+                p->ep = (m->from + m->to) / 2;
+        }
     }
-    for (unsigned sq = m->from, k = 0; k < 2; sq = m->to, k++)
-        p->castling &= keep[sq] ? keep[sq] : 0xf;
+    /* A right ends when its king moves, or its rook moves or is taken:
+     * the rights whose rook square is the move's origin or destination,
+     * found in the four squares at once (each byte of a XOR b is 0 where
+     * a's equals b's; below 64, adding 63 sets bit 6 of all but 0), their
+     * bits 6, 14, 22 and 30 gathered into bits 24 to 27 by one multiply. */
+    {
+        const unsigned char *r = p->castling_rook;
+        const uint32_t rooks
+            = r[0] | (uint32_t)r[1] << 8 | (uint32_t)r[2] << 16 | (uint32_t)r[3] << 24;
+        const uint32_t from = (rooks ^ m->from * 0x01010101u) + 0x3f3f3f3fu;
+        const uint32_t to = (rooks ^ m->to * 0x01010101u) + 0x3f3f3f3fu;
+
+        p->castling &= ~((((~(from & to) & 0x40404040u) >> 6) * 0x01020408u) >> 24)
+                       & ~(piece == KING ? 3u << 2 * us : 0);
+    }
     p->side = them;
 }
 
@@ -426,6 +483,69 @@ static int check_material(const struct position *p, char *why)
     return 0;
 }
 
+/* The castling field: "-", or a letter a right.  K, Q, k and q (FEN and
+ * X-FEN) name the outermost rook on that side of the king: the h-side
+ * (O-O) or the a-side (O-O-O); a file letter (Shredder-FEN, and X-FEN's
+ * inner rook) names the rook on that file, A-H for white and a-h for
+ * black.  The king must stand on its first rank, the rook beside it on
+ * that rank, one right a side of each king. */
+static int parse_castling(const char *field, struct position *p, char *why)
+{
+    static const unsigned char corners[4] = { 7, 0, 63, 56 }; /* (rights not held) */
+
+    memcpy(p->castling_rook, corners, sizeof corners);
+    if (strcmp(field, "-") == 0)
+        return 0;
+    for (const char *c = field; *c; c++) {
+        const int letter = *c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c;
+        const int side = letter == *c ? BLACK : WHITE;
+        const unsigned home = side == WHITE ? 0 : 56;
+        const uint64_t rank = (uint64_t)0xff << home, rooks = p->pieces[side][ROOK] & rank;
+        const char rank_name = side == WHITE ? '1' : '8';
+        unsigned king, rook, right;
+
+        if (letter != 'k' && letter != 'q' && (letter < 'a' || letter > 'h'))
+            return fail(why,
+                        "castling field '%s' is not a set of KQkq or rook files (A-H, a-h), or -",
+                        field);
+        if (!(p->pieces[side][KING] & rank)) {
+            snprintf(why, FEN_WHY_SIZE, "castling right %c without its king on rank %c", *c,
+                     rank_name);
+            return -1;
+        }
+        king = lsb(p->pieces[side][KING]);
+        if (letter == 'k' || letter == 'q') {
+            uint64_t beside
+                = rooks & (letter == 'k' ? ~(BIT(king) | (BIT(king) - 1)) : BIT(king) - 1);
+
+            if (!beside) {
+                snprintf(why, FEN_WHY_SIZE, "castling right %c without a rook on its king's %s", *c,
+                         letter == 'k' ? "h-side" : "a-side");
+                return -1;
+            }
+            while (letter == 'k' && (beside & (beside - 1))) /* the outermost */
+                beside &= beside - 1;
+            rook = lsb(beside);
+        } else {
+            rook = home + (unsigned)(letter - 'a');
+            if (!(rooks & BIT(rook))) {
+                snprintf(why, FEN_WHY_SIZE, "castling right %c without a rook on %c%c", *c, letter,
+                         rank_name);
+                return -1;
+            }
+        }
+        right = 2 * (unsigned)side + (rook < king);
+        if (p->castling & (1u << right)) {
+            snprintf(why, FEN_WHY_SIZE, "castling field '%s' gives %s two rights on the %s", field,
+                     side == WHITE ? "white" : "black", rook < king ? "a-side" : "h-side");
+            return -1;
+        }
+        p->castling |= 1u << right;
+        p->castling_rook[right] = (unsigned char)rook;
+    }
+    return 0;
+}
+
 int parse_fen(const char *fen, struct position *p, char why[FEN_WHY_SIZE])
 {
     char text[256], *field[8];
@@ -450,30 +570,8 @@ int parse_fen(const char *fen, struct position *p, char why[FEN_WHY_SIZE])
         return fail(why, "side to move '%s' is not w or b", field[1]);
     p->side = field[1][0] == 'w' ? WHITE : BLACK;
 
-    if (strcmp(field[2], "-") != 0) {
-        static const struct {
-            char letter;
-            unsigned right;
-            int side, king, rook;
-        } rights[4] = { { 'K', WHITE_OO, WHITE, 4, 7 },
-                        { 'Q', WHITE_OOO, WHITE, 4, 0 },
-                        { 'k', BLACK_OO, BLACK, 60, 63 },
-                        { 'q', BLACK_OOO, BLACK, 60, 56 } };
-
-        for (const char *c = field[2]; *c; c++) {
-            int i = 0;
-
-            while (i < 4 && rights[i].letter != *c)
-                i++;
-            if (i == 4 || (p->castling & rights[i].right))
-                return fail(why, "castling field '%s' is not a set of KQkq or -", field[2]);
-            if (!(p->pieces[rights[i].side][KING] & BIT(rights[i].king))
-                || !(p->pieces[rights[i].side][ROOK] & BIT(rights[i].rook)))
-                return fail(why, "castling right %s without its king and rook at home",
-                            (char[]){ *c, 0 });
-            p->castling |= rights[i].right;
-        }
-    }
+    if (parse_castling(field[2], p, why) != 0)
+        return -1;
 
     p->ep = -1;
     if (strcmp(field[3], "-") != 0) {

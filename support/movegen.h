@@ -14,6 +14,13 @@
 enum { WHITE, BLACK };
 enum { PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, NO_PIECE };
 
+/* Castling is Chess960's, standard chess's among it: the king anywhere
+ * between its two rooks on its first rank castles with either, to the
+ * g-file with the rook on its h-side (O-O), to the c-file with the one on
+ * its a-side (O-O-O), the rook to the f- or d-file.  castling holds the
+ * rights, bit 2 * colour + (0 for the h-side, 1 for the a-side);
+ * castling_rook[that bit] the square of the rook a right castles with (a
+ * right held has its rook there and its king on its first rank). */
 struct position {
     uint64_t pieces[2][6];
     uint64_t colour[2];
@@ -21,8 +28,15 @@ struct position {
     int side;
     unsigned castling;
     int ep; /* en passant target square, or -1 */
+    unsigned char castling_rook[4];
 };
 
+/* A castling is the king's move: from its square to its destination where
+ * that is two squares away (the king on the e-file: e1g1, e1c1, as UCI
+ * writes standard chess), else to its own rook's square (the king takes
+ * the rook, as UCI_Chess960 writes it: f1h1, b1a1, and g1h1 for a king
+ * that stays on g1).  Neither is any other legal move: no other king move
+ * covers two squares or lands on its own piece. */
 struct move {
     unsigned char from, to, promotion; /* promotion: piece type, or 0 */
 };
@@ -59,7 +73,10 @@ static inline uint64_t occupied_squares(const struct position *p)
 #define FEN_COUNT_MAX 2147483647L
 
 /* 0, or -1 with why set to what is wrong (one line; it may quote the
- * FEN's text as it is, so escape it to print it). */
+ * FEN's text as it is, so escape it to print it).  The castling field is
+ * "-" or a letter a right, in any order: K, Q, k, q for the outermost rook
+ * on the king's h-side or a-side (FEN, X-FEN), or the rook's file, A-H for
+ * white and a-h for black (Shredder-FEN; X-FEN for an inner rook). */
 int parse_fen(const char *fen, struct position *p, char why[FEN_WHY_SIZE]);
 /* The legal moves (at most MOVES_MAX); returns how many. */
 int generate(const struct position *p, struct move *list);

@@ -23,7 +23,10 @@ check-man: $(man1_MANS) $(man3_MANS) $(MBB_GEN) $(if $(filter magicbb-search:%,$
 	  mandoc -Tlint -W warning $(man1_MANS) $(man3_MANS) && echo "check-man: no warnings"; \
 	else echo "check-man: mandoc is not installed"; exit 1; fi
 
-# The deep perft counts (about 600 million nodes); not part of make check.
+# The deep perft counts (about 2 billion nodes); not part of make check.
+# (The threat kernel's deeper walks take minutes, more than CI's
+# check-slow should: THREATREL_SLOW=1 make check-lab
+# LAB_TESTS=lab/check_threatrel, doc/threats.md.)
 check-slow: tools/magicbb-perft$(EXEEXT)
 	PERFT_SLOW=1 MBB_PERFT=./tools/magicbb-perft$(EXEEXT) $(SHELL) $(srcdir)/tests/perft.sh
 

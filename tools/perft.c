@@ -42,7 +42,8 @@ static void usage(void)
           "Options may come before or after DEPTH and FEN; give the FEN as one\n"
           "argument (quoted).  A FEN must describe a position chess tools accept:\n"
           "one king, at most 16 pieces and 8 pawns a side, no pawn on the first\n"
-          "or last rank, the side not to move not in check.\n"
+          "or last rank, the side not to move not in check.  Chess960 castling\n"
+          "rights may name the rooks' files (Shredder-FEN HAha, X-FEN).\n"
           "Exit status: 0, 1 if the output cannot be written, or 2 for bad\n"
           "arguments or a bad FEN.\n",
           stdout);
