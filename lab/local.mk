@@ -198,7 +198,7 @@ CLEANFILES += lab/check_threatkind$(EXEEXT)
 # this machine, run by name (lab/magicbb-threatrel).
 EXTRA_PROGRAMS += lab/magicbb-threatrel
 lab_magicbb_threatrel_SOURCES = lab/threatreplay.c lab/threatrel.c lab/threatrel.h \
-	lab/threatrel_vbmi2.c lab/threatref.h \
+	lab/threatrel_vbmi2.c lab/threatref.c lab/threatref.h \
 	support/reference.c support/reference.h support/movegen.c support/movegen.h \
 	support/escape.c support/escape.h lab/timing.c lab/timing.h lab/search.c lab/search.h
 lab_magicbb_threatrel_CPPFLAGS = $(lab_cppflags) -DMOVEGEN_REFERENCE -DSEARCH_PLAYED=search_played

@@ -149,22 +149,6 @@ static unsigned key(const struct threat_relation *r)
     return (unsigned)r->to << 6 | r->from;
 }
 
-/* out = a - b (at most THREAT_EVENT_MAX), both in the canonical order. */
-static unsigned difference(const struct threat_relation *a, unsigned na,
-                           const struct threat_relation *b, unsigned nb,
-                           struct threat_relation *out)
-{
-    unsigned n = 0, j = 0;
-
-    for (unsigned i = 0; i < na; i++) {
-        while (j < nb && key(&b[j]) < key(&a[i]))
-            j++;
-        if ((j == nb || memcmp(&a[i], &b[j], sizeof *a) != 0) && n < THREAT_EVENT_MAX)
-            out[n++] = a[i];
-    }
-    return n;
-}
-
 static void naive_diff(const struct replay *r, struct lists *out)
 {
     struct threat_relation before[THREAT_BOARD_MAX], after[THREAT_BOARD_MAX];
@@ -175,8 +159,9 @@ static void naive_diff(const struct replay *r, struct lists *out)
     threat_apply(next, &r->event);
     nb = threat_board(&rules, r->board, before, THREAT_BOARD_MAX);
     na = threat_board(&rules, next, after, THREAT_BOARD_MAX);
-    out->na = difference(after, (unsigned)na, before, (unsigned)nb, out->adds);
-    out->nr = difference(before, (unsigned)nb, after, (unsigned)na, out->removes);
+    /* (one event's differences hold THREAT_EVENT_MAX records at most) */
+    out->na = threatref_difference(after, (unsigned)na, before, (unsigned)nb, out->adds);
+    out->nr = threatref_difference(before, (unsigned)nb, after, (unsigned)na, out->removes);
 }
 
 static uint64_t record_bits(const struct threat_relation *r)
