@@ -16,12 +16,6 @@
 #include "run_suite.h"
 #include "threatrel.h"
 
-#define REQUIRE(condition, ...)                                                                    \
-    do {                                                                                           \
-        if (!(condition))                                                                          \
-            ck_abort_msg(__VA_ARGS__);                                                             \
-    } while (0)
-
 #define GUARDS 4
 #define GUARD_BYTE 0xA5
 #define BOARDS 3000

@@ -31,14 +31,6 @@
 #include "threatref.h"
 #include "threatrel.h"
 
-/* Check's ck_assert_msg records its place on every call (a write to the
- * runner, several million here); this one calls Check only to fail. */
-#define REQUIRE(condition, ...)                                                                    \
-    do {                                                                                           \
-        if (!(condition))                                                                          \
-            ck_abort_msg(__VA_ARGS__);                                                             \
-    } while (0)
-
 #define GUARDS 4
 #define GUARD_BYTE 0xA5
 
@@ -224,49 +216,21 @@ static int by_key(const void *a, const void *b)
 static const struct threat_pieces *current_pieces;
 static unsigned long pieces_events, vbmi2_pieces_events;
 
-static int diff_pieces_any(const struct threat_rules *rules, const unsigned char board[64],
-                           const struct threat_event *e, struct threat_relation *adds,
-                           unsigned adds_capacity, unsigned *adds_count,
-                           struct threat_relation *removes, unsigned removes_capacity,
-                           unsigned *removes_count)
-{
-    return threat_event_diff_pieces(rules, board, current_pieces, e, THREAT_ANY_ORDER, adds,
-                                    adds_capacity, adds_count, removes, removes_capacity,
-                                    removes_count);
-}
-
-static int diff_pieces_canonical(const struct threat_rules *rules, const unsigned char board[64],
-                                 const struct threat_event *e, struct threat_relation *adds,
-                                 unsigned adds_capacity, unsigned *adds_count,
-                                 struct threat_relation *removes, unsigned removes_capacity,
-                                 unsigned *removes_count)
-{
-    return threat_event_diff_pieces(rules, board, current_pieces, e, THREAT_CANONICAL, adds,
-                                    adds_capacity, adds_count, removes, removes_capacity,
-                                    removes_count);
-}
-
-static int vbmi2_pieces_any(const struct threat_rules *rules, const unsigned char board[64],
-                            const struct threat_event *e, struct threat_relation *adds,
-                            unsigned adds_capacity, unsigned *adds_count,
-                            struct threat_relation *removes, unsigned removes_capacity,
-                            unsigned *removes_count)
-{
-    return threat_event_diff_pieces_vbmi2(rules, board, current_pieces, e, THREAT_ANY_ORDER, adds,
-                                          adds_capacity, adds_count, removes, removes_capacity,
-                                          removes_count);
-}
-
-static int vbmi2_pieces_canonical(const struct threat_rules *rules, const unsigned char board[64],
-                                  const struct threat_event *e, struct threat_relation *adds,
-                                  unsigned adds_capacity, unsigned *adds_count,
-                                  struct threat_relation *removes, unsigned removes_capacity,
-                                  unsigned *removes_count)
-{
-    return threat_event_diff_pieces_vbmi2(rules, board, current_pieces, e, THREAT_CANONICAL, adds,
-                                          adds_capacity, adds_count, removes, removes_capacity,
-                                          removes_count);
-}
+/* The piece-set entries with the current sets and an order, as the
+ * board-only entries' signature. */
+#define PIECES_ENTRY(name, entry, order)                                                           \
+    static int name(const struct threat_rules *rules, const unsigned char board[64],               \
+                    const struct threat_event *e, struct threat_relation *adds,                    \
+                    unsigned adds_capacity, unsigned *adds_count, struct threat_relation *removes, \
+                    unsigned removes_capacity, unsigned *removes_count)                            \
+    {                                                                                              \
+        return entry(rules, board, current_pieces, e, order, adds, adds_capacity, adds_count,      \
+                     removes, removes_capacity, removes_count);                                    \
+    }
+PIECES_ENTRY(diff_pieces_any, threat_event_diff_pieces, THREAT_ANY_ORDER)
+PIECES_ENTRY(diff_pieces_canonical, threat_event_diff_pieces, THREAT_CANONICAL)
+PIECES_ENTRY(vbmi2_pieces_any, threat_event_diff_pieces_vbmi2, THREAT_ANY_ORDER)
+PIECES_ENTRY(vbmi2_pieces_canonical, threat_event_diff_pieces_vbmi2, THREAT_CANONICAL)
 
 /* An entry's lists as check_pieces_once leaves them (any order: sorted). */
 struct got {

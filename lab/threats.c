@@ -294,41 +294,21 @@ static uint64_t xray_nearest(const struct record *r)
 
 static volatile uint64_t sink;
 
-__attribute__((noinline)) static uint64_t run_api(void)
-{
-    uint64_t h = 0;
-
-    for (unsigned i = 0; i < record_count; i++)
-        h ^= work_api(&records[i]);
-    return h;
-}
-
-__attribute__((noinline)) static uint64_t run_single(void)
-{
-    uint64_t h = 0;
-
-    for (unsigned i = 0; i < record_count; i++)
-        h ^= work_single(&records[i]);
-    return h;
-}
-
-__attribute__((noinline)) static uint64_t run_xray_ray_pass(void)
-{
-    uint64_t h = 0;
-
-    for (unsigned i = 0; i < record_count; i++)
-        h ^= xray_ray_pass(&records[i]);
-    return h;
-}
-
-__attribute__((noinline)) static uint64_t run_xray_nearest(void)
-{
-    uint64_t h = 0;
-
-    for (unsigned i = 0; i < record_count; i++)
-        h ^= xray_nearest(&records[i]);
-    return h;
-}
+/* A contender's loop: every record through its work, the results folded
+ * (out of line, so that each contender is timed as one call). */
+#define RUN(name, work)                                                                            \
+    __attribute__((noinline)) static uint64_t name(void)                                           \
+    {                                                                                              \
+        uint64_t h = 0;                                                                            \
+                                                                                                   \
+        for (unsigned i = 0; i < record_count; i++)                                                \
+            h ^= work(&records[i]);                                                                \
+        return h;                                                                                  \
+    }
+RUN(run_api, work_api)
+RUN(run_single, work_single)
+RUN(run_xray_ray_pass, xray_ray_pass)
+RUN(run_xray_nearest, xray_nearest)
 
 static double now_ns(void)
 {
