@@ -121,7 +121,7 @@ fi
 
 # ---- Round trips -----------------------------------------------------------
 for rules in stockfish everything; do
-  "$prog" vectors --rules "$rules" --count 1000 --depth 2 >"$rules.vec"
+  "$prog" vectors --rules "$rules" --count 1000 --depth 1 >"$rules.vec"
   status=$?
   vectors=$(grep -c '^board ' "$rules.vec")
   if [ "$status" = 0 ] && grep -qx "rules $rules" "$rules.vec" && [ "$vectors" -gt 1000 ]; then
@@ -132,7 +132,7 @@ for rules in stockfish everything; do
   run check "$rules.vec"
   passes "check of the vectors written (--rules $rules)"
 done
-"$prog" vectors --rules stockfish --count 1000 --depth 2 >again.vec
+"$prog" vectors --rules stockfish --count 1000 --depth 1 >again.vec
 "$prog" vectors --seed 2 --count 1000 --depth 0 >seed2.vec
 if cmp -s stockfish.vec again.vec && ! cmp -s again.vec seed2.vec \
   && [ "$(grep -c '^board ' seed2.vec)" = 1000 ]; then
@@ -140,7 +140,7 @@ if cmp -s stockfish.vec again.vec && ! cmp -s again.vec seed2.vec \
 else
   not_ok "vectors is not deterministic, or --seed or --depth has no effect"
 fi
-run vectors --count 1000 -o written.vec
+run vectors --count 1000 --depth 1 -o written.vec
 if [ "$status" = 0 ] && [ ! -s out ] && cmp -s written.vec stockfish.vec \
   && [ "$(find . -name 'written.vec?*' | wc -l | tr -d ' ')" = 0 ]; then
   ok "-o FILE: the same bytes as standard output, no file left beside it"
