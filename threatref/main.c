@@ -39,7 +39,7 @@ static const char usage[]
 
 /* One line "magicbb-threatref: MESSAGE 'VALUE'" (VALUE where not NULL),
  * then where to read more: status 2. */
-static int usage_error(const char *message, const char *value)
+static int refuse_usage(const char *message, const char *value)
 {
     if (value != NULL)
         report(NULL, 0, "%s '%s'", message, value);
@@ -86,10 +86,10 @@ static int vectors_options(int argc, char **argv, struct threatvec_options *o, c
             }
         }
         if (option == 5)
-            return usage_error("vectors: unknown option", arg);
+            return refuse_usage("vectors: unknown option", arg);
         if (value == NULL) {
             snprintf(why, sizeof why, "vectors: %s needs a value", names[option]);
-            return usage_error(why, NULL);
+            return refuse_usage(why, NULL);
         }
         switch (option) {
         case 0:
@@ -110,12 +110,12 @@ static int vectors_options(int argc, char **argv, struct threatvec_options *o, c
         }
         if (bad) {
             snprintf(why, sizeof why, "vectors: %s takes %s, not", names[option], wants[option]);
-            return usage_error(why, value);
+            return refuse_usage(why, value);
         }
     }
     /* (a file of no vectors is one check refuses) */
     if (o->count == 0 && o->depth == 0)
-        return usage_error("vectors: --count 0 with --depth 0 writes no vectors", NULL);
+        return refuse_usage("vectors: --count 0 with --depth 0 writes no vectors", NULL);
     return 0;
 }
 
@@ -145,7 +145,7 @@ static int check(int argc, char **argv)
     int status;
 
     if (argc != 1)
-        return usage_error("check takes one FILE (- for standard input)", NULL);
+        return refuse_usage("check takes one FILE (- for standard input)", NULL);
     if ((in = threatvec_open(argv[0])) == NULL)
         return 2;
     status = threatvec_check(in, in == stdin ? "(standard input)" : argv[0], stdout);
@@ -170,6 +170,6 @@ int main(int argc, char **argv)
         return vectors(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "check") == 0)
         return check(argc - 2, argv + 2);
-    return argc < 2 ? usage_error("no command: vectors or check", NULL)
-                    : usage_error("unknown command", argv[1]);
+    return argc < 2 ? refuse_usage("no command: vectors or check", NULL)
+                    : refuse_usage("unknown command", argv[1]);
 }
