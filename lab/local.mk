@@ -167,106 +167,24 @@ lab_magicbb_engine_LDADD = $(engine_objects)
 EXTRA_lab_magicbb_engine_DEPENDENCIES = $(engine_objects)
 CLEANFILES += lab/magicbb-engine$(EXEEXT) $(engine_objects)
 
-# The threat-change kernel (issue 62, lab/threatrel.h: the contract):
-# lab/threatrel.c on the configured library's inline lookups, and its
-# exactness test against the brute-force reference (lab/threatref.c).
-EXTRA_PROGRAMS += lab/check_threatrel
-lab_check_threatrel_SOURCES = lab/check_threatrel.c lab/threatrel.c lab/threatrel.h \
-	lab/threatrel_vbmi2.c lab/threatref.c lab/threatref.h \
-	tests/run_suite.h support/reference.c support/reference.h support/movegen.c \
-	support/movegen.h support/escape.c support/escape.h
-lab_check_threatrel_CPPFLAGS = $(lab_cppflags) -DMOVEGEN_REFERENCE
-lab_check_threatrel_CFLAGS = $(test_cflags) $(MBB_INLINE_CFLAGS)
-lab_check_threatrel_LDADD = libmagicbb.la $(CHECK_LIBS)
-# (the inline lookups read the tables, which only a static link exports)
-lab_check_threatrel_LDFLAGS = -static
-CLEANFILES += lab/check_threatrel$(EXEEXT)
-
-# The kernel's per-kind entries against threat_event_diff_pieces.
-EXTRA_PROGRAMS += lab/check_threatkind
-lab_check_threatkind_SOURCES = lab/check_threatkind.c lab/threatrel.c lab/threatrel.h \
-	lab/threatref.h tests/run_suite.h
-lab_check_threatkind_CPPFLAGS = $(lab_cppflags)
-lab_check_threatkind_CFLAGS = $(test_cflags) $(MBB_INLINE_CFLAGS)
-lab_check_threatkind_LDADD = libmagicbb.la $(CHECK_LIBS)
-lab_check_threatkind_LDFLAGS = -static
-CLEANFILES += lab/check_threatkind$(EXEEXT)
-
-# Its event replay (lab/threatreplay.c): the kernel (the engine's piece
-# sets, lists in any order) against a full recompute on the events of
-# the perft walks or a search's moves (--stream), paired rounds; built for
-# this machine, run by name (lab/magicbb-threatrel).
-EXTRA_PROGRAMS += lab/magicbb-threatrel
-lab_magicbb_threatrel_SOURCES = lab/threatreplay.c lab/threatrel.c lab/threatrel.h \
-	lab/threatrel_vbmi2.c lab/threatref.c lab/threatref.h \
-	support/reference.c support/reference.h support/movegen.c support/movegen.h \
-	support/escape.c support/escape.h lab/timing.c lab/timing.h lab/search.c lab/search.h
-lab_magicbb_threatrel_CPPFLAGS = $(lab_cppflags) -DMOVEGEN_REFERENCE -DSEARCH_PLAYED=search_played
-lab_magicbb_threatrel_CFLAGS = $(WARN_CFLAGS)
-lab_magicbb_threatrel_LDADD = libmagicbb.la
-lab_magicbb_threatrel_LDFLAGS = -static
-$(lab_magicbb_threatrel_OBJECTS): private CFLAGS += $(BENCH_CFLAGS) $(MBB_INLINE_CFLAGS)
-CLEANFILES += lab/magicbb-threatrel$(EXEEXT)
-
-# The reference checker for other engines (doc/threats.md, "For other
-# engines"): lab/magicbb-threatref writes test vectors (events and the
-# relations they add and remove, from the reference lab/threatref.c) and
-# checks a vectors file against the reference.  The kernel
-# (lab/threatrel.c) is linked for threat_move_events, which splits the
-# perft walks' moves into events.  Its tests: lab/check_threatref (the
-# format, the reference against hand-worked vectors, the kernel as a
-# second opinion on every generated vector) and lab/threatref.sh (the
-# program: round trip, mutated and malformed files, special files).
-threatref_sources = lab/threatvec.c lab/threatvec.h lab/threatgen.c lab/threatref.c \
-	lab/threatref.h lab/threatrel.c lab/threatrel.h support/movegen.c support/movegen.h \
-	support/reference.c support/reference.h support/escape.c support/escape.h support/output.c \
-	support/output.h
-EXTRA_PROGRAMS += lab/magicbb-threatref
-lab_magicbb_threatref_SOURCES = lab/threatcli.c $(threatref_sources)
-lab_magicbb_threatref_CPPFLAGS = $(lab_cppflags) -DMOVEGEN_REFERENCE
-lab_magicbb_threatref_CFLAGS = $(WARN_CFLAGS) $(MBB_INLINE_CFLAGS)
-lab_magicbb_threatref_LDADD = libmagicbb.la
-lab_magicbb_threatref_LDFLAGS = -static
-CLEANFILES += lab/magicbb-threatref$(EXEEXT)
-EXTRA_PROGRAMS += lab/check_threatref
-lab_check_threatref_SOURCES = lab/check_threatref.c tests/run_suite.h $(threatref_sources)
-lab_check_threatref_CPPFLAGS = $(lab_cppflags) -DMOVEGEN_REFERENCE
-lab_check_threatref_CFLAGS = $(test_cflags) $(MBB_INLINE_CFLAGS)
-lab_check_threatref_LDADD = libmagicbb.la $(CHECK_LIBS)
-lab_check_threatref_LDFLAGS = -static
-CLEANFILES += lab/check_threatref$(EXEEXT)
-EXTRA_DIST += lab/threatref.sh
-
-# The vector kernel (lab/threatrel_vbmi2.c) alone is built with AVX-512
-# VBMI2; both programs call it only where the CPU has it
-# (threat_vbmi2_available).  (After BENCH_CFLAGS' -mno-avx512f.)
-VBMI2_CFLAGS = -mavx512f -mavx512bw -mavx512vl -mavx512vbmi -mavx512vbmi2 -mbmi2 -mpopcnt
-lab/check_threatrel-threatrel_vbmi2.$(OBJEXT) \
-lab/magicbb_threatrel-threatrel_vbmi2.$(OBJEXT): private CFLAGS += $(VBMI2_CFLAGS)
-
 # Every lab object waits for the generated headers (magicbb_config.h), so
 # that one made by name in a fresh build directory reads its own build's
 # (lab/configure.sh makes lab/magicbb_bench-bench.o so).
 $(lab_magicbb_bench_OBJECTS) $(lab_magicbb_threats_OBJECTS) $(lab_magicbb_engine_OBJECTS) \
-	$(lab_check_flavours_OBJECTS) $(lab_check_threatrel_OBJECTS) $(lab_magicbb_threatrel_OBJECTS) \
-	$(lab_check_threatkind_OBJECTS) $(lab_magicbb_threatref_OBJECTS) \
-	$(lab_check_threatref_OBJECTS) $(bench_movegen_objects) $(lab_check_isa_objects) \
+	$(lab_check_flavours_OBJECTS) $(bench_movegen_objects) $(lab_check_isa_objects) \
 	$(lab_check_movegen_objects) $(engine_objects): $(BUILT_SOURCES)
 
 # The lab's tests: make check-lab runs them (LAB_TESTS, all by default;
 # fewer in CI's sanitizer build).  They are listed in TESTS only under a
 # condition that never holds, so that automake writes their rules while
 # make check runs the library's tests alone.
-lab_tests = $(search_tests) lab/check_flavours lab/check_threatrel lab/check_threatkind \
-	lab/check_threatref lab/threatref.sh lab/configure.sh \
-	lab/bench-options.sh lab/flash-options.sh lab/recipes.sh lab/make-fastest.sh
+lab_tests = $(search_tests) lab/check_flavours lab/configure.sh lab/bench-options.sh \
+	lab/flash-options.sh lab/recipes.sh lab/make-fastest.sh
 LAB_TESTS = $(lab_tests)
 if MBB_LAB_RULES
 TESTS += $(lab_tests)
 endif
-lab: lab/check_flavours$(EXEEXT) lab/check_threatrel$(EXEEXT) lab/check_threatkind$(EXEEXT) \
-	lab/check_threatref$(EXEEXT) lab/magicbb-threatref$(EXEEXT) lab/magicbb-bench$(EXEEXT) \
-	lab/magicbb-fastest$(EXEEXT) \
+lab: lab/check_flavours$(EXEEXT) lab/magicbb-bench$(EXEEXT) lab/magicbb-fastest$(EXEEXT) \
 	search/check_search$(EXEEXT) $(MBB_SEARCH)
 check-lab: lab
 	$(MAKE) $(AM_MAKEFLAGS) check TESTS='$(LAB_TESTS)' TEST_SUITE_LOG=lab/test-suite.log

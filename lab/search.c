@@ -7,13 +7,6 @@
 enum { INFINITE_SCORE = 32000, MATE = 30000 };
 enum { BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
 
-/* A build that defines SEARCH_PLAYED (search.h) has each move told. */
-#ifdef SEARCH_PLAYED
-#define PLAYED(before, after) SEARCH_PLAYED(before, after)
-#else
-#define PLAYED(before, after) ((void)0)
-#endif
-
 static const int piece_value[7] = { 100, 320, 330, 500, 900, 0, 0 };
 
 struct searcher {
@@ -169,7 +162,6 @@ static int quiesce(struct searcher *s, const struct position *p, int alpha, int 
         int score;
 
         play(&next, &list[i]);
-        PLAYED(p, &next);
         score = -quiesce(s, &next, -beta, -alpha, ply + 1);
         if (score >= beta)
             return score;
@@ -208,7 +200,6 @@ static int negamax(struct searcher *s, const struct position *p, int depth, int 
         int score;
 
         play(&next, &list[i]);
-        PLAYED(p, &next);
         score = -negamax(s, &next, depth - 1, -beta, -alpha, ply + 1);
         if (score > best) {
             best = score;

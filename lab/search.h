@@ -70,11 +70,4 @@ static inline void search_table_free(struct search_table *t)
  * the score for the side to move.  search_NAME in a flavour's build. */
 uint64_t search(const struct position *p, int depth, struct search_table *t, int *score);
 
-/* A build of search.c with -DSEARCH_PLAYED=NAME calls NAME(before, after)
- * on every move the search plays, quiescence's captures included (the
- * threat replay records its events so); other builds pay nothing. */
-#ifdef SEARCH_PLAYED
-void SEARCH_PLAYED(const struct position *before, const struct position *after);
-#endif
-
 #endif /* LAB_SEARCH_H */

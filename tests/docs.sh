@@ -11,7 +11,8 @@ builddir=${MBB_BUILDDIR:?MBB_BUILDDIR must name the build directory}
 tap_workdir docs
 
 for entry in magicbb-gen:gen/magicbb-gen:doc/magicbb-gen.1 \
-    magicbb-perft:tools/magicbb-perft:doc/magicbb-perft.1; do
+    magicbb-perft:tools/magicbb-perft:doc/magicbb-perft.1 \
+    magicbb-threatref:threatref/magicbb-threatref:doc/magicbb-threatref.1; do
   name=${entry%%:*} rest=${entry#*:}
   program="$builddir/${rest%%:*}" page="$builddir/${rest#*:}"
   "$program" --help >"$work/help" 2>&1 || { not_ok "$name --help failed"; continue; }

@@ -11,11 +11,11 @@ if MBB_LAB
 # magicbb-perft(1), in a native build) (tests/man-options.sh).
 if NATIVE
 man_programs = magicbb-gen:$(MBB_GEN) magicbb-search:$(MBB_SEARCH) \
-	magicbb-perft:tools/magicbb-perft$(EXEEXT)
+	magicbb-perft:tools/magicbb-perft$(EXEEXT) magicbb-threatref:threatref/magicbb-threatref$(EXEEXT)
 else
 man_programs = magicbb-gen:$(MBB_GEN)
 endif
-check-man: $(man1_MANS) $(man3_MANS) $(MBB_GEN) $(if $(filter magicbb-search:%,$(man_programs)),$(MBB_SEARCH)) $(if $(filter magicbb-perft:%,$(man_programs)),tools/magicbb-perft$(EXEEXT))
+check-man: $(man1_MANS) $(man3_MANS) $(MBB_GEN) $(if $(filter magicbb-search:%,$(man_programs)),$(MBB_SEARCH)) $(if $(filter magicbb-perft:%,$(man_programs)),tools/magicbb-perft$(EXEEXT) threatref/magicbb-threatref$(EXEEXT))
 	@for entry in $(man_programs); do \
 	  $(SHELL) $(srcdir)/tests/man-options.sh ./$${entry#*:} doc/$${entry%%:*}.1 || exit 1; \
 	done
@@ -23,12 +23,13 @@ check-man: $(man1_MANS) $(man3_MANS) $(MBB_GEN) $(if $(filter magicbb-search:%,$
 	  mandoc -Tlint -W warning $(man1_MANS) $(man3_MANS) && echo "check-man: no warnings"; \
 	else echo "check-man: mandoc is not installed"; exit 1; fi
 
-# The deep perft counts (about 2 billion nodes); not part of make check.
-# (The threat kernel's deeper walks take minutes, more than CI's
-# check-slow should: THREATREL_SLOW=1 make check-lab
-# LAB_TESTS=lab/check_threatrel, doc/threats.md.)
+# The deep perft counts (about 2 billion nodes), and the reference
+# checker's tests on the depth-3 walks; not part of make check.
 check-slow: tools/magicbb-perft$(EXEEXT)
 	PERFT_SLOW=1 MBB_PERFT=./tools/magicbb-perft$(EXEEXT) $(SHELL) $(srcdir)/tests/perft.sh
+	THREATREF_SLOW=1 $(MAKE) $(AM_MAKEFLAGS) check TEST_SUITE_LOG=threatref/test-suite.log \
+	  TESTS='threatref/check_threatref threatref/threatref.sh'
+CLEANFILES += threatref/test-suite.log
 
 else
 check-man check-slow:

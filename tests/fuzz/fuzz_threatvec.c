@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* fuzz_threatvec.c - libFuzzer target: magicbb-threatref's check of a
- * vectors file (lab/threatvec.h) on any bytes.
+ * vectors file (threatref/threatvec.h) on any bytes.
  *
  * Contract: status 0, and nothing written; or status 1, no message, and
  * one or more lines "fuzz.vec:LINE: adds: ..." or "...: removes: ..."

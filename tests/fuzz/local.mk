@@ -6,7 +6,7 @@
 # with CC=clang, natively); make fuzz-smoke runs each for FUZZ_SECONDS on its seed
 # corpus from tests/fuzz/corpus/ (plus, for the magics files, a complete
 # file from the generator and the shipped black set; for the threat
-# vectors, a file from lab/magicbb-threatref), with new finds in
+# vectors, a file from threatref/magicbb-threatref), with new finds in
 # tests/fuzz/work-NAME/.  A crash or a broken contract stops it non-zero.
 
 # They are laboratory rules, in the Makefile of a build configured with
@@ -40,13 +40,13 @@ tests/fuzz/fuzz_fen: tests/fuzz/fuzz_fen.c tests/fuzz/contract.h support/movegen
 		support/reference.c support/reference.h support/escape.c support/escape.h
 	$(AM_V_FUZZCC)$(fuzz_cc) -DMOVEGEN_REFERENCE $(srcdir)/tests/fuzz/fuzz_fen.c \
 	  $(srcdir)/support/movegen.c $(srcdir)/support/reference.c $(srcdir)/support/escape.c
-# magicbb-threatref's check of a vectors file (lab/threatvec.c), on the
-# reference alone: no library either.
-tests/fuzz/fuzz_threatvec: tests/fuzz/fuzz_threatvec.c tests/fuzz/contract.h lab/threatvec.c \
-		lab/threatvec.h lab/threatref.c lab/threatref.h support/escape.c support/escape.h \
-		support/output.c support/output.h
-	$(AM_V_FUZZCC)$(fuzz_cc) -I$(srcdir)/lab $(srcdir)/tests/fuzz/fuzz_threatvec.c \
-	  $(srcdir)/lab/threatvec.c $(srcdir)/lab/threatref.c $(srcdir)/support/escape.c \
+# magicbb-threatref's check of a vectors file (threatref/threatvec.c), on
+# the reference alone: no library either.
+tests/fuzz/fuzz_threatvec: tests/fuzz/fuzz_threatvec.c tests/fuzz/contract.h threatref/threatvec.c \
+		threatref/threatvec.h threatref/threatref.c threatref/threatref.h support/escape.c \
+		support/escape.h support/output.c support/output.h
+	$(AM_V_FUZZCC)$(fuzz_cc) -I$(srcdir)/threatref $(srcdir)/tests/fuzz/fuzz_threatvec.c \
+	  $(srcdir)/threatref/threatvec.c $(srcdir)/threatref/threatref.c $(srcdir)/support/escape.c \
 	  $(srcdir)/support/output.c
 
 MBB_FUZZ_CFLAGS = -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined \
@@ -67,11 +67,11 @@ $(fuzz_targets): | tests/fuzz/fuzzer-ok
 CLEANFILES += tests/fuzz/fuzzer-ok tests/fuzz/probe tests/fuzz/probe.c
 fuzz: $(fuzz_targets)
 
-fuzz-smoke: $(fuzz_targets) $(MBB_GEN) lab/magicbb-threatref$(EXEEXT)
+fuzz-smoke: $(fuzz_targets) $(MBB_GEN) threatref/magicbb-threatref$(EXEEXT)
 	@for t in magics black fen threatvec; do rm -rf tests/fuzz/work-$$t; $(MKDIR_P) tests/fuzz/work-$$t; done
 	./$(MBB_GEN) --seed=7 --dump-magics=tests/fuzz/work-magics/fancy-seed-7.txt
 	cp $(srcdir)/gen/magics/*.txt tests/fuzz/work-magics/
-	./lab/magicbb-threatref$(EXEEXT) vectors --count 40 --depth 1 -o tests/fuzz/work-threatvec/generated.vec
+	./threatref/magicbb-threatref$(EXEEXT) vectors --count 40 --depth 1 -o tests/fuzz/work-threatvec/generated.vec
 	@set -e; for t in magics black fen threatvec; do \
 	  extra=; test $$t != black || extra=$(srcdir)/gen/magics; \
 	  echo "fuzz-smoke: $$t, $(FUZZ_SECONDS) s"; \

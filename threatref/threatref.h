@@ -1,23 +1,24 @@
 /* SPDX-License-Identifier: MIT */
-/* threatref.h - the reference for the threat-change contract (issue 62;
- * the kernel's contract is lab/threatrel.h): every attack relation of a
- * board by brute force from a ray walk, and an event's adds and removes
- * as the set differences of the boards before and after.  Slow and plain
- * on purpose, sharing nothing with any kernel: what another kernel (an
- * engine's own) is tested against.  This header and threatref.c stand
- * alone (C99, <stdint.h> and <string.h>), so an engine can copy the two
- * files; the MIT licence is the whole of what comes with them.
+/* threatref.h - a reference for the attack relations of threat inputs:
+ * every relation of a board by brute force from a ray walk, and the
+ * relations an event adds and removes as the differences of the boards
+ * before and after.  Slow and plain on purpose: what an engine's own
+ * threat kernel is tested against (magicbb-threatref(1) writes test
+ * vectors from it and checks answers against it).  This header and
+ * threatref.c stand alone (C99, <stdint.h> and <string.h>; the header
+ * also compiles as C++), so an engine can copy the two files; the MIT
+ * licence is the whole of what comes with them.
  *
  * Squares: 0 = a1, 1 = b1, ..., 63 = h8.
  *
  * Board.  64 bytes, one a square: 0 for an empty square, else one of the
  * engine's own piece codes, 1 to THREAT_CODES - 1.
  *
- * Rules.  role[code] = colour * 6 + type (type 0 pawn, 1 knight, 2
- * bishop, 3 rook, 4 queen, 5 king; colour 0 white, 1 black), -1 for a
- * code that is no piece (role[0] is -1); victims[attacker role] has bit
- * (victim role) set where the relation counts.  THREAT_RULES_STOCKFISH
- * and THREAT_RULES_EVERYTHING below fill victims[] for two rule sets.
+ * Rules.  role[code] = colour * 6 + type (THREAT_WHITE or THREAT_BLACK
+ * plus THREAT_PAWN ... THREAT_KING), -1 for a code that is no piece
+ * (role[0] is -1); victims[attacker role] has bit (victim role) set where
+ * the relation counts.  THREAT_RULES_STOCKFISH and THREAT_RULES_EVERYTHING
+ * below are two whole rule tables on Stockfish's piece codes.
  *
  * Relation.  (attacker code, attacker square, victim code, victim
  * square): the piece on the attacker square attacks the victim square on
@@ -39,10 +40,14 @@
  * Lists.  adds = after - before and removes = before - after, as sets of
  * relations; every list in the canonical order: by victim square, then
  * attacker square (unique within a list: a square holds one piece). */
-#ifndef LAB_THREATREF_H
-#define LAB_THREATREF_H
+#ifndef THREATREF_H
+#define THREATREF_H
 
 #include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 #define THREAT_CODES 16
 #define THREAT_ROLES 12
@@ -55,6 +60,17 @@
  * board: 64 pieces, 8 victims each. */
 #define THREAT_EVENT_MAX 32
 #define THREAT_BOARD_MAX 512
+
+/* A role is colour + type. */
+enum threat_type {
+    THREAT_PAWN,
+    THREAT_KNIGHT,
+    THREAT_BISHOP,
+    THREAT_ROOK,
+    THREAT_QUEEN,
+    THREAT_KING
+};
+enum threat_colour { THREAT_WHITE = 0, THREAT_BLACK = 6 };
 
 struct threat_rules {
     signed char role[THREAT_CODES]; /* code -> colour * 6 + type, or -1 */
@@ -75,27 +91,53 @@ struct threat_event {
     unsigned char code;   /* the piece put, or the replacing piece */
 };
 
-/* victims[] by type (the same for both colours; bits 0-5 the white victim
- * types, 6-11 the black).  Stockfish 762dd1da9's (update_piece_threats and
- * can_slider_threat in its src/position.cpp): kings never attack and are
- * never victims; a pawn threatens knights and rooks; a bishop or rook,
- * pawns, knights, bishops and rooks; a knight or a queen, every piece but
- * a king (a queen victim counts from a knight or a queen only). */
-#define THREAT_BOTH_COLOURS(types) ((uint16_t)((types) | (types) << 6))
+/* An event's two lists, each in the canonical order. */
+struct threat_lists {
+    unsigned adds_count, removes_count;
+    struct threat_relation adds[THREAT_EVENT_MAX], removes[THREAT_EVENT_MAX];
+};
+
+/* Stockfish's piece codes (colour * 8 + type + 1: white pawn 1 to white
+ * king 6, black pawn 9 to black king 14) as roles. */
+#define THREAT_ROLES_STOCKFISH_CODES                                                               \
+    {                                                                                              \
+        -1, 0, 1, 2, 3, 4, 5, -1, -1, 6, 7, 8, 9, 10, 11, -1                                       \
+    }
+
+/* A victims[] entry from a set of victim types (bit THREAT_PAWN ...
+ * THREAT_KING), of both colours. */
+#define THREAT_VICTIMS(types) ((uint16_t)((types) | (types) << 6))
+#define THREAT_TYPES_NR (1u << THREAT_KNIGHT | 1u << THREAT_ROOK)
 #define THREAT_TYPES_PNBR 0x0Fu
 #define THREAT_TYPES_PNBRQ 0x1Fu
-#define THREAT_RULES_STOCKFISH                                                                     \
+/* Stockfish 762dd1da9's victims (update_piece_threats and
+ * can_slider_threat in its src/position.cpp), the same for both colours:
+ * kings never attack and are never victims; a pawn threatens knights and
+ * rooks; a bishop or rook, pawns, knights, bishops and rooks; a knight or
+ * a queen, every piece but a king (a queen victim counts from a knight or
+ * a queen only). */
+#define THREAT_VICTIMS_STOCKFISH                                                                   \
     {                                                                                              \
-        THREAT_BOTH_COLOURS(0x0Au), THREAT_BOTH_COLOURS(THREAT_TYPES_PNBRQ),                       \
-            THREAT_BOTH_COLOURS(THREAT_TYPES_PNBR), THREAT_BOTH_COLOURS(THREAT_TYPES_PNBR),        \
-            THREAT_BOTH_COLOURS(THREAT_TYPES_PNBRQ), 0, THREAT_BOTH_COLOURS(0x0Au),                \
-            THREAT_BOTH_COLOURS(THREAT_TYPES_PNBRQ), THREAT_BOTH_COLOURS(THREAT_TYPES_PNBR),       \
-            THREAT_BOTH_COLOURS(THREAT_TYPES_PNBR), THREAT_BOTH_COLOURS(THREAT_TYPES_PNBRQ), 0     \
+        THREAT_VICTIMS(THREAT_TYPES_NR), THREAT_VICTIMS(THREAT_TYPES_PNBRQ),                       \
+            THREAT_VICTIMS(THREAT_TYPES_PNBR), THREAT_VICTIMS(THREAT_TYPES_PNBR),                  \
+            THREAT_VICTIMS(THREAT_TYPES_PNBRQ), 0, THREAT_VICTIMS(THREAT_TYPES_NR),                \
+            THREAT_VICTIMS(THREAT_TYPES_PNBRQ), THREAT_VICTIMS(THREAT_TYPES_PNBR),                 \
+            THREAT_VICTIMS(THREAT_TYPES_PNBR), THREAT_VICTIMS(THREAT_TYPES_PNBRQ), 0               \
     }
 /* Every attack on every piece, kings included both ways. */
-#define THREAT_RULES_EVERYTHING                                                                    \
+#define THREAT_VICTIMS_EVERYTHING                                                                  \
     {                                                                                              \
         0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF, 0xFFF         \
+    }
+/* Whole rule tables, for `struct threat_rules r = THREAT_RULES_STOCKFISH;`
+ * (an engine with other codes then sets r.role[] for its own). */
+#define THREAT_RULES_STOCKFISH                                                                     \
+    {                                                                                              \
+        THREAT_ROLES_STOCKFISH_CODES, THREAT_VICTIMS_STOCKFISH                                     \
+    }
+#define THREAT_RULES_EVERYTHING                                                                    \
+    {                                                                                              \
+        THREAT_ROLES_STOCKFISH_CODES, THREAT_VICTIMS_EVERYTHING                                    \
     }
 
 /* Every relation of the board, in the canonical order, into out (room
@@ -123,19 +165,19 @@ unsigned threatref_difference(const struct threat_relation *a, unsigned na,
                               const struct threat_relation *b, unsigned nb,
                               struct threat_relation *out);
 
-/* The event's adds and removes, as the contract's kernels give them (the
- * same signature as lab/threatrel.h's threat_event_diff): 0; -1 where a
- * list is longer than its capacity (the counts say how long; nothing is
- * written past a capacity); -2 where the event does not fit the board
- * (threatref_misfit says why; the counts are 0). */
+/* The event's adds and removes into lists: 0; -1 where the event does
+ * not fit the board (threatref_misfit says why; the counts are 0); -2
+ * never (a list past THREAT_EVENT_MAX, which the bounds above rule out). */
 int threatref_event(const struct threat_rules *rules, const unsigned char board[64],
-                    const struct threat_event *event, struct threat_relation *adds,
-                    unsigned adds_capacity, unsigned *adds_count, struct threat_relation *removes,
-                    unsigned removes_capacity, unsigned *removes_count);
+                    const struct threat_event *event, struct threat_lists *lists);
 
 /* The canonical order as a qsort comparator on struct threat_relation
  * (victim square, then attacker square, then the codes), to sort a list
  * a kernel gives in any order before comparing it. */
 int threatref_compare(const void *a, const void *b);
 
-#endif /* LAB_THREATREF_H */
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* THREATREF_H */

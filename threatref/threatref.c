@@ -1,15 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* threatref.c - the reference for the threat-change contract
- * (lab/threatref.h): each piece's attacks walked square by square along
- * its rays, every relation of a board from them, an event's lists as
- * the differences of the boards before and after.  No lookup table, no
- * bitboard trick, nothing shared with a kernel: the slowest way that is
- * plainly right. */
+/* threatref.c - the reference for threat relations (threatref.h): each
+ * piece's attacks walked square by square along its rays, every relation
+ * of a board from them, an event's lists as the differences of the
+ * boards before and after.  No lookup table, no bitboard trick, nothing
+ * shared with a kernel: the slowest way that is plainly right. */
 #include <string.h>
 
 #include "threatref.h"
-
-enum { REF_PAWN, REF_KNIGHT, REF_BISHOP, REF_ROOK, REF_QUEEN, REF_KING };
 
 /* The code's role (colour * 6 + type), or -1 where the code is none or
  * the rules give it none. */
@@ -39,14 +36,14 @@ static uint64_t walk_attacks(int role, unsigned sq, uint64_t occ)
     uint64_t attacks = 0;
 
     for (int d = 0; d < 8; d++) {
-        const int slides
-            = type == REF_QUEEN || (type == REF_ROOK && d < 4) || (type == REF_BISHOP && d >= 4);
-        int f = file + (type == REF_KNIGHT ? jumps[d][0] : steps[d][0]);
-        int r = rank + (type == REF_KNIGHT ? jumps[d][1] : steps[d][1]);
+        const int slides = type == THREAT_QUEEN || (type == THREAT_ROOK && d < 4)
+                           || (type == THREAT_BISHOP && d >= 4);
+        int f = file + (type == THREAT_KNIGHT ? jumps[d][0] : steps[d][0]);
+        int r = rank + (type == THREAT_KNIGHT ? jumps[d][1] : steps[d][1]);
 
-        if (type == REF_PAWN && (d < 4 || (steps[d][1] > 0) != (role < 6)))
+        if (type == THREAT_PAWN && (d < 4 || (steps[d][1] > 0) != (role < THREAT_BLACK)))
             continue; /* a pawn: the two diagonals forward for its colour */
-        if ((type == REF_ROOK || type == REF_BISHOP) && !slides)
+        if ((type == THREAT_ROOK || type == THREAT_BISHOP) && !slides)
             continue;
         for (; on_board(f, r); f += steps[d][0], r += steps[d][1]) {
             attacks |= UINT64_C(1) << (r * 8 + f);
@@ -153,30 +150,28 @@ unsigned threatref_difference(const struct threat_relation *a, unsigned na,
 }
 
 int threatref_event(const struct threat_rules *rules, const unsigned char board[64],
-                    const struct threat_event *event, struct threat_relation *adds,
-                    unsigned adds_capacity, unsigned *adds_count, struct threat_relation *removes,
-                    unsigned removes_capacity, unsigned *removes_count)
+                    const struct threat_event *event, struct threat_lists *lists)
 {
     struct threat_relation before[THREAT_BOARD_MAX], after[THREAT_BOARD_MAX],
-        difference[THREAT_BOARD_MAX];
+        adds[THREAT_BOARD_MAX], removes[THREAT_BOARD_MAX];
     unsigned char next[64];
     unsigned nb, na, added, removed;
 
-    *adds_count = *removes_count = 0;
+    lists->adds_count = lists->removes_count = 0;
     if (threatref_misfit(rules, board, event) != NULL)
-        return -2;
+        return -1;
     memcpy(next, board, 64);
     threatref_apply(next, event);
     nb = (unsigned)threatref_board(rules, board, before);
     na = (unsigned)threatref_board(rules, next, after);
-    added = threatref_difference(after, na, before, nb, difference);
-    if (added <= adds_capacity)
-        memcpy(adds, difference, added * sizeof *adds);
-    removed = threatref_difference(before, nb, after, na, difference);
-    if (removed <= removes_capacity)
-        memcpy(removes, difference, removed * sizeof *removes);
-    *adds_count = added, *removes_count = removed;
-    return added <= adds_capacity && removed <= removes_capacity ? 0 : -1;
+    added = threatref_difference(after, na, before, nb, adds);
+    removed = threatref_difference(before, nb, after, na, removes);
+    if (added > THREAT_EVENT_MAX || removed > THREAT_EVENT_MAX)
+        return -2;
+    memcpy(lists->adds, adds, added * sizeof *adds);
+    memcpy(lists->removes, removes, removed * sizeof *removes);
+    lists->adds_count = added, lists->removes_count = removed;
+    return 0;
 }
 
 int threatref_compare(const void *a, const void *b)

@@ -1,17 +1,19 @@
 /* SPDX-License-Identifier: MIT */
-/* check_threatref.c - the reference checker for other engines
- * (lab/threatref.h, lab/threatvec.h): the reference against vectors
- * worked out by hand; every generated vector read back and answered by
- * the kernel (lab/threatrel.c, which shares no code with the reference)
- * as a second opinion, byte for byte, with before - removes + adds =
- * after; the generated files hold every kind of event and edge case
- * (counted here from what is read back, not from the generator's word);
- * a check of a mutated file names each difference at its line, and a
- * malformed one gives exactly one line naming the file and the line.
- * The program itself (options, special files, endless input) is
- * lab/threatref.sh's. */
+/* check_threatref.c - the reference checker for threat relations
+ * (threatref.h, threatvec.h): the reference against vectors worked out
+ * by hand; its rule tables as an engine declares them; every generated
+ * vector read back and answered by a second opinion written here (each
+ * piece's attacks from the library's own calls, mbb_*_attacks, masked by
+ * the victims the rules allow) byte for byte; the generated files hold
+ * every kind of event and edge case (counted here from what is read
+ * back, not from the generator's word); a check of a mutated file names
+ * each difference at its line, and a malformed one gives exactly one
+ * line naming the file and the line.  The program itself (options,
+ * special files, endless input) is threatref.sh's.  THREATREF_SLOW=1 in
+ * the environment (make check-slow): the walks to depth 3, not 1. */
 #define _POSIX_C_SOURCE 200809L
 #include <check.h>
+#include <magicbb.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +22,6 @@
 #include "output.h"
 #include "run_suite.h"
 #include "threatref.h"
-#include "threatrel.h"
 #include "threatvec.h"
 
 /* ---- Running the checker on text ---------------------------------------- */
@@ -112,7 +113,66 @@ static const char hand_vectors[]
       "adds Pe4:nd5\n"
       "removes pd5:Pe4 Pe4:pd5\n";
 
-/* ---- The kernel as a second opinion -------------------------------------- */
+/* ---- A second opinion: relations from the library's attack calls ------- */
+
+/* The squares the piece of the role on sq attacks on the occupancy occ. */
+static uint64_t library_attacks(int role, unsigned sq, uint64_t occ)
+{
+    switch (role % 6) {
+    case 0:
+        return mbb_pawn_attacks((unsigned)role / 6, sq);
+    case 1:
+        return mbb_knight_attacks(sq);
+    case 2:
+        return mbb_bishop_attacks(sq, occ);
+    case 3:
+        return mbb_rook_attacks(sq, occ);
+    case 4:
+        return mbb_queen_attacks(sq, occ);
+    default:
+        return mbb_king_attacks(sq);
+    }
+}
+
+/* attackers[to]: the squares of the pieces that the board's relations
+ * have attacking square to (each piece's attacks, masked by the squares
+ * of the victims the rules let its role attack). */
+static void library_relations(const struct threat_rules *rules, const unsigned char board[64],
+                              uint64_t attackers[64])
+{
+    uint64_t occupied = 0;
+
+    for (unsigned sq = 0; sq < 64; sq++)
+        occupied |= (uint64_t)(board[sq] != 0) << sq, attackers[sq] = 0;
+    for (unsigned from = 0; from < 64; from++) {
+        const int role = board[from] != 0 ? rules->role[board[from]] : -1;
+        uint64_t victims = 0, hit;
+
+        for (unsigned to = 0; to < 64 && role >= 0; to++)
+            if (board[to] != 0 && (rules->victims[role] >> rules->role[board[to]] & 1))
+                victims |= UINT64_C(1) << to;
+        hit = role >= 0 ? library_attacks(role, from, occupied) & victims : 0;
+        for (unsigned to = 0; to < 64; to++)
+            attackers[to] |= (hit >> to & 1) << from;
+    }
+}
+
+/* The relations of board a (attackers ra) that board b (rb) does not
+ * hold, in the canonical order: their count. */
+static unsigned library_difference(const unsigned char a[64], const uint64_t ra[64],
+                                   const unsigned char b[64], const uint64_t rb[64],
+                                   struct threat_relation out[THREAT_BOARD_MAX])
+{
+    unsigned n = 0;
+
+    for (unsigned to = 0; to < 64; to++)
+        for (unsigned from = 0; from < 64; from++)
+            if ((ra[to] >> from & 1)
+                && (!(rb[to] >> from & 1) || a[from] != b[from] || a[to] != b[to]))
+                out[n++] = (struct threat_relation){ a[from], (unsigned char)from, a[to],
+                                                     (unsigned char)to };
+    return n;
+}
 
 /* What the vectors read back hold, counted by the test. */
 struct tally {
@@ -147,45 +207,8 @@ static int touches(const struct threat_relation *r, const struct threat_event *e
            || (e->kind == THREAT_MOVE && (r->from == e->to || r->to == e->to));
 }
 
-/* The kernel's lists for the vector, byte for byte the file's (written
- * in the canonical order); before - removes + adds = after by the
- * reference's boards; and the tally. */
-static int second_opinion(const struct threatvec_vector *v, void *data)
+static void count_vector_kinds(struct tally *t, const struct threatvec_vector *v)
 {
-    struct tally *t = data;
-    struct threat_rules rules;
-    struct threat_relation adds[THREAT_EVENT_MAX], removes[THREAT_EVENT_MAX];
-    static struct threat_relation before[THREAT_BOARD_MAX], after[THREAT_BOARD_MAX],
-        kept[THREAT_BOARD_MAX], rebuilt[THREAT_BOARD_MAX];
-    unsigned char next[64];
-    unsigned na = 0, nr = 0, nk, n;
-    int nb, nn;
-
-    threatvec_rules(v->rules, &rules);
-    ck_assert_int_eq(threat_event_diff(&rules, v->board, &v->event, adds, THREAT_EVENT_MAX, &na,
-                                       removes, THREAT_EVENT_MAX, &nr),
-                     0);
-    ck_assert_msg(na == v->adds_count && memcmp(adds, v->adds, na * sizeof *adds) == 0,
-                  "line %lu: the kernel's adds (%u) are not the file's (%u)", v->adds_line, na,
-                  v->adds_count);
-    ck_assert_msg(nr == v->removes_count && memcmp(removes, v->removes, nr * sizeof *removes) == 0,
-                  "line %lu: the kernel's removes (%u) are not the file's (%u)", v->removes_line,
-                  nr, v->removes_count);
-    /* before - removes + adds = after, as sorted sets */
-    memcpy(next, v->board, 64);
-    threatref_apply(next, &v->event);
-    nb = threatref_board(&rules, v->board, before), nn = threatref_board(&rules, next, after);
-    ck_assert(nb >= 0 && nn >= 0);
-    nk = threatref_difference(before, (unsigned)nb, v->removes, v->removes_count, kept);
-    ck_assert_msg(nk + v->removes_count == (unsigned)nb,
-                  "line %lu: a removed relation was not there", v->removes_line);
-    memcpy(rebuilt, kept, nk * sizeof *kept);
-    memcpy(rebuilt + nk, v->adds, v->adds_count * sizeof *rebuilt);
-    n = nk + v->adds_count;
-    qsort(rebuilt, n, sizeof *rebuilt, threatref_compare);
-    ck_assert_msg(n == (unsigned)nn && memcmp(rebuilt, after, n * sizeof *after) == 0,
-                  "line %lu: before - removes + adds is not after", v->board_line);
-
     t->vectors++, t->kinds[v->event.kind]++;
     t->relations += v->adds_count + v->removes_count;
     for (unsigned i = 0; i < v->adds_count + v->removes_count; i++) {
@@ -203,31 +226,64 @@ static int second_opinion(const struct threatvec_vector *v, void *data)
         && v->event.code == t->last.board[t->last.event.square])
         t->captures++;
     t->last = *v, t->have_last = 1;
+}
+
+/* The second opinion's lists for the vector, byte for byte the file's
+ * (written in the canonical order); and the tally. */
+static int second_opinion(const struct threatvec_vector *v, void *data)
+{
+    const struct threat_rules *rules = threatvec_rules(v->rules);
+    struct threat_relation adds[THREAT_BOARD_MAX], removes[THREAT_BOARD_MAX];
+    uint64_t before[64], after[64];
+    unsigned char next[64];
+    unsigned na, nr;
+
+    memcpy(next, v->board, 64);
+    switch (v->event.kind) { /* (the board after the event, applied here) */
+    case THREAT_PUT:
+    case THREAT_REPLACE:
+        next[v->event.square] = v->event.code;
+        break;
+    case THREAT_REMOVE:
+        next[v->event.square] = 0;
+        break;
+    default:
+        next[v->event.to] = next[v->event.square], next[v->event.square] = 0;
+        break;
+    }
+    library_relations(rules, v->board, before);
+    library_relations(rules, next, after);
+    na = library_difference(next, after, v->board, before, adds);
+    nr = library_difference(v->board, before, next, after, removes);
+    ck_assert_msg(na == v->adds_count && memcmp(adds, v->adds, na * sizeof *adds) == 0,
+                  "line %lu: the second opinion's adds (%u) are not the file's (%u)", v->adds_line,
+                  na, v->adds_count);
+    ck_assert_msg(nr == v->removes_count && memcmp(removes, v->removes, nr * sizeof *removes) == 0,
+                  "line %lu: the second opinion's removes (%u) are not the file's (%u)",
+                  v->removes_line, nr, v->removes_count);
+    ck_assert_msg(na <= THREAT_EVENT_MAX && nr <= THREAT_EVENT_MAX, "line %lu: a list past %d",
+                  v->board_line, THREAT_EVENT_MAX);
+    count_vector_kinds(data, v);
     return 0;
 }
 
-/* The events of the perft walks to depth 2, counted here. */
+/* The events the walks' moves make, counted by the kind of move: a
+ * quiet move one; a capture, en passant, castling (the king's two-square
+ * step: the standard positions hold no Chess960 castling) and a
+ * promotion two. */
 static void count_events(const struct position *p, void *data)
 {
     struct move list[MOVES_MAX];
     const int n = generate(p, list);
 
     for (int i = 0; i < n; i++) {
-        struct position next = *p;
-        unsigned char before[64], after[64];
-        struct threat_event ev[4];
+        const struct move *m = &list[i];
+        const int piece = p->board[m->from], step = m->to % 8 - m->from % 8;
+        const int capture = p->board[m->to] != NO_PIECE;
+        const int en_passant = piece == PAWN && step != 0 && !capture;
+        const int castling = piece == KING && (step == 2 || step == -2);
 
-        play(&next, &list[i]);
-        for (unsigned sq = 0; sq < 64; sq++) {
-            before[sq] = (unsigned char)(p->board[sq] == NO_PIECE ? 0
-                                                                  : (p->colour[BLACK] >> sq & 1) * 8
-                                                                        + p->board[sq] + 1u);
-            after[sq]
-                = (unsigned char)(next.board[sq] == NO_PIECE
-                                      ? 0
-                                      : (next.colour[BLACK] >> sq & 1) * 8 + next.board[sq] + 1u);
-        }
-        *(unsigned long *)data += threat_move_events(before, after, ev);
+        *(unsigned long *)data += 1 + (capture || en_passant || castling || m->promotion != 0);
     }
 }
 
@@ -268,28 +324,31 @@ START_TEST(hand_worked_vectors)
 }
 END_TEST
 
-/* _i: the rule set. */
+/* _i: the rule set.  The walks to depth 1 (THREATREF_SLOW: 3). */
 START_TEST(generated_vectors)
 {
-    const struct threatvec_options o = { .seed = 62, .count = 3000, .depth = 2, .rules = _i };
-    struct threatvec_options other = o;
+    const int depth = getenv("THREATREF_SLOW") != NULL ? 3 : 1;
+    const struct threatvec_options o = { .seed = 62, .count = 3000, .depth = depth, .rules = _i };
+    struct threatvec_options small = { .seed = 62, .count = 500, .depth = 1, .rules = _i };
     struct tally t = { 0 };
     unsigned long walk_events = 0;
-    size_t length, length2;
-    char *text = generate_text(&o, &length), *again = generate_text(&o, &length2), why[320];
+    size_t length, length1, length2;
+    char *text = generate_text(&o, &length), *one, *two, why[320];
     struct run r;
 
-    ck_assert_msg(length == length2 && memcmp(text, again, length) == 0,
+    /* (on a smaller set: the same options, the same bytes; another seed, others) */
+    one = generate_text(&small, &length1), two = generate_text(&small, &length2);
+    ck_assert_msg(length1 == length2 && memcmp(one, two, length1) == 0,
                   "the same options, other vectors");
-    free(again);
-    other.seed = 63;
-    again = generate_text(&other, &length2);
-    ck_assert_msg(length != length2 || memcmp(text, again, length) != 0,
+    free(two);
+    small.seed = 63;
+    two = generate_text(&small, &length2);
+    ck_assert_msg(length1 != length2 || memcmp(one, two, length1) != 0,
                   "another seed, the same vectors");
-    free(again);
+    free(one), free(two);
 
     ck_assert_int_eq(read_text(text, length, second_opinion, &t), 0);
-    ck_assert_int_eq(walk_standard(1, count_events, &walk_events, why), 0);
+    ck_assert_int_eq(walk_standard(depth - 1, count_events, &walk_events, why), 0);
     ck_assert_msg(t.vectors == 3000 + walk_events, "%lu vectors, want 3000 and the walks' %lu",
                   t.vectors, walk_events);
     for (int k = 0; k < 4; k++)
@@ -297,11 +356,11 @@ START_TEST(generated_vectors)
     ck_assert_msg(t.xrays >= 200 && t.along_line >= 200 && t.captures >= 200,
                   "x-ray pairs %lu, moves along a slider's line %lu, captures %lu", t.xrays,
                   t.along_line, t.captures);
-    printf("# %s rules: %lu vectors (%lu from the walks), %lu puts, %lu removes, %lu replaces,"
-           " %lu moves; %lu relations, %lu events with an x-ray pair, %lu moves along a slider's"
-           " line, %lu captures; the kernel agrees on every one\n",
-           threatvec_rules_name(_i), t.vectors, walk_events, t.kinds[0], t.kinds[1], t.kinds[2],
-           t.kinds[3], t.relations, t.xrays, t.along_line, t.captures);
+    printf("# %s rules, depth %d: %lu vectors (%lu from the walks), %lu puts, %lu removes,"
+           " %lu replaces, %lu moves; %lu relations, %lu events with an x-ray pair, %lu moves"
+           " along a slider's line, %lu captures; the second opinion agrees on every one\n",
+           threatvec_rules_name(_i), depth, t.vectors, walk_events, t.kinds[0], t.kinds[1],
+           t.kinds[2], t.kinds[3], t.relations, t.xrays, t.along_line, t.captures);
 
     r = check_text(text, length);
     ck_assert_msg(r.status == 0 && r.out[0] == '\0' && r.messages[0] == '\0',
@@ -316,41 +375,74 @@ END_TEST
 
 START_TEST(reference_calls)
 {
-    struct threat_rules rules;
+    const struct threat_rules *rules = threatvec_rules(THREATVEC_EVERYTHING);
     unsigned char board[64] = { 0 };
-    struct threat_relation out[THREAT_BOARD_MAX], adds[THREAT_EVENT_MAX], removes[THREAT_EVENT_MAX];
+    struct threat_relation out[THREAT_BOARD_MAX];
+    struct threat_lists lists;
     struct threat_event e = { THREAT_PUT, 3, 0, 12 }; /* code 12: a black queen */
     struct threat_relation sorted[3] = { { 4, 9, 1, 20 }, { 1, 2, 1, 20 }, { 4, 9, 1, 3 } };
-    unsigned na = 99, nr = 99;
+    struct threat_rules broken = *rules;
 
-    threatvec_rules(THREATVEC_EVERYTHING, &rules);
     board[0] = 4;  /* a white rook on a1 */
     board[7] = 14; /* a black king on h1 */
-    ck_assert_int_eq(threatref_board(&rules, board, out), 1);
+    ck_assert_int_eq(threatref_board(rules, board, out), 1);
     /* a queen put on d1: the rook's pair to the king blocked; the rook
      * and the queen attack each other, the queen the king (canonical:
      * victims a1, d1, h1) */
-    ck_assert_int_eq(threatref_event(&rules, board, &e, adds, 3, &na, removes, 1, &nr), 0);
-    ck_assert(na == 3 && nr == 1);
-    ck_assert(adds[0].from == 3 && adds[0].to == 0 && adds[1].from == 0 && adds[1].to == 3
-              && adds[2].from == 3 && adds[2].to == 7 && adds[2].victim == 14);
-    ck_assert(removes[0].from == 0 && removes[0].to == 7);
-    /* one record short: -1 and the counts */
-    ck_assert_int_eq(threatref_event(&rules, board, &e, adds, 2, &na, removes, 1, &nr), -1);
-    ck_assert(na == 3 && nr == 1);
-    /* events that do not fit: -2, counts 0 */
+    ck_assert_int_eq(threatref_event(rules, board, &e, &lists), 0);
+    ck_assert(lists.adds_count == 3 && lists.removes_count == 1);
+    ck_assert(lists.adds[0].from == 3 && lists.adds[0].to == 0 && lists.adds[1].from == 0
+              && lists.adds[1].to == 3 && lists.adds[2].from == 3 && lists.adds[2].to == 7
+              && lists.adds[2].victim == 14);
+    ck_assert(lists.removes[0].from == 0 && lists.removes[0].to == 7);
+    /* events that do not fit: -1, counts 0 */
     e.square = 0;
-    ck_assert_int_eq(threatref_event(&rules, board, &e, adds, 32, &na, removes, 32, &nr), -2);
-    ck_assert(na == 0 && nr == 0 && threatref_misfit(&rules, board, &e) != NULL);
+    ck_assert_int_eq(threatref_event(rules, board, &e, &lists), -1);
+    ck_assert(lists.adds_count == 0 && lists.removes_count == 0);
+    ck_assert_ptr_nonnull(threatref_misfit(rules, board, &e));
     e = (struct threat_event){ THREAT_MOVE, 0, 7, 0 };
-    ck_assert_ptr_nonnull(threatref_misfit(&rules, board, &e));
+    ck_assert_ptr_nonnull(threatref_misfit(rules, board, &e));
     e = (struct threat_event){ THREAT_PUT, 3, 0, 7 }; /* code 7: no piece */
-    ck_assert_ptr_nonnull(threatref_misfit(&rules, board, &e));
+    ck_assert_ptr_nonnull(threatref_misfit(rules, board, &e));
+    broken.role[0] = 0;
+    ck_assert_ptr_nonnull(threatref_misfit(&broken, board, &e));
     board[5] = 15;
-    ck_assert_int_eq(threatref_board(&rules, board, out), -1);
+    ck_assert_int_eq(threatref_board(rules, board, out), -1);
     /* the canonical order: victim square, then attacker square */
     qsort(sorted, 3, sizeof *sorted, threatref_compare);
     ck_assert(sorted[0].to == 3 && sorted[1].from == 2 && sorted[2].from == 9);
+}
+END_TEST
+
+/* The rule tables as an engine declares them (the header's macros
+ * compile without a warning: the build's -Werror): Stockfish's codes and
+ * victims, everything, and an engine's own codes on Stockfish's victims. */
+START_TEST(rule_tables)
+{
+    struct threat_rules rules = THREAT_RULES_STOCKFISH;
+    const struct threat_rules everything = THREAT_RULES_EVERYTHING;
+    struct threat_relation out[THREAT_BOARD_MAX];
+    /* Stockfish's codes: a white rook on a1 (4), a black bishop on c1
+     * (11), a white king on h1 (6), a black king on h2 (14), a black pawn
+     * on a2 (9), a white queen on b3 (5).  The rook attacks the pawn and
+     * the bishop, the queen the pawn, the kings each other; the rest
+     * attack no piece. */
+    unsigned char board[64] = { [0] = 4, [2] = 11, [7] = 6, [15] = 14, [8] = 9, [17] = 5 };
+    const struct threat_relation want[3] = { { 4, 0, 11, 2 }, { 4, 0, 9, 8 }, { 5, 17, 9, 8 } };
+
+    ck_assert_int_eq(threatref_board(&rules, board, out), 3);
+    ck_assert(memcmp(out, want, sizeof want) == 0);
+    /* everything: the kings' two relations too */
+    ck_assert_int_eq(threatref_board(&everything, board, out), 5);
+    /* an engine's own codes, 1 to 12: white pawn to king, then black */
+    for (int code = 0; code < THREAT_CODES; code++)
+        rules.role[code] = (signed char)(code >= 1 && code <= 12 ? code - 1 : -1);
+    board[0] = THREAT_WHITE + THREAT_ROOK + 1, board[2] = THREAT_BLACK + THREAT_BISHOP + 1;
+    board[7] = THREAT_WHITE + THREAT_KING + 1, board[15] = THREAT_BLACK + THREAT_KING + 1;
+    board[8] = THREAT_BLACK + THREAT_PAWN + 1, board[17] = THREAT_WHITE + THREAT_QUEEN + 1;
+    ck_assert_int_eq(threatref_board(&rules, board, out), 3);
+    ck_assert(out[0].attacker == 4 && out[0].victim == 9 && out[2].attacker == 5
+              && out[2].victim == 7);
 }
 END_TEST
 
@@ -741,6 +833,7 @@ static Suite *threatref_suite(void)
 
     tcase_add_test(tc, hand_worked_vectors);
     tcase_add_test(tc, reference_calls);
+    tcase_add_test(tc, rule_tables);
     tcase_add_loop_test(tc, generated_vectors, 0, THREATVEC_RULE_SETS);
     tcase_add_test(tc, mutations);
     tcase_add_loop_test(tc, malformed_files, 0, (int)(sizeof malformed / sizeof *malformed));

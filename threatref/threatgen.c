@@ -1,20 +1,19 @@
 /* SPDX-License-Identifier: MIT */
-/* threatgen.c - the vectors magicbb-threatref writes (lab/threatvec.h):
- * events on seeded random boards, each kind of edge case the kernels
- * must get right, and every move of the perft walks of the standard
- * positions; each vector's lists from the reference (lab/threatref.c). */
+/* threatgen.c - the vectors magicbb-threatref writes (threatvec.h):
+ * events on seeded random boards, each kind of edge case a kernel must
+ * get right, and every move of the perft walks of the standard
+ * positions; each vector's lists from the reference (threatref.c). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "movegen.h"
 #include "reference.h"
 #include "threatref.h"
-#include "threatrel.h"
 #include "threatvec.h"
 
 struct generator {
     FILE *out;
-    struct threat_rules rules;
+    const struct threat_rules *rules;
     uint64_t rng;
     unsigned long written, wanted;
 };
@@ -28,14 +27,11 @@ static unsigned below(struct generator *g, unsigned n)
  * board becomes the one after it. */
 static void emit(struct generator *g, unsigned char board[64], struct threat_event event)
 {
-    struct threat_relation adds[THREAT_EVENT_MAX], removes[THREAT_EVENT_MAX];
-    unsigned na, nr;
+    struct threat_lists lists;
 
-    if (threatref_event(&g->rules, board, &event, adds, THREAT_EVENT_MAX, &na, removes,
-                        THREAT_EVENT_MAX, &nr)
-        != 0)
+    if (threatref_event(g->rules, board, &event, &lists) != 0)
         abort(); /* an event made here that does not fit, or a bound broken */
-    threatvec_write_vector(g->out, board, &event, adds, na, removes, nr);
+    threatvec_write_vector(g->out, board, &event, &lists);
     threatref_apply(board, &event);
     g->written++;
 }
@@ -195,13 +191,11 @@ static void capture(struct generator *g)
 {
     unsigned char board[64];
     struct threat_relation all[THREAT_BOARD_MAX];
-    struct threat_rules everything;
     unsigned from, to, mover;
     int n;
 
-    threatvec_rules(THREATVEC_EVERYTHING, &everything);
     random_board(g, 2 + below(g, 31), board);
-    n = threatref_board(&everything, board, all);
+    n = threatref_board(threatvec_rules(THREATVEC_EVERYTHING), board, all);
     if (n > 0) {
         const struct threat_relation *r = &all[below(g, (unsigned)n)];
 
@@ -218,6 +212,38 @@ static void capture(struct generator *g)
     if (g->written < g->wanted)
         emit(g, board,
              (struct threat_event){ THREAT_REPLACE, (unsigned char)to, 0, (unsigned char)mover });
+}
+
+/* (The pairing: each filled square takes the first vacated square of its
+ * code not taken yet.) */
+unsigned threatvec_move_events(const unsigned char before[64], const unsigned char after[64],
+                               struct threat_event ev[4])
+{
+    unsigned n = 0, origin[64];
+    uint64_t paired = 0;
+
+    for (unsigned to = 0; to < 64; to++) {
+        origin[to] = 64;
+        for (unsigned from = 0; before[to] == 0 && after[to] != 0 && from < 64; from++)
+            if (before[from] == after[to] && after[from] == 0 && !(paired >> from & 1)) {
+                paired |= UINT64_C(1) << from, origin[to] = from;
+                break;
+            }
+    }
+    for (unsigned sq = 0; sq < 64; sq++)
+        if (before[sq] && !after[sq] && !(paired >> sq & 1))
+            ev[n++] = (struct threat_event){ THREAT_REMOVE, (unsigned char)sq, 0, 0 };
+    for (unsigned sq = 0; sq < 64; sq++)
+        if (before[sq] && after[sq] && before[sq] != after[sq])
+            ev[n++] = (struct threat_event){ THREAT_REPLACE, (unsigned char)sq, 0, after[sq] };
+    for (unsigned to = 0; to < 64; to++)
+        if (origin[to] < 64)
+            ev[n++] = (struct threat_event){ THREAT_MOVE, (unsigned char)origin[to],
+                                             (unsigned char)to, 0 };
+    for (unsigned to = 0; to < 64; to++)
+        if (before[to] == 0 && after[to] != 0 && origin[to] == 64)
+            ev[n++] = (struct threat_event){ THREAT_PUT, (unsigned char)to, 0, after[to] };
+    return n;
 }
 
 /* Perft walks: every legal move of the position, split into events. */
@@ -245,7 +271,7 @@ static void visit(const struct position *p, void *data)
                 = (unsigned char)(next.board[sq] == NO_PIECE
                                       ? 0
                                       : (next.colour[BLACK] >> sq & 1) * 8 + next.board[sq] + 1u);
-        count = threat_move_events(before, after, events);
+        count = threatvec_move_events(before, after, events);
         move_name(&list[i], name);
         fprintf(g->out, "# %s: the move %s, %u event%s\n", p->side == WHITE ? "white" : "black",
                 name, count, count == 1 ? "" : "s");
@@ -260,14 +286,14 @@ int threatvec_generate(FILE *out, const struct threatvec_options *o)
     struct generator g = { .out = out, .wanted = o->count };
     char why[FEN_WHY_SIZE];
 
-    threatvec_rules(o->rules, &g.rules);
+    g.rules = threatvec_rules(o->rules);
     g.rng = o->seed * UINT64_C(0x9E3779B97F4A7C15) + UINT64_C(0x2545F4914F6CDD1D);
     if (g.rng == 0)
         g.rng = 1; /* (xorshift stays at 0) */
     threatvec_write_header(out);
     fprintf(out,
             "# magicbb-threatref vectors --seed %llu --count %lu --depth %d --rules %s\n"
-            "# (the format: doc/threats.md, \"For other engines\")\n",
+            "# (the format: magicbb-threatref(1))\n",
             (unsigned long long)o->seed, o->count, o->depth, threatvec_rules_name(o->rules));
     threatvec_write_rules(out, o->rules);
     while (g.written < g.wanted) {

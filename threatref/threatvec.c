@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* threatvec.c - threat test vectors as text (lab/threatvec.h): writing
+/* threatvec.c - threat test vectors as text (threatvec.h): writing
  * them, reading them back with every problem named by file and line,
  * and checking each one's lists against the reference. */
 #define _POSIX_C_SOURCE 200809L
@@ -30,16 +30,12 @@ int threatvec_rules_named(const char *name)
     return -1;
 }
 
-void threatvec_rules(int which, struct threat_rules *rules)
+const struct threat_rules *threatvec_rules(int which)
 {
-    static const uint16_t victims[THREATVEC_RULE_SETS][THREAT_ROLES]
+    static const struct threat_rules rules[THREATVEC_RULE_SETS]
         = { THREAT_RULES_STOCKFISH, THREAT_RULES_EVERYTHING };
 
-    memset(rules->role, -1, sizeof rules->role);
-    for (unsigned code = 1; code < THREAT_CODES; code++)
-        if (code % 8 >= 1 && code % 8 <= 6)
-            rules->role[code] = (signed char)(code / 8 * 6 + code % 8 - 1);
-    memcpy(rules->victims, victims[which], sizeof rules->victims);
+    return &rules[which];
 }
 
 char threatvec_letter(unsigned code)
@@ -89,9 +85,7 @@ static void write_list(FILE *out, const char *what, const struct threat_relation
 }
 
 void threatvec_write_vector(FILE *out, const unsigned char board[64],
-                            const struct threat_event *event, const struct threat_relation *adds,
-                            unsigned adds_count, const struct threat_relation *removes,
-                            unsigned removes_count)
+                            const struct threat_event *event, const struct threat_lists *lists)
 {
     static const char *const kinds[] = { "put", "remove", "replace", "move" };
     const unsigned sq = event->square;
@@ -119,8 +113,8 @@ void threatvec_write_vector(FILE *out, const unsigned char board[64],
     if (event->kind == THREAT_MOVE)
         fputc(' ', out), write_square(out, event->to);
     fputc('\n', out);
-    write_list(out, "adds", adds, adds_count);
-    write_list(out, "removes", removes, removes_count);
+    write_list(out, "adds", lists->adds, lists->adds_count);
+    write_list(out, "removes", lists->removes, lists->removes_count);
 }
 
 /* ---- Reading -------------------------------------------------------------- */
@@ -359,109 +353,128 @@ static const char *parse_list(char *fields[], unsigned n, struct threat_relation
     return NULL;
 }
 
+/* The reading of a file: where it is, and the vector being read. */
+struct reading {
+    struct reader r;
+    enum expect expect;
+    int rules; /* the rules line's set, -1 before one */
+    unsigned long vectors;
+    struct threatvec_vector v;
+    char why[160];
+};
+
+/* The header line: 0, or 2 with the problem reported. */
+static int read_header(struct reading *g)
+{
+    char *fields[2];
+    const unsigned n = split(g->r.text, fields, 2);
+
+    if (n != 2 || strcmp(fields[0], "magicbb-threat-vectors") != 0) {
+        report(g->r.name, (unsigned)g->r.line,
+               "not a vectors file: its first line must be '" THREATVEC_HEADER "'");
+        return 2;
+    }
+    if (strcmp(fields[1], "1") != 0) {
+        report(g->r.name, (unsigned)g->r.line, "version '%s': this checker reads version 1",
+               fields[1]);
+        return 2;
+    }
+    g->expect = EXPECT_BOARD;
+    return 0;
+}
+
+/* The record of the line that the reader expects (its n fields, the
+ * key first, checked) into the vector: NULL, or why not. */
+static const char *parse_record(struct reading *g, char *fields[], unsigned n)
+{
+    struct threatvec_vector *v = &g->v;
+
+    switch (g->expect) {
+    case EXPECT_BOARD:
+        v->rules = g->rules, v->board_line = g->r.line;
+        if (g->rules < 0)
+            return "a board before any rules line";
+        if (g->vectors == THREATVEC_VECTORS_MAX) {
+            snprintf(g->why, sizeof g->why, "more than %lu vectors", THREATVEC_VECTORS_MAX);
+            return g->why;
+        }
+        return n != 2 ? "bad board: want one field, FEN's piece placement"
+                      : parse_board(fields[1], v->board, g->why);
+    case EXPECT_EVENT:
+        v->event_line = g->r.line;
+        return parse_event(fields + 1, n - 1, v->board, &v->event, g->why);
+    case EXPECT_ADDS:
+        v->adds_count = n - 1, v->adds_line = g->r.line;
+        return parse_list(fields + 1, n - 1, v->adds, g->why);
+    default:
+        v->removes_count = n - 1, v->removes_line = g->r.line;
+        return parse_list(fields + 1, n - 1, v->removes, g->why);
+    }
+}
+
+/* A line after the header: 0; 1 where it completes a vector; 2 with the
+ * problem reported. */
+static int read_line(struct reading *g)
+{
+    static const char *const keys[] = { THREATVEC_HEADER, "board", "event", "adds", "removes" };
+    char *fields[THREATVEC_LIST_MAX + 2];
+    const unsigned n = split(g->r.text, fields, THREATVEC_LIST_MAX + 1);
+    const char *problem;
+    unsigned key = 1;
+
+    while (key < 5 && strcmp(fields[0], keys[key]) != 0)
+        key++;
+    if (g->expect == EXPECT_BOARD && strcmp(fields[0], "rules") == 0) {
+        if (n == 2 && (g->rules = threatvec_rules_named(fields[1])) >= 0)
+            return 0;
+        problem = "bad rules line: want 'rules stockfish' or 'rules everything'";
+    } else if (key == 5 && strcmp(fields[0], "rules") != 0) {
+        snprintf(g->why, sizeof g->why,
+                 "unknown record '%.40s' (rules, board, event, adds, removes)", fields[0]);
+        problem = g->why;
+    } else if (key != (unsigned)g->expect) {
+        snprintf(g->why, sizeof g->why, "found '%s' where %s belongs", fields[0],
+                 expected[g->expect]);
+        problem = g->why;
+    } else if (n > THREATVEC_LIST_MAX + 1) {
+        snprintf(g->why, sizeof g->why, "more than %d fields after '%s'", THREATVEC_LIST_MAX,
+                 fields[0]);
+        problem = g->why;
+    } else if ((problem = parse_record(g, fields, n)) == NULL) {
+        if (g->expect != EXPECT_REMOVES) {
+            g->expect++;
+            return 0;
+        }
+        g->vectors++, g->expect = EXPECT_BOARD;
+        return 1;
+    }
+    report(g->r.name, (unsigned)g->r.line, "%s", problem);
+    return 2;
+}
+
 int threatvec_read(FILE *in, const char *name,
                    int (*visit)(const struct threatvec_vector *vector, void *data), void *data)
 {
-    static const char *const keys[] = { THREATVEC_HEADER, "board", "event", "adds", "removes" };
-    struct reader r = { .in = in, .name = name };
-    struct threatvec_vector v;
-    enum expect expect = EXPECT_HEADER;
-    unsigned long vectors = 0;
-    char *fields[THREATVEC_LIST_MAX + 2], why[160];
-    int rules = -1, status;
+    struct reading g = { .r = { .in = in, .name = name }, .expect = EXPECT_HEADER, .rules = -1 };
+    int status;
 
-    while ((status = next_line(&r)) == 1) {
-        const char *problem = NULL;
-        unsigned n, key;
+    while ((status = next_line(&g.r)) == 1) {
+        const char *text = g.r.text + strspn(g.r.text, " \t");
 
-        if (r.text[strspn(r.text, " \t")] == '#' || r.text[strspn(r.text, " \t")] == '\0')
+        if (*text == '#' || *text == '\0')
             continue;
-        if (expect == EXPECT_HEADER) {
-            n = split(r.text, fields, 2);
-            if (n != 2 || strcmp(fields[0], "magicbb-threat-vectors") != 0) {
-                report(name, (unsigned)r.line,
-                       "not a vectors file: its first line must be '" THREATVEC_HEADER "'");
-                return 2;
-            }
-            if (strcmp(fields[1], "1") != 0) {
-                report(name, (unsigned)r.line, "version '%s': this checker reads version 1",
-                       fields[1]);
-                return 2;
-            }
-            expect = EXPECT_BOARD;
-            continue;
-        }
-        n = split(r.text, fields, THREATVEC_LIST_MAX + 1);
-        for (key = 1; key < 5 && strcmp(fields[0], keys[key]) != 0; key++)
-            continue;
-        if (expect == EXPECT_BOARD && strcmp(fields[0], "rules") == 0) {
-            if (n != 2 || (rules = threatvec_rules_named(fields[1])) < 0) {
-                report(name, (unsigned)r.line,
-                       "bad rules line: want 'rules stockfish' or "
-                       "'rules everything'");
-                return 2;
-            }
-            continue;
-        }
-        if (key == 5 && strcmp(fields[0], "rules") != 0) {
-            report(name, (unsigned)r.line,
-                   "unknown record '%.40s' (rules, board, event, adds, removes)", fields[0]);
-            return 2;
-        }
-        if (key != (unsigned)expect) {
-            report(name, (unsigned)r.line, "found '%s' where %s belongs", fields[0],
-                   expected[expect]);
-            return 2;
-        }
-        if (n > THREATVEC_LIST_MAX + 1) {
-            report(name, (unsigned)r.line, "more than %d fields after '%s'", THREATVEC_LIST_MAX,
-                   fields[0]);
-            return 2;
-        }
-        switch (expect) {
-        case EXPECT_BOARD:
-            if (rules < 0)
-                problem = "a board before any rules line";
-            else if (vectors == THREATVEC_VECTORS_MAX) {
-                snprintf(why, sizeof why, "more than %lu vectors", THREATVEC_VECTORS_MAX);
-                problem = why;
-            } else if (n != 2)
-                problem = "bad board: want one field, FEN's piece placement";
-            else
-                problem = parse_board(fields[1], v.board, why);
-            v.rules = rules, v.board_line = r.line;
-            break;
-        case EXPECT_EVENT:
-            problem = parse_event(fields + 1, n - 1, v.board, &v.event, why);
-            v.event_line = r.line;
-            break;
-        case EXPECT_ADDS:
-            problem = parse_list(fields + 1, n - 1, v.adds, why);
-            v.adds_count = n - 1, v.adds_line = r.line;
-            break;
-        default:
-            problem = parse_list(fields + 1, n - 1, v.removes, why);
-            v.removes_count = n - 1, v.removes_line = r.line;
-            break;
-        }
-        if (problem != NULL) {
-            report(name, (unsigned)r.line, "%s", problem);
-            return 2;
-        }
-        if (expect != EXPECT_REMOVES) {
-            expect++;
-            continue;
-        }
-        vectors++, expect = EXPECT_BOARD;
-        if ((status = visit(&v, data)) != 0)
+        status = g.expect == EXPECT_HEADER ? read_header(&g) : read_line(&g);
+        if (status == 1)
+            status = visit(&g.v, data);
+        if (status != 0)
             return status;
     }
     if (status < 0)
         return 2;
-    if (expect != EXPECT_BOARD || vectors == 0) {
-        report(name, (unsigned)(r.line > 0 ? r.line : 1), "%s",
-               expect == EXPECT_HEADER ? "no '" THREATVEC_HEADER "' line: not a vectors file"
-               : expect != EXPECT_BOARD
+    if (g.expect != EXPECT_BOARD || g.vectors == 0) {
+        report(name, (unsigned)(g.r.line > 0 ? g.r.line : 1), "%s",
+               g.expect == EXPECT_HEADER ? "no '" THREATVEC_HEADER "' line: not a vectors file"
+               : g.expect != EXPECT_BOARD
                    ? "the file ends inside a vector (each is board, event, adds, removes)"
                    : "no vectors");
         return 2;
@@ -514,22 +527,21 @@ static void compare(struct checking *c, unsigned long line, const char *list,
 
 static int check_vector(const struct threatvec_vector *v, void *data)
 {
-    struct threat_relation adds[THREAT_EVENT_MAX], removes[THREAT_EVENT_MAX];
-    struct threat_rules rules;
-    unsigned na, nr;
+    const struct threat_rules *rules = threatvec_rules(v->rules);
+    struct threat_lists want;
 
-    threatvec_rules(v->rules, &rules);
-    if (threatref_event(&rules, v->board, &v->event, adds, THREAT_EVENT_MAX, &na, removes,
-                        THREAT_EVENT_MAX, &nr)
-        != 0) {
+    /* (the reader handed over a vector whose event fits its board) */
+    if (threatref_event(rules, v->board, &v->event, &want) != 0) {
         report(((struct checking *)data)->name, (unsigned)v->event_line,
                "the reference cannot answer this event: %s",
-               na + nr > 0 ? "a list past THREAT_EVENT_MAX"
-                           : threatref_misfit(&rules, v->board, &v->event));
+               threatref_misfit(rules, v->board, &v->event) != NULL
+                   ? threatref_misfit(rules, v->board, &v->event)
+                   : "a list past THREAT_EVENT_MAX");
         return 2;
     }
-    compare(data, v->adds_line, "adds", v->adds, v->adds_count, adds, na);
-    compare(data, v->removes_line, "removes", v->removes, v->removes_count, removes, nr);
+    compare(data, v->adds_line, "adds", v->adds, v->adds_count, want.adds, want.adds_count);
+    compare(data, v->removes_line, "removes", v->removes, v->removes_count, want.removes,
+            want.removes_count);
     return 0;
 }
 

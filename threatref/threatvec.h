@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* threatvec.h - threat test vectors as text (doc/threats.md, "For other
- * engines"): each a board, one event on it and the relations the event
- * adds and removes, in lines any language splits at spaces:
+/* threatvec.h - threat test vectors as text (magicbb-threatref(1)): each
+ * a board, one event on it and the relations the event adds and removes,
+ * in lines any language splits at spaces:
  *
  *   magicbb-threat-vectors 1          the first line that is not a comment
  *   rules stockfish                   or everything: before the first board
@@ -17,8 +17,8 @@
  * lines whose first character that is not a space or tab is '#' are
  * comments; fields are separated by spaces or tabs; a line may end in
  * CR LF. */
-#ifndef LAB_THREATVEC_H
-#define LAB_THREATVEC_H
+#ifndef THREATVEC_H
+#define THREATVEC_H
 
 #include <stdint.h>
 #include <stdio.h>
@@ -41,8 +41,8 @@ enum threatvec_rules { THREATVEC_STOCKFISH, THREATVEC_EVERYTHING, THREATVEC_RULE
 const char *threatvec_rules_name(int which);
 /* The rule set of that name, or -1. */
 int threatvec_rules_named(const char *name);
-/* The rule table of the files' codes (Stockfish's) for the set. */
-void threatvec_rules(int which, struct threat_rules *rules);
+/* The rule table of the set, on the files' codes (Stockfish's). */
+const struct threat_rules *threatvec_rules(int which);
 
 /* FEN's letter for a code of the files, or '?'; the code of a letter,
  * or 0. */
@@ -64,9 +64,7 @@ struct threatvec_vector {
 void threatvec_write_header(FILE *out);
 void threatvec_write_rules(FILE *out, int which);
 void threatvec_write_vector(FILE *out, const unsigned char board[64],
-                            const struct threat_event *event, const struct threat_relation *adds,
-                            unsigned adds_count, const struct threat_relation *removes,
-                            unsigned removes_count);
+                            const struct threat_event *event, const struct threat_lists *lists);
 
 /* Reads the vectors of in (name: for messages), calling visit on each
  * in turn (its return, where not 0, stops the reading and is returned).
@@ -77,7 +75,7 @@ void threatvec_write_vector(FILE *out, const unsigned char board[64],
 int threatvec_read(FILE *in, const char *name,
                    int (*visit)(const struct threatvec_vector *vector, void *data), void *data);
 
-/* Checks every vector of in against the reference (lab/threatref.c):
+/* Checks every vector of in against the reference (threatref.c):
  * each list as a set, in any order.  0: all match, nothing written.  1:
  * one line a difference to out, "NAME:LINE: adds: missing Nf3:pe5",
  * "extra ...", "... listed twice" (LINE the list's line; in the order
@@ -90,8 +88,7 @@ int threatvec_check(FILE *in, const char *name, FILE *out);
  * (0 to 40 pieces, legal or not, every event kind, x-ray pairs, moves
  * along a slider's line, captures), seeded, then every move of the
  * perft walks of the six standard positions to depth plies (0: none),
- * split into events (lab/threatrel.h's threat_move_events), all under
- * one rule set. */
+ * split into events (threatvec_move_events), all under one rule set. */
 struct threatvec_options {
     uint64_t seed;
     unsigned long count;
@@ -104,9 +101,19 @@ struct threatvec_options {
 /* The whole file: 0, or -1 where a standard position does not parse. */
 int threatvec_generate(FILE *out, const struct threatvec_options *options);
 
+/* A move as events, from the boards before and after it, in ev (4 at
+ * most; returns how many): a vacated square whose piece lands on a
+ * filled one is a move (a quiet move, castling's king and rook, en
+ * passant's pawn), the other vacated squares are removes (a capture's
+ * mover, the pawn taken en passant, a promoting pawn); then come the
+ * replaces (a capture's landing), the moves, the puts (a promotion).
+ * Applied in order, they turn before into after. */
+unsigned threatvec_move_events(const unsigned char before[64], const unsigned char after[64],
+                               struct threat_event ev[4]);
+
 /* Opens a vectors file for reading: "-" is standard input; a path must
  * name a regular file (a directory, a device or a FIFO is refused, one
  * line through report(), without waiting on a FIFO).  NULL on error. */
 FILE *threatvec_open(const char *path);
 
-#endif /* LAB_THREATVEC_H */
+#endif /* THREATVEC_H */
