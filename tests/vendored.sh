@@ -14,7 +14,9 @@
 # (tests/constexpr17.cc) and costs nothing where unused; --gc-sections
 # drops the tables a program never reads; MAGICBB_FLAVOUR_<NAME> picks a
 # carried flavour, and is refused in one error for another or without its
-# instructions; and preprocessed as for MSVC it has no GNU-only construct.
+# instructions; a -mbmi2 build and a portable one link into one program
+# (MAGICBB_IMPLEMENTATION_SLIDERS, tests/universal.c) and both answer as
+# the ray walk; and preprocessed as for MSVC it has no GNU-only construct.
 # It makes the drop-in once (make dropin) and says what each group of
 # builds is (TAP comments, which make check shows as it goes).
 srcdir=${MBB_SRCDIR:?MBB_SRCDIR must name the source directory}
@@ -251,7 +253,7 @@ guards=$(sed -n 's/^#ifndef \([A-Z0-9_]*_H\)$/\1/p' "$single"/*.h "$single"/*/*.
 [ -z "$guards" ] && ok "every include guard of the drop-in starts with MAGICBB_" \
   || not_ok "include guards without the prefix: $guards"
 
-note "links: missing and doubled tables, --gc-sections"
+note "links: one executable for two instruction sets, missing and doubled tables, --gc-sections"
 # A link that lacks the tables, or has them twice, names the symbol that
 # says what to do (doc/engines.md, Troubleshooting): no implementation
 # file, two, and files compiled with different flags.
@@ -281,6 +283,55 @@ elif grep -q "mbb_pext_$rule" "$work/link.log"; then
   ok "files compiled with different flags: the link names mbb_pext_$rule"
 else
   not_ok "files compiled with different flags: $(grep -m 1 'mbb_' "$work/link.log")"
+fi
+
+# One executable for two instruction sets, as an engine's universal build
+# (doc/engines.md): tests/universal_side.c compiled with -mbmi2 (pext) and
+# without (black), one with MAGICBB_IMPLEMENTATION and the other with
+# MAGICBB_IMPLEMENTATION_SLIDERS, linked into one program that calls both
+# (the pext side where the CPU has BMI2) against the reference ray walk;
+# as C, and as C++ with each side a namespace (the pext side's including
+# the drop-in inside it, the black one's outside). Both sides with
+# MAGICBB_IMPLEMENTATION: the board's tables twice, which the link names.
+# universal NAME COMPILER LANGUAGE BMI2-DEFINES BASE-DEFINES: builds
+# $work/NAME, its messages in $work/NAME.log.
+universal() {
+  u_name=$1 u_compiler=$2 u_lang=$3 u_bmi2=$4 u_base=$5
+  u_flags="-O2 -pedantic -Wall -Wextra -Wundef -Wshadow -Werror -I$single -I$srcdir/tests -I$srcdir/support"
+  # shellcheck disable=SC2086
+  (cd "$work" &&
+    $u_compiler $u_lang $u_flags -mbmi2 -DUNIVERSAL_SIDE=isa_bmi2 $u_bmi2 -c -o "$u_name-bmi2.o" \
+      "$srcdir/tests/universal_side.c" &&
+    $u_compiler $u_lang $u_flags -DUNIVERSAL_SIDE=isa_base $u_base -c -o "$u_name-base.o" \
+      "$srcdir/tests/universal_side.c" &&
+    $cc -O2 -I"$srcdir/support" -c -o reference.o "$srcdir/support/reference.c" &&
+    $u_compiler $u_lang $u_flags -o "$u_name" "$srcdir/tests/universal.c" -x none "$u_name-bmi2.o" \
+      "$u_name-base.o" reference.o) >"$work/$u_name.log" 2>&1
+}
+if ! echo 'int x;' | $cc -mbmi2 -x c -c -o /dev/null - >/dev/null 2>&1; then
+  skip "one executable for two instruction sets: $cc takes no -mbmi2"
+else
+  while IFS='|' read -r what compiler lang bmi2_defines base_defines; do
+    if [ -z "$compiler" ]; then
+      skip "one executable for two instruction sets, $what: no C++ compiler"
+    elif ! universal universal "$compiler" "$lang" "$bmi2_defines" "$base_defines"; then
+      not_ok "one executable for two instruction sets, $what: $(grep -m 1 -E 'error|undefined|multiple' "$work/universal.log")"
+    elif "$work/universal" pext black >"$work/universal.out" 2>&1; then
+      ok "one executable for two instruction sets, $what: $(tr '\n' ';' <"$work/universal.out" | sed 's/;$//; s/;/; /g')"
+    else
+      not_ok "one executable for two instruction sets, $what: $(tr '\n' ';' <"$work/universal.out")"
+    fi
+  done <<EOF
+C|$cc|-std=c99|-DMAGICBB_IMPLEMENTATION|-DMAGICBB_IMPLEMENTATION_SLIDERS
+C++17, a namespace a side|$cxx|-x c++ -std=c++17|-DUNIVERSAL_WRAP -DMAGICBB_IMPLEMENTATION_SLIDERS|-DMAGICBB_IMPLEMENTATION
+EOF
+  if universal doubled "$cc" -std=c99 -DMAGICBB_IMPLEMENTATION -DMAGICBB_IMPLEMENTATION; then
+    not_ok "two flavours' files both with MAGICBB_IMPLEMENTATION: linked"
+  elif grep -q 'mbb_tab_knight' "$work/doubled.log"; then
+    ok "two flavours' files both with MAGICBB_IMPLEMENTATION: the link names mbb_tab_knight"
+  else
+    not_ok "two flavours' files both with MAGICBB_IMPLEMENTATION: $(grep -m 1 'mbb_' "$work/doubled.log")"
+  fi
 fi
 
 # The implementation file holds every table, each in a section of its own
