@@ -304,7 +304,7 @@ universal() {
       "$srcdir/tests/universal_side.c" &&
     $u_compiler $u_lang $u_flags -DUNIVERSAL_SIDE=isa_base $u_base -c -o "$u_name-base.o" \
       "$srcdir/tests/universal_side.c" &&
-    $cc -O2 -I"$srcdir/support" -c -o reference.o "$srcdir/support/reference.c" &&
+    $u_compiler -x c -O2 -c -o reference.o "$srcdir/support/reference.c" &&
     $u_compiler $u_lang $u_flags -o "$u_name" "$srcdir/tests/universal.c" -x none "$u_name-bmi2.o" \
       "$u_name-base.o" reference.o) >"$work/$u_name.log" 2>&1
 }
