@@ -294,7 +294,8 @@ fi
 # the drop-in inside it, the black one's outside). Both sides with
 # MAGICBB_IMPLEMENTATION: the board's tables twice, which the link names.
 # universal NAME COMPILER LANGUAGE BMI2-DEFINES BASE-DEFINES: builds
-# $work/NAME, its messages in $work/NAME.log.
+# $work/NAME from NAME-bmi2.o, NAME-base.o and NAME-reference.o, its
+# messages in $work/NAME.log.
 universal() {
   u_name=$1 u_compiler=$2 u_lang=$3 u_bmi2=$4 u_base=$5
   u_flags="-O2 -pedantic -Wall -Wextra -Wundef -Wshadow -Werror -I$single -I$srcdir/tests -I$srcdir/support"
@@ -304,28 +305,32 @@ universal() {
       "$srcdir/tests/universal_side.c" &&
     $u_compiler $u_lang $u_flags -DUNIVERSAL_SIDE=isa_base $u_base -c -o "$u_name-base.o" \
       "$srcdir/tests/universal_side.c" &&
-    $u_compiler -x c -O2 -c -o reference.o "$srcdir/support/reference.c" &&
+    $u_compiler -x c -O2 -c -o "$u_name-reference.o" "$srcdir/support/reference.c" &&
     $u_compiler $u_lang $u_flags -o "$u_name" "$srcdir/tests/universal.c" -x none "$u_name-bmi2.o" \
-      "$u_name-base.o" reference.o) >"$work/$u_name.log" 2>&1
+      "$u_name-base.o" "$u_name-reference.o") >"$work/$u_name.log" 2>&1
 }
 if ! echo 'int x;' | $cc -mbmi2 -x c -c -o /dev/null - >/dev/null 2>&1; then
   skip "one executable for two instruction sets: $cc takes no -mbmi2"
 else
-  while IFS='|' read -r what compiler lang bmi2_defines base_defines; do
+  while IFS='|' read -r name what compiler lang bmi2_defines base_defines; do
     if [ -z "$compiler" ]; then
       skip "one executable for two instruction sets, $what: no C++ compiler"
-    elif ! universal universal "$compiler" "$lang" "$bmi2_defines" "$base_defines"; then
-      not_ok "one executable for two instruction sets, $what: $(grep -m 1 -E 'error|undefined|multiple' "$work/universal.log")"
-    elif "$work/universal" pext black >"$work/universal.out" 2>&1; then
-      ok "one executable for two instruction sets, $what: $(tr '\n' ';' <"$work/universal.out" | sed 's/;$//; s/;/; /g')"
+    elif ! universal "$name" "$compiler" "$lang" "$bmi2_defines" "$base_defines"; then
+      not_ok "one executable for two instruction sets, $what: $(grep -m 1 -E 'error|undefined|multiple' "$work/$name.log")"
+    elif "$work/$name" pext black >"$work/$name.out" 2>&1; then
+      ok "one executable for two instruction sets, $what: $(tr '\n' ';' <"$work/$name.out" | sed 's/;$//; s/;/; /g')"
     else
-      not_ok "one executable for two instruction sets, $what: $(tr '\n' ';' <"$work/universal.out")"
+      not_ok "one executable for two instruction sets, $what: $(tr '\n' ';' <"$work/$name.out")"
     fi
   done <<EOF
-C|$cc|-std=c99|-DMAGICBB_IMPLEMENTATION|-DMAGICBB_IMPLEMENTATION_SLIDERS
-C++17, a namespace a side|$cxx|-x c++ -std=c++17|-DUNIVERSAL_WRAP -DMAGICBB_IMPLEMENTATION_SLIDERS|-DMAGICBB_IMPLEMENTATION
+universal-c|C|$cc|-std=c99|-DMAGICBB_IMPLEMENTATION|-DMAGICBB_IMPLEMENTATION_SLIDERS
+universal-cxx|C++17, a namespace a side|$cxx|-x c++ -std=c++17|-DUNIVERSAL_WRAP -DMAGICBB_IMPLEMENTATION_SLIDERS|-DMAGICBB_IMPLEMENTATION
 EOF
-  if universal doubled "$cc" -std=c99 -DMAGICBB_IMPLEMENTATION -DMAGICBB_IMPLEMENTATION; then
+  # (the C program's pext side, and its black side once more with the board's tables)
+  if (cd "$work" && $cc -std=c99 -O2 -I"$single" -I"$srcdir/tests" -DUNIVERSAL_SIDE=isa_base \
+        -DMAGICBB_IMPLEMENTATION -c -o doubled-base.o "$srcdir/tests/universal_side.c" &&
+      $cc -O2 -I"$srcdir/tests" -I"$srcdir/support" -o doubled "$srcdir/tests/universal.c" universal-c-bmi2.o \
+        doubled-base.o universal-c-reference.o) >"$work/doubled.log" 2>&1; then
     not_ok "two flavours' files both with MAGICBB_IMPLEMENTATION: linked"
   elif grep -q 'mbb_tab_knight' "$work/doubled.log"; then
     ok "two flavours' files both with MAGICBB_IMPLEMENTATION: the link names mbb_tab_knight"
