@@ -183,10 +183,17 @@ MBB_API const char *mbb_version(void);
 #define mbb_nearest mbb_nearest_inline
 #endif
 /* The vendored drop-in's tables, in the one file that defines
- * MAGICBB_IMPLEMENTATION (single/magicbb_config.h names them), once. */
-#if defined(MAGICBB_INLINE) && defined(MAGICBB_IMPLEMENTATION) && defined(MBB_INLINE_TABLES)       \
-    && !defined(MAGICBB_H_TABLES)
+ * MAGICBB_IMPLEMENTATION (single/magicbb_config.h names them), once.  A
+ * program built for several instruction sets has one such file per
+ * flavour its builds inline: one defines MAGICBB_IMPLEMENTATION, the
+ * others MAGICBB_IMPLEMENTATION_SLIDERS, their flavour's slider tables
+ * without the board's, which are the same in every flavour. */
+#if defined(MAGICBB_INLINE)                                                                        \
+    && (defined(MAGICBB_IMPLEMENTATION) || defined(MAGICBB_IMPLEMENTATION_SLIDERS))                \
+    && defined(MBB_INLINE_TABLES) && !defined(MAGICBB_H_TABLES)
 #define MAGICBB_H_TABLES
 #include MBB_INLINE_TABLES
+#ifndef MAGICBB_IMPLEMENTATION_SLIDERS
 #include MBB_INLINE_BOARD_TABLES
+#endif
 #endif

@@ -2,6 +2,8 @@
 # tap.sh - what the test scripts share, sourced: . "$(dirname "$0")/tap.sh"
 #   ok TEXT, not_ok TEXT   one TAP line each, counted
 #   skip TEXT              a passing line marked SKIP, saying why
+#   note TEXT              a TAP comment, before a long step: make check
+#                          shows it as the step starts
 #   tap_workdir NAME       $work: a scratch directory, removed at exit
 #   tap_done               the plan line; status 0 if nothing failed
 #   tap_tools              $cxx: a C++ compiler (c++, g++, clang++) or
@@ -20,6 +22,9 @@ failed=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
 not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
 skip() { n=$((n + 1)); echo "ok $n # SKIP $1"; }
+# (the empty comment after it: automake's TAP driver reads a line ahead,
+# and shows a line only once the next one has come)
+note() { printf '# %s\n#\n' "$1"; }
 tap_workdir() {
   work=$(mktemp -d "${TMPDIR:-/tmp}/magicbb-$1.XXXXXX") || exit 99
   trap 'chmod -R u+w "$work"; rm -rf "$work"' EXIT

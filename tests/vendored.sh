@@ -14,7 +14,11 @@
 # (tests/constexpr17.cc) and costs nothing where unused; --gc-sections
 # drops the tables a program never reads; MAGICBB_FLAVOUR_<NAME> picks a
 # carried flavour, and is refused in one error for another or without its
-# instructions; and preprocessed as for MSVC it has no GNU-only construct.
+# instructions; a -mbmi2 build and a portable one link into one program
+# (MAGICBB_IMPLEMENTATION_SLIDERS, tests/universal.c) and both answer as
+# the ray walk; and preprocessed as for MSVC it has no GNU-only construct.
+# It makes the drop-in once (make dropin) and says what each group of
+# builds is (TAP comments, which make check shows as it goes).
 srcdir=${MBB_SRCDIR:?MBB_SRCDIR must name the source directory}
 gen=${MBB_GEN:?MBB_GEN must name the generator}
 cc=${MBB_CC:-cc}
@@ -24,17 +28,22 @@ tap_tools
 bmi2=no
 grep -qw bmi2 /proc/cpuinfo 2>/dev/null && bmi2=yes
 
+# The drop-in every test below reads, made once, by make dropin.
+builddir=${MBB_BUILDDIR:?MBB_BUILDDIR must name the build directory}
+unset MAKEFLAGS MFLAGS MAKELEVEL
 single="$work/single"
-if ! sh "$srcdir/tools/dropin.sh" "$srcdir" "$gen" test "$single" 2>"$work/err"; then
-  not_ok "tools/dropin.sh: $(head -n 1 "$work/err")"
+note "making the drop-in (make dropin), and again from another path to the sources"
+if ! "${MAKE:-make}" -s -C "$builddir" dropin DROPIN_DIR="$single" >"$work/make.log" 2>&1; then
+  not_ok "make dropin: $(tail -n 1 "$work/make.log")"
   tap_done
   exit 1
 fi
 # The same drop-in whatever the paths it was made from (a release tarball
 # made in any build directory is the same): the source tree named by
 # another path, from another directory.
+version=$("$gen" --version | sed -n '1s/.* //p')
 mkdir "$work/elsewhere" "$work/link" && ln -s "$srcdir" "$work/link/src" &&
-  (cd "$work/elsewhere" && sh "$srcdir/tools/dropin.sh" ../link/src "$gen" test again) \
+  (cd "$work/elsewhere" && sh "$srcdir/tools/dropin.sh" ../link/src "$gen" "$version" again) \
   2>"$work/err"
 if diff -r "$single" "$work/elsewhere/again" >"$work/diff" 2>&1; then
   ok "the drop-in is the same made from another path to the sources"
@@ -42,11 +51,9 @@ else
   not_ok "the drop-in records the path it was made from: $(grep -m 1 '^[<>]' "$work/diff")"
 fi
 # make dropin writes the drop-in anew: DROPIN_FLAVOURS take effect after an
-# earlier make dropin; make clean leaves a shipped single/ alone.
-builddir=${MBB_BUILDDIR:?MBB_BUILDDIR must name the build directory}
-unset MAKEFLAGS MFLAGS MAKELEVEL
-if "${MAKE:-make}" -s -C "$builddir" dropin DROPIN_DIR="$work/made" >"$work/make.log" 2>&1 &&
-   [ ! -e "$work/made/magicbb-tables/hq.h" ] &&
+# earlier make dropin (a copy of the first); make clean leaves a shipped
+# single/ alone.
+if [ ! -e "$single/magicbb-tables/hq.h" ] && cp -R "$single" "$work/made" &&
    "${MAKE:-make}" -s -C "$builddir" dropin DROPIN_DIR="$work/made" DROPIN_FLAVOURS=hq \
      >>"$work/make.log" 2>&1 && [ -f "$work/made/magicbb-tables/hq.h" ]; then
   ok "make dropin DROPIN_FLAVOURS=hq after a first make dropin adds hq"
@@ -94,6 +101,7 @@ checked() {
   fi
 }
 
+note "examples/engine and the self-test on the drop-in: five builds, each as C99 and C++17"
 # (-flto -Os: where gcc outlined a static inline lookup into a call)
 for build in "|black" "-mbmi2|pext" "-march=znver2|black" "-flto -Os|black" "-mbmi2 -flto -Os|pext"; do
   flags=${build%|*} want=${build#*|}
@@ -138,6 +146,7 @@ cxx17() {
     not_ok "$x_what $x_flags: $(head -n 1 "$work/$x_name.out")"
   fi
 }
+note "C++17: structured bindings, magicbb::board<>, both sliders in one AVX2 vector"
 # C++17's structured bindings port Stockfish's [bishop, rook] by position;
 # C++17's magicbb::board<>: static_asserts, and every entry against a ray
 # walk of the test's own and the runtime lookups.
@@ -190,6 +199,7 @@ else
   not_ok "the implementation file as C++11: $(grep -m 1 'error' "$work/cxx.log")"
 fi
 
+note "the drop-in under strict warnings: gcc, clang, g++, clang++"
 # The drop-in under the strict flags the installed headers pass
 # (tests/install.sh), as C and C++, with gcc and clang, without flags
 # (black) and with -mbmi2 (pext): an engine's own warning flags never
@@ -243,6 +253,7 @@ guards=$(sed -n 's/^#ifndef \([A-Z0-9_]*_H\)$/\1/p' "$single"/*.h "$single"/*/*.
 [ -z "$guards" ] && ok "every include guard of the drop-in starts with MAGICBB_" \
   || not_ok "include guards without the prefix: $guards"
 
+note "links: one executable for two instruction sets, missing and doubled tables, --gc-sections"
 # A link that lacks the tables, or has them twice, names the symbol that
 # says what to do (doc/engines.md, Troubleshooting): no implementation
 # file, two, and files compiled with different flags.
@@ -272,6 +283,60 @@ elif grep -q "mbb_pext_$rule" "$work/link.log"; then
   ok "files compiled with different flags: the link names mbb_pext_$rule"
 else
   not_ok "files compiled with different flags: $(grep -m 1 'mbb_' "$work/link.log")"
+fi
+
+# One executable for two instruction sets, as an engine's universal build
+# (doc/engines.md): tests/universal_side.c compiled with -mbmi2 (pext) and
+# without (black), one with MAGICBB_IMPLEMENTATION and the other with
+# MAGICBB_IMPLEMENTATION_SLIDERS, linked into one program that calls both
+# (the pext side where the CPU has BMI2) against the reference ray walk;
+# as C, and as C++ with each side a namespace (the pext side's including
+# the drop-in inside it, the black one's outside). Both sides with
+# MAGICBB_IMPLEMENTATION: the board's tables twice, which the link names.
+# universal NAME COMPILER LANGUAGE BMI2-DEFINES BASE-DEFINES: builds
+# $work/NAME from NAME-bmi2.o, NAME-base.o and NAME-reference.o, its
+# messages in $work/NAME.log.
+universal() {
+  u_name=$1 u_compiler=$2 u_lang=$3 u_bmi2=$4 u_base=$5
+  u_flags="-O2 -pedantic -Wall -Wextra -Wundef -Wshadow -Werror -I$single -I$srcdir/tests -I$srcdir/support"
+  # shellcheck disable=SC2086
+  (cd "$work" &&
+    $u_compiler $u_lang $u_flags -mbmi2 -DUNIVERSAL_SIDE=isa_bmi2 $u_bmi2 -c -o "$u_name-bmi2.o" \
+      "$srcdir/tests/universal_side.c" &&
+    $u_compiler $u_lang $u_flags -DUNIVERSAL_SIDE=isa_base $u_base -c -o "$u_name-base.o" \
+      "$srcdir/tests/universal_side.c" &&
+    $u_compiler -x c -O2 -c -o "$u_name-reference.o" "$srcdir/support/reference.c" &&
+    $u_compiler $u_lang $u_flags -o "$u_name" "$srcdir/tests/universal.c" -x none "$u_name-bmi2.o" \
+      "$u_name-base.o" "$u_name-reference.o") >"$work/$u_name.log" 2>&1
+}
+if ! echo 'int x;' | $cc -mbmi2 -x c -c -o /dev/null - >/dev/null 2>&1; then
+  skip "one executable for two instruction sets: $cc takes no -mbmi2"
+else
+  while IFS='|' read -r name what compiler lang bmi2_defines base_defines; do
+    if [ -z "$compiler" ]; then
+      skip "one executable for two instruction sets, $what: no C++ compiler"
+    elif ! universal "$name" "$compiler" "$lang" "$bmi2_defines" "$base_defines"; then
+      not_ok "one executable for two instruction sets, $what: $(grep -m 1 -E 'error|undefined|multiple' "$work/$name.log")"
+    elif "$work/$name" pext black >"$work/$name.out" 2>&1; then
+      ok "one executable for two instruction sets, $what: $(tr '\n' ';' <"$work/$name.out" | sed 's/;$//; s/;/; /g')"
+    else
+      not_ok "one executable for two instruction sets, $what: $(tr '\n' ';' <"$work/$name.out")"
+    fi
+  done <<EOF
+universal-c|C|$cc|-std=c99|-DMAGICBB_IMPLEMENTATION|-DMAGICBB_IMPLEMENTATION_SLIDERS
+universal-cxx|C++17, a namespace a side|$cxx|-x c++ -std=c++17|-DUNIVERSAL_WRAP -DMAGICBB_IMPLEMENTATION_SLIDERS|-DMAGICBB_IMPLEMENTATION
+EOF
+  # (the C program's pext side, and its black side once more with the board's tables)
+  if (cd "$work" && $cc -std=c99 -O2 -I"$single" -I"$srcdir/tests" -DUNIVERSAL_SIDE=isa_base \
+        -DMAGICBB_IMPLEMENTATION -c -o doubled-base.o "$srcdir/tests/universal_side.c" &&
+      $cc -O2 -I"$srcdir/tests" -I"$srcdir/support" -o doubled "$srcdir/tests/universal.c" universal-c-bmi2.o \
+        doubled-base.o universal-c-reference.o) >"$work/doubled.log" 2>&1; then
+    not_ok "two flavours' files both with MAGICBB_IMPLEMENTATION: linked"
+  elif grep -q 'mbb_tab_knight' "$work/doubled.log"; then
+    ok "two flavours' files both with MAGICBB_IMPLEMENTATION: the link names mbb_tab_knight"
+  else
+    not_ok "two flavours' files both with MAGICBB_IMPLEMENTATION: $(grep -m 1 'mbb_' "$work/doubled.log")"
+  fi
 fi
 
 # The implementation file holds every table, each in a section of its own
@@ -304,6 +369,7 @@ for program in "rook and knight|knight|" "rook, knight and ray_pass|knight ray_p
   fi
 done
 
+note "MAGICBB_FLAVOUR_<NAME>, and the drop-in as MSVC sees it"
 # MAGICBB_FLAVOUR_<NAME>: a carried flavour; the errors.
 if program selftest "$cc" -std=c99 -DMAGICBB_FLAVOUR_FANCY; then
   checked selftest fancy "MAGICBB_FLAVOUR_FANCY"

@@ -46,7 +46,8 @@ flavours=$("$gen" --config="dropin-flavours:$*") || fail "magicbb-gen refused: $
  * a core whose PEXT is microcode) pext, else the portable choice of
  * magicbb_config.h; define MAGICBB_FLAVOUR_<NAME> to choose one of
  * $flavours.  The other flavours' tables, magicbb-tables/NAME.h, may be
- * deleted.
+ * deleted.  (One program built for several instruction sets: see
+ * MAGICBB_IMPLEMENTATION_SLIDERS at the end of this file.)
  *
 EOT
   sed -e 's/^/ * /' -e 's/ *$//' "$srcdir/LICENSE"
