@@ -336,11 +336,16 @@ static int usage(FILE *out, int status)
 static int parse_options(int argc, char **argv, const char **once, long *rounds)
 {
     for (int a = 1; a < argc; a++) {
-        if (strcmp(argv[a], "--once") == 0 && a + 1 < argc
-            && (strcmp(argv[a + 1], "api") == 0 || strcmp(argv[a + 1], "single") == 0
-                || strcmp(argv[a + 1], "xray-ray-pass") == 0
-                || strcmp(argv[a + 1], "xray-nearest") == 0)) {
+        if (strcmp(argv[a], "--once") == 0 && a + 1 < argc) {
             *once = argv[++a];
+            if (strcmp(*once, "api") != 0 && strcmp(*once, "single") != 0
+                && strcmp(*once, "xray-ray-pass") != 0 && strcmp(*once, "xray-nearest") != 0) {
+                fprintf(stderr,
+                        "magicbb-threats: --once: '%s' is not api, single, xray-ray-pass or"
+                        " xray-nearest\n",
+                        *once);
+                return 2;
+            }
         } else if (strcmp(argv[a], "--rounds") == 0 && a + 1 < argc) {
             char *end;
 
