@@ -175,12 +175,18 @@ static int built_for(const struct level *l, unsigned f)
     return 0;
 }
 
-static double timed(engine_fn fn, struct engine_net *net, uint64_t *sink)
-{
-    const double start = now_ns();
+/* Two flavours' work at a level, for paired_ratio: run[0] against
+ * run[1]. */
+struct contenders {
+    engine_fn run[2];
+    struct engine_net *net;
+};
 
-    *sink ^= fn(moves, move_count, net);
-    return now_ns() - start;
+static uint64_t run_contender(void *context, unsigned which)
+{
+    const struct contenders *c = context;
+
+    return c->run[which](moves, move_count, c->net);
 }
 
 /* Every timeable flavour of the level against black, paired rounds. */
@@ -201,13 +207,9 @@ static void run_level(const struct level *l, struct engine_net *net, long rounds
                    flavour_names[f], flavour_isas[f]);
             continue;
         }
-        for (long r = 0; r < rounds; r++) {
-            const double first = timed(r % 2 ? l->functions[f] : l->functions[black], net, &sink);
-            const double second = timed(r % 2 ? l->functions[black] : l->functions[f], net, &sink);
+        struct contenders c = { { l->functions[f], l->functions[black] }, net };
 
-            ratio[r] = r % 2 ? first / second : second / first;
-        }
-        result[f] = median_interval(ratio, (size_t)rounds);
+        result[f] = paired_ratio(run_contender, &c, ratio, (size_t)rounds, &sink);
         printf("  %-12s %.3f [%.3f, %.3f]\n", flavour_names[f], result[f].median, result[f].low,
                result[f].high);
         fflush(stdout);

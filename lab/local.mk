@@ -19,7 +19,7 @@
 EXTRA_DIST += lab/enginework.c lab/fastest.c lab/flash-sizes.sh \
 	lab/firmware-rook.c lab/firmware-sliders.c lab/plot.gp lab/callgrind.sh lab/model.sh \
 	lab/configure.sh lab/bench-options.sh lab/recipes.sh lab/flash-options.sh lab/sets.c \
-	lab/sets-rows.sh lab/make-fastest.sh
+	lab/sets-rows.sh lab/make-fastest.sh lab/threats-options.sh
 
 if MBB_LAB
 
@@ -139,6 +139,8 @@ lab_magicbb_threats_LDADD = libmagicbb.la
 lab_magicbb_threats_LDFLAGS = -static
 $(lab_magicbb_threats_OBJECTS): private CFLAGS += $(BENCH_CFLAGS) $(MBB_INLINE_CFLAGS)
 CLEANFILES += lab/magicbb-threats$(EXEEXT)
+# (make lab builds it, for its command line's test, lab/threats-options.sh)
+lab: lab/magicbb-threats$(EXEEXT)
 
 # The engine-shaped workload (lab/engine.c): every flavour on a
 # threat-input engine's work beside an NNUE-sized network's memory
@@ -179,7 +181,7 @@ $(lab_magicbb_bench_OBJECTS) $(lab_magicbb_threats_OBJECTS) $(lab_magicbb_engine
 # condition that never holds, so that automake writes their rules while
 # make check runs the library's tests alone.
 lab_tests = $(search_tests) lab/check_flavours lab/configure.sh lab/bench-options.sh \
-	lab/flash-options.sh lab/recipes.sh lab/make-fastest.sh
+	lab/threats-options.sh lab/flash-options.sh lab/recipes.sh lab/make-fastest.sh
 LAB_TESTS = $(lab_tests)
 if MBB_LAB_RULES
 TESTS += $(lab_tests)

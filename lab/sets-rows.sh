@@ -16,7 +16,9 @@ src=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 make -s -C "$build" dropin DROPIN_DIR="$work/single" >/dev/null
-${CC:-cc} -O2 -Wall -Wextra "$@" -I"$work/single" -o "$work/sets" "$src/lab/sets.c" -lm
+# (with the lab's paired rounds, lab/timing.c)
+${CC:-cc} -O2 -Wall -Wextra "$@" -I"$work/single" -I"$src/lab" -I"$src/support" -I"$src/src" \
+  -I"$src/include" -o "$work/sets" "$src/lab/sets.c" "$src/lab/timing.c" "$src/support/reference.c"
 for piece in rook bishop queen knight; do
   for n in 1 2 3 4 5 6 8 16; do "$work/sets" $piece $n "${ROUNDS:-41}"; done
 done

@@ -10,16 +10,17 @@
  * occupied).  Both versions' answers are compared first; then ROUNDS
  * rounds (41), each timing both over every set 20 times, their order
  * alternating, and the median of the per-round ratios (set / loop) with
- * its distribution-free 95 % interval (order statistics). */
+ * its distribution-free 95 % interval (paired_ratio, lab/timing.h: built
+ * with lab/timing.c and support/reference.c, as lab/sets-rows.sh does). */
 #define _POSIX_C_SOURCE 200809L
 #define MAGICBB_IMPLEMENTATION
 #include "magicbb.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+
+#include "timing.h"
 
 #define SETS 4096
 static uint64_t pieces_of[SETS], occupied_of[SETS];
@@ -64,43 +65,34 @@ KERNELS(bishop, mbb_bishop_attacks_set, mbb_bishop_attacks)
 KERNELS(queen, mbb_queen_attacks_set, mbb_queen_attacks)
 KERNELS(knight, knight_set, knight_of)
 
-static double now(void)
-{
-    struct timespec t;
+/* Each piece's set call (run[0]) and loop (run[1]). */
+static struct kernel {
+    const char *name;
+    uint64_t (*run[2])(void);
+} kernels[] = { { "rook", { set_rook, loop_rook } },
+                { "bishop", { set_bishop, loop_bishop } },
+                { "queen", { set_queen, loop_queen } },
+                { "knight", { set_knight, loop_knight } } };
 
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-static double timed(uint64_t (*kernel)(void), volatile uint64_t *sink)
+/* A kernel's set call (which 0) or loop (1) 20 times over every set, for
+ * paired_ratio. */
+static uint64_t twenty_times(void *context, unsigned which)
 {
-    const double start = now();
+    const struct kernel *k = context;
+    uint64_t x = 0;
 
     for (int j = 0; j < 20; j++)
-        *sink ^= kernel();
-    return now() - start;
-}
-
-static int by_value(const void *a, const void *b)
-{
-    const double x = *(const double *)a, y = *(const double *)b;
-
-    return (x > y) - (x < y);
+        x ^= k->run[which]();
+    return x;
 }
 
 int main(int argc, char **argv)
 {
-    static const struct {
-        const char *name;
-        uint64_t (*set)(void), (*loop)(void);
-    } kernels[] = { { "rook", set_rook, loop_rook },
-                    { "bishop", set_bishop, loop_bishop },
-                    { "queen", set_queen, loop_queen },
-                    { "knight", set_knight, loop_knight } };
     const int n = argc > 2 ? atoi(argv[2]) : -1, rounds = argc > 3 ? atoi(argv[3]) : 41;
     uint64_t state = UINT64_C(0x9e3779b97f4a7c15) + (uint64_t)n;
     double ratio[1001];
-    volatile uint64_t sink = 0;
+    uint64_t sink = 0;
+    struct interval figure;
     unsigned k = 0;
 
     while (argc > 1 && k < 4 && strcmp(argv[1], kernels[k].name) != 0)
@@ -117,19 +109,12 @@ int main(int argc, char **argv)
         pieces_of[i] = p;
         occupied_of[i] = (next_random(&state) & next_random(&state)) | p;
     }
-    if (kernels[k].set() != kernels[k].loop()) {
+    if (kernels[k].run[0]() != kernels[k].run[1]()) {
         printf("%s %s N=%d: the set call and the loop disagree\n", mbb_flavour(), argv[1], n);
         return 1;
     }
-    for (int r = 0; r < rounds; r++) {
-        const double first = timed(r % 2 ? kernels[k].set : kernels[k].loop, &sink);
-        const double second = timed(r % 2 ? kernels[k].loop : kernels[k].set, &sink);
-
-        ratio[r] = r % 2 ? first / second : second / first;
-    }
-    qsort(ratio, (size_t)rounds, sizeof ratio[0], by_value);
-    printf("%s %s N=%d set/loop %.3f [%.3f, %.3f]\n", mbb_flavour(), argv[1], n, ratio[rounds / 2],
-           ratio[(int)(rounds / 2.0 - 0.98 * sqrt(rounds))],
-           ratio[(int)(rounds / 2.0 + 0.98 * sqrt(rounds))]);
+    figure = paired_ratio(twenty_times, &kernels[k], ratio, (size_t)rounds, &sink);
+    printf("%s %s N=%d set/loop %.3f [%.3f, %.3f]\n", mbb_flavour(), argv[1], n, figure.median,
+           figure.low, figure.high);
     return 0;
 }

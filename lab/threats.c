@@ -28,9 +28,9 @@
  * The timing: --rounds N rounds (201), each running both versions over
  * every move, their order alternating; the ratio of the two times in each
  * round, and the median of the ratios with its distribution-free 95 %
- * interval (lab/timing.h).  --once runs one version once over every move,
- * untimed, for valgrind (make bench-callgrind): api, single, xray-ray-pass
- * or xray-nearest. */
+ * interval (paired_ratio, lab/timing.h).  --once runs one version once
+ * over every move, untimed, for valgrind (make bench-callgrind): api,
+ * single, xray-ray-pass or xray-nearest. */
 #define _POSIX_C_SOURCE 200809L
 #define MAGICBB_INLINE
 #include <magicbb.h>
@@ -38,7 +38,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "movegen.h"
 #include "reference.h"
@@ -310,12 +309,16 @@ RUN(run_single, work_single)
 RUN(run_xray_ray_pass, xray_ray_pass)
 RUN(run_xray_nearest, xray_nearest)
 
-static double now_ns(void)
-{
-    struct timespec t;
+/* Two contenders for paired_ratio (lab/timing.h): run[0] against run[1]. */
+struct versions {
+    uint64_t (*run[2])(void);
+};
 
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
+static uint64_t run_version(void *context, unsigned which)
+{
+    const struct versions *v = context;
+
+    return v->run[which]();
 }
 
 static int usage(FILE *out, int status)
@@ -333,11 +336,16 @@ static int usage(FILE *out, int status)
 static int parse_options(int argc, char **argv, const char **once, long *rounds)
 {
     for (int a = 1; a < argc; a++) {
-        if (strcmp(argv[a], "--once") == 0 && a + 1 < argc
-            && (strcmp(argv[a + 1], "api") == 0 || strcmp(argv[a + 1], "single") == 0
-                || strcmp(argv[a + 1], "xray-ray-pass") == 0
-                || strcmp(argv[a + 1], "xray-nearest") == 0)) {
+        if (strcmp(argv[a], "--once") == 0 && a + 1 < argc) {
             *once = argv[++a];
+            if (strcmp(*once, "api") != 0 && strcmp(*once, "single") != 0
+                && strcmp(*once, "xray-ray-pass") != 0 && strcmp(*once, "xray-nearest") != 0) {
+                fprintf(stderr,
+                        "magicbb-threats: --once: '%s' is not api, single, xray-ray-pass or"
+                        " xray-nearest\n",
+                        *once);
+                return 2;
+            }
         } else if (strcmp(argv[a], "--rounds") == 0 && a + 1 < argc) {
             char *end;
 
@@ -358,13 +366,75 @@ static int parse_options(int argc, char **argv, const char **once, long *rounds)
     return 0;
 }
 
+/* Every version's work against the ray walk's, move by move; 0, or 1
+ * with a message. */
+static int check_versions(void)
+{
+    for (unsigned i = 0; i < record_count; i++) {
+        const struct record *r = &records[i];
+        const uint64_t want = work_reference(r), xray_want = xray_reference(r);
+
+        if (work_api(r) != want || work_single(r) != want) {
+            fprintf(stderr,
+                    "magicbb-threats: move %u (from %u to %u): the %s version differs from"
+                    " the ray walk\n",
+                    i, r->from, r->to, work_api(r) != want ? "api" : "single");
+            return 1;
+        }
+        if (xray_ray_pass(r) != xray_want || xray_nearest(r) != xray_want) {
+            fprintf(stderr,
+                    "magicbb-threats: move %u (from %u to %u): the x-ray pairs from %s differ"
+                    " from the ray walk's\n",
+                    i, r->from, r->to,
+                    xray_nearest(r) != xray_want ? "mbb_nearest" : "mbb_ray_pass");
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The two timings, paired rounds, and their lines; 0, or 1 with a
+ * message. */
+static int time_versions(long rounds)
+{
+    double *ratio = malloc((size_t)rounds * sizeof *ratio);
+    struct versions calls = { { run_api, run_single } };
+    struct versions xray = { { run_xray_nearest, run_xray_ray_pass } };
+    uint64_t folded = 0;
+
+    if (ratio == NULL) {
+        fputs("magicbb-threats: no memory for the rounds\n", stderr);
+        return 1;
+    }
+
+    const struct interval i = paired_ratio(run_version, &calls, ratio, (size_t)rounds, &folded);
+    const struct interval x = paired_ratio(run_version, &xray, ratio, (size_t)rounds, &folded);
+
+    sink ^= folded;
+    printf("threat workload, flavour %s: %u moves, checked against the ray walk\n", mbb_flavour(),
+           record_count);
+    printf("  both + set attacks / single lookups: %.3f [%.3f, %.3f] (time ratio, median of %ld"
+           " paired rounds [95%%]); %s\n",
+           i.median, i.low, i.high, rounds,
+           i.low <= 1.0 && i.high >= 1.0 ? "a tie"
+           : i.high < 1.0                ? "the calls are faster"
+                                         : "single lookups are faster");
+    printf("  x-ray pairs, mbb_nearest / mbb_ray_pass loop: %.3f [%.3f, %.3f]; %s\n", x.median,
+           x.low, x.high,
+           x.low <= 1.0 && x.high >= 1.0 ? "a tie"
+           : x.high < 1.0                ? "mbb_nearest is faster"
+                                         : "the mbb_ray_pass loop is faster");
+    free(ratio);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     char why[FEN_WHY_SIZE];
     int bad;
     const char *once = NULL;
     long rounds = 201;
-    const int status = parse_options(argc, argv, &once, &rounds);
+    int status = parse_options(argc, argv, &once, &rounds);
 
     if (status != 0)
         return status < 0 ? 0 : status;
@@ -384,79 +454,9 @@ int main(int argc, char **argv)
                                                     : run_xray_nearest();
         return 0;
     }
-    for (unsigned i = 0; i < record_count; i++) {
-        const uint64_t want = work_reference(&records[i]);
-
-        if (work_api(&records[i]) != want || work_single(&records[i]) != want) {
-            fprintf(stderr,
-                    "magicbb-threats: move %u (from %u to %u): the %s version differs from"
-                    " the ray walk\n",
-                    i, records[i].from, records[i].to,
-                    work_api(&records[i]) != want ? "api" : "single");
-            return 1;
-        }
-        if (xray_ray_pass(&records[i]) != xray_reference(&records[i])
-            || xray_nearest(&records[i]) != xray_reference(&records[i])) {
-            fprintf(stderr,
-                    "magicbb-threats: move %u (from %u to %u): the x-ray pairs from %s differ"
-                    " from the ray walk's\n",
-                    i, records[i].from, records[i].to,
-                    xray_nearest(&records[i]) != xray_reference(&records[i]) ? "mbb_nearest"
-                                                                             : "mbb_ray_pass");
-            return 1;
-        }
-    }
-
-    double *ratio = malloc((size_t)rounds * sizeof *ratio);
-
-    if (ratio == NULL) {
-        fputs("magicbb-threats: no memory for the rounds\n", stderr);
-        return 1;
-    }
-    for (long r = 0; r < rounds; r++) {
-        double t0, t1, t2;
-
-        if (r & 1) {
-            t0 = now_ns(), sink ^= run_api(), t1 = now_ns(), sink ^= run_single(), t2 = now_ns();
-            ratio[r] = (t1 - t0) / (t2 - t1);
-        } else {
-            t0 = now_ns(), sink ^= run_single(), t1 = now_ns(), sink ^= run_api(), t2 = now_ns();
-            ratio[r] = (t2 - t1) / (t1 - t0);
-        }
-    }
-
-    const struct interval i = median_interval(ratio, (size_t)rounds);
-
-    for (long r = 0; r < rounds; r++) {
-        double t0, t1, t2;
-
-        if (r & 1) {
-            t0 = now_ns(), sink ^= run_xray_nearest(), t1 = now_ns();
-            sink ^= run_xray_ray_pass(), t2 = now_ns();
-            ratio[r] = (t1 - t0) / (t2 - t1);
-        } else {
-            t0 = now_ns(), sink ^= run_xray_ray_pass(), t1 = now_ns();
-            sink ^= run_xray_nearest(), t2 = now_ns();
-            ratio[r] = (t2 - t1) / (t1 - t0);
-        }
-    }
-
-    const struct interval x = median_interval(ratio, (size_t)rounds);
-
-    printf("threat workload, flavour %s: %u moves, checked against the ray walk\n", mbb_flavour(),
-           record_count);
-    printf("  both + set attacks / single lookups: %.3f [%.3f, %.3f] (time ratio, median of %ld"
-           " paired rounds [95%%]); %s\n",
-           i.median, i.low, i.high, rounds,
-           i.low <= 1.0 && i.high >= 1.0 ? "a tie"
-           : i.high < 1.0                ? "the calls are faster"
-                                         : "single lookups are faster");
-    printf("  x-ray pairs, mbb_nearest / mbb_ray_pass loop: %.3f [%.3f, %.3f]; %s\n", x.median,
-           x.low, x.high,
-           x.low <= 1.0 && x.high >= 1.0 ? "a tie"
-           : x.high < 1.0                ? "mbb_nearest is faster"
-                                         : "the mbb_ray_pass loop is faster");
-    free(ratio);
+    status = check_versions();
+    if (status == 0)
+        status = time_versions(rounds);
     free(records);
-    return 0;
+    return status;
 }

@@ -144,6 +144,23 @@ struct interval median_interval(double *values, size_t n)
     return r;
 }
 
+struct interval paired_ratio(uint64_t (*run)(void *context, unsigned which), void *context,
+                             double *ratio, size_t rounds, uint64_t *folded)
+{
+    for (size_t r = 0; r < rounds; r++) {
+        const unsigned first = r % 2 ? 0 : 1;
+        const double t0 = now_ns();
+        double t1, t2;
+
+        *folded ^= run(context, first);
+        t1 = now_ns();
+        *folded ^= run(context, 1 - first);
+        t2 = now_ns();
+        ratio[r] = first == 0 ? (t1 - t0) / (t2 - t1) : (t2 - t1) / (t1 - t0);
+    }
+    return median_interval(ratio, rounds);
+}
+
 int clearly_faster(const struct interval *a, const struct interval *b)
 {
     return a->high < b->low && a->median * (1 + CLEAR_WIN_PERCENT / 100) <= b->median;

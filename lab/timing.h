@@ -65,6 +65,17 @@ struct interval {
 };
 struct interval median_interval(double *values, size_t n);
 
+/* Two versions, a and b, timed against each other in `rounds` paired
+ * rounds: in each, run(context, 0) runs a once and run(context, 1) runs
+ * b once, a first in the odd rounds and b first in the even ones, so
+ * that whatever the first of a pair pays falls on both alike.  Each
+ * round's ratio of a's time to b's goes to ratio[] (room for rounds
+ * values); what the runs return is XORed into *folded, so that none is
+ * optimised away.  Returns the median of the ratios with its 95 %
+ * interval (median_interval). */
+struct interval paired_ratio(uint64_t (*run)(void *context, unsigned which), void *context,
+                             double *ratio, size_t rounds, uint64_t *folded);
+
 /* Whether a is clearly faster than b, the one rule of the benchmark's
  * "fastest" lines and configure's fastest probe: a's interval lies wholly
  * below b's and its median is at least CLEAR_WIN_PERCENT below b's.

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "anneal.h"
 #include "candidates.h"
 #include "dense.h"
 #include "inmagic.h"

@@ -7,7 +7,7 @@
 # the generator, and installed with it natively; its tests run in make
 # check-lab (search_tests, lab/local.mk), not in a user's make check.
 search_own = search/main.c search/dense.c search/dense.h search/merge.c search/merge.h \
-	search/watch.c search/watch.h
+	search/watch.c search/watch.h search/anneal.c search/anneal.h
 search_sources = $(filter %.c,$(search_own)) $(gen_core_sources)
 search_tests = search/check_search search/interrupt.sh search/scale.sh
 EXTRA_DIST += $(search_own) search/interrupt.sh search/scale.sh

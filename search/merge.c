@@ -7,10 +7,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "anneal.h"
 #include "dense.h"
 #include "merge.h"
 #include "output.h"
-#include "pack.h"
 
 struct merge {
     const struct gen_flavour *f;
