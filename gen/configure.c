@@ -40,6 +40,7 @@
 
 #include "configure.h"
 #include "decide.h"
+#include "machine.h"
 #include "magicsfile.h"
 #include "registry.h"
 
@@ -100,21 +101,15 @@ static void print_results(const struct decision *d)
 /* ---- What configure detected, and what this program finds itself -------- */
 
 /* Whether this CPU has the instructions of isa_rows[i] (isa.def's
- * probe), unless the input says (cpu_NAME=1 or 0). */
+ * probe, machine.h), unless the input says (cpu_NAME=1 or 0). */
 static int cpu_has(const struct inputs *in, size_t i)
 {
     char key[64];
-    size_t n = 0;
 
     snprintf(key, sizeof key, "cpu_%s", isa_rows[i].name);
     if (input(in, key, NULL) != NULL)
         return is(input(in, key, ""), "1");
-#define MBB_ISA(name, macro, flags, probe, slow, description)                                      \
-    if (n++ == i)                                                                                  \
-        return (probe) != 0;
-#include "isa.def"
-#undef MBB_ISA
-    return 0;
+    return cpu_runs_isa(isa_rows[i].name) != 0;
 }
 
 static void gather(const struct inputs *in, struct facts *f, struct options *o)
