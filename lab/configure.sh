@@ -188,6 +188,18 @@ if [ "$(uname -m)" = x86_64 ] && [ "$(uname -s)" = Linux ]; then
     "--with-flash applies to auto or a named flavour, not to --with-tables=dispatch" \
     configure_with --with-tables=dispatch --with-flash=300
 fi
+# A flavour named with --with-flash whose instructions the compiler emits
+# only with their flags (pext with the default CFLAGS, on a CPU with
+# BMI2) is measured like any other: the decision alone skips a candidate
+# the target cannot run (it was refused with "none measured").
+if [ "$(uname -m)" = x86_64 ] && grep -qw bmi2 /proc/cpuinfo 2>/dev/null; then
+  if configure_with --with-tables=pext --with-flash=4096 &&
+     grep -q '^  flavour:        pext ' "$work/log" && grep -q '^  table bytes:    [0-9]' "$work/log"; then
+    ok "--with-tables=pext --with-flash=4096 natively: measured, pext"
+  else
+    not_ok "--with-tables=pext --with-flash=4096 natively: $(tail -n 1 "$work/log")"
+  fi
+fi
 
 # auto's decision table (README, configure.ac) on hosted cross targets:
 # black on AArch64 (fancy with --with-seed, whose magics a seed searches),
