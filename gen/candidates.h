@@ -9,18 +9,8 @@
 
 #include "sliders.h"
 
-/* SplitMix64: a tiny generator with good output from any seed. */
-static inline uint64_t splitmix64(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15u);
-
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
-
 /* Xorshift64 (Marsaglia's 13, 7, 17): six instructions a word, ample for
- * drawing candidates; splitmix64 seeds it (never with 0). */
+ * drawing candidates; splitmix64 (sliders.h) seeds it (never with 0). */
 static inline uint64_t xorshift64(uint64_t *state)
 {
     uint64_t x = *state;

@@ -10,9 +10,9 @@
 #include "policy.h"
 #include "rows.h"
 
-static const struct isa_row *flavour_isa(size_t flavour)
+static const struct isa_row *isa_of(size_t flavour)
 {
-    return &isa_rows[isa_row(flavour_rows[flavour].isa)];
+    return &isa_rows[flavour_isa(&flavour_rows[flavour])];
 }
 
 /* Adds a flavour to a list where it is not there yet. */
@@ -62,7 +62,7 @@ static void inline_branch(FILE *out, size_t flavour, const char *tables)
  * instructions, saying what to do: what, then the flags or a -march. */
 static void inline_needs(FILE *out, size_t flavour, const char *what)
 {
-    const struct isa_row *isa = flavour_isa(flavour);
+    const struct isa_row *isa = isa_of(flavour);
 
     if (strcmp(isa->name, "any") == 0)
         return;
@@ -96,7 +96,7 @@ static void library_config(FILE *out, const struct config_list *list, int small)
             dispatch ? "dispatch" : flavour_rows[list->flavour[0]].name, dispatch);
     for (size_t k = 0; dispatch && k < list->count; k++)
         fprintf(out, "%s%s=%s", k > 0 ? " " : "", flavour_rows[list->flavour[k]].name,
-                flavour_isa(list->flavour[k])->name);
+                isa_of(list->flavour[k])->name);
     fprintf(out,
             "\"\n/* 1: configured --enable-small: mbb_between and mbb_line are computed\n"
             " * from the slider lookups; there are no tables of them. */\n#define MBB_SMALL %d"
@@ -114,7 +114,7 @@ static void library_config(FILE *out, const struct config_list *list, int small)
               " * instructions the including code is compiled for, at full speed. */\n",
               out);
         for (size_t k = 0; k < list->count; k++) {
-            const struct isa_row *isa = flavour_isa(list->flavour[k]);
+            const struct isa_row *isa = isa_of(list->flavour[k]);
             const int last = strcmp(isa->name, "any") == 0;
 
             if (last)
@@ -143,7 +143,7 @@ static void dispatch_list(FILE *out, const struct config_list *list)
         fputs(" ", out);
     for (size_t k = 0; k < list->count; k++)
         fprintf(out, " X(%s, %s, ARG)", flavour_rows[list->flavour[k]].name,
-                flavour_isa(list->flavour[k])->name);
+                isa_of(list->flavour[k])->name);
     fputs("\n", out);
 }
 

@@ -15,15 +15,12 @@
  * and exit status 1.
  *
  * The names, all optional:
- *   tables dispatch flash seed magics section debug small
+ *   tables dispatch flash seed magics
  *               the values of --with-tables, --with-dispatch, --with-flash,
- *               --with-seed, --with-magics, --with-table-section,
- *               --enable-debug and --enable-small ("no": not given)
+ *               --with-seed and --with-magics ("no": not given)
  *   host        the host triplet
  *   cross bare  yes when cross-compiling; for a bare-metal host
  *   pointer     sizeof (void *) on the host
- *   prefix exec_prefix bindir libdir includedir datarootdir
- *               the installation directories, as configure has them
  *   ifunc       yes where the compiler and linker make ifunc symbols
  *   isa_NAME    yes where the compiler defines MBB_HAVE_<MACRO> with the
  *               CFLAGS, flags where it does with the set's flags
@@ -43,35 +40,28 @@
 
 #include "configure.h"
 #include "decide.h"
-#include "flavourline.h"
+#include "machine.h"
+#include "magicsfile.h"
 #include "registry.h"
 
 /* ---- Inputs and the answer --------------------------------------------- */
 
-static int input_count;
-static char **inputs;
+/* The arguments, NAME=VALUE each. */
+struct inputs {
+    int count;
+    char **args;
+};
 
 /* The value given as NAME=VALUE (the last, where it is given twice), or
  * fallback. */
-static const char *input(const char *name, const char *fallback)
+static const char *input(const struct inputs *in, const char *name, const char *fallback)
 {
     const size_t length = strlen(name);
 
-    for (int i = input_count - 1; i >= 0; i--)
-        if (strncmp(inputs[i], name, length) == 0 && inputs[i][length] == '=')
-            return inputs[i] + length + 1;
+    for (int i = in->count - 1; i >= 0; i--)
+        if (strncmp(in->args[i], name, length) == 0 && in->args[i][length] == '=')
+            return in->args[i] + length + 1;
     return fallback;
-}
-
-static int is(const char *value, const char *wanted)
-{
-    return strcmp(value, wanted) == 0;
-}
-
-/* An option was given (its value is not "no"). */
-static int given(const char *name)
-{
-    return !is(input(name, "no"), "no");
 }
 
 static void put(const char *name, const char *value)
@@ -79,52 +69,27 @@ static void put(const char *name, const char *value)
     printf("%s=%s\n", name, value);
 }
 
-/* ---- What the build is told -------------------------------------------- */
-
-/* The instruction sets (every one, those with flags, those without) and
- * MBB_CFLAGS_NAME for each set and flavour: the flags its lookups need
- * beyond CFLAGS with this compiler ("" also where it cannot emit them). */
-static void print_isas(const struct decision *d)
-{
-    char all[DECIDE_TEXT] = "", flagged[DECIDE_TEXT] = "", plain[DECIDE_TEXT] = "", name[64];
-
-    for (size_t i = 0; i < ISA_COUNT; i++) {
-        char *list = isa_rows[i].flags[0] != '\0' ? flagged : plain;
-
-        text_add(all, "%s%s", all[0] ? " " : "", isa_rows[i].name);
-        text_add(list, "%s%s", list[0] ? " " : "", isa_rows[i].name);
-        snprintf(name, sizeof name, "MBB_CFLAGS_%s", isa_rows[i].name);
-        put(name, d->isa_cflags[i]);
-    }
-    for (size_t k = 0; k < FLAVOUR_COUNT; k++) {
-        snprintf(name, sizeof name, "MBB_CFLAGS_%s", flavour_rows[k].name);
-        put(name, d->isa_cflags[isa_row(flavour_rows[k].isa)]);
-    }
-    put("MBB_ISA_NAMES", all);
-    put("MBB_ISAS_FLAGGED", flagged);
-    put("MBB_ISAS_PLAIN", plain);
-}
-
+/* What the build is told: the substitutions (MBB_CFLAGS_NAME, each
+ * flavour's flags beyond CFLAGS with this compiler, "" also where it
+ * cannot emit them), mbb_why and mbb_warning, and the sizes measured. */
 static void print_results(const struct decision *d)
 {
     const struct isa_row *isa = &isa_rows[d->isa];
     const size_t n = d->dispatch_count;
+    char name[64];
 
-    put("MBB_ALL_FLAVOURS", flavour_names(NULL, 0));
     put("MBB_FLAVOUR", d->flavour);
-    put("MBB_FLAVOUR_DISPATCH", n > 0 ? "1" : "0");
     put("MBB_TABLES_FLAVOUR", d->tables_flavour);
     put("MBB_FLAVOUR_ISA", isa->name);
     put("MBB_ISA_CFLAGS", d->isa_cflags[d->isa]);
     put("MBB_INLINE_CFLAGS", isa->flags);
-    print_isas(d);
+    for (size_t k = 0; k < FLAVOUR_COUNT; k++) {
+        snprintf(name, sizeof name, "MBB_CFLAGS_%s", flavour_rows[k].name);
+        put(name, d->isa_cflags[flavour_isa(&flavour_rows[k])]);
+    }
     put("MBB_DISPATCH_FLAVOURS", flavour_names(d->dispatch, n));
     put("MBB_DISPATCH_LAST", n > 0 ? d->dispatch[n - 1] : "");
     put("MBB_DISPATCH_OTHERS", flavour_names(d->dispatch, n > 0 ? n - 1 : 0));
-    put("MBB_SMALL", d->small ? "1" : "0");
-    put("MBB_GEN_PARTS", d->small ? "--no-lines" : "");
-    put("MBB_DEBUG_CPPFLAGS", d->debug ? "-DMBB_DEBUG" : "");
-    put("MBB_TABLE_SECTION", given("section") ? d->section : "");
     put("MBB_MAGICS_FOR", d->magics_for != NULL ? d->magics_for : "");
     put("MBB_SEED", d->seed != NULL ? d->seed : "");
     put("MBB_GEN_MAGICS", d->magics_path != NULL ? d->magics_path : "");
@@ -135,98 +100,68 @@ static void print_results(const struct decision *d)
 
 /* ---- What configure detected, and what this program finds itself -------- */
 
-const char *magics_file_flavour(const char *path)
-{
-    static char name[256];
-    FILE *in = fopen(path, "r");
-    char line[256];
-    int found = 0;
-
-    /* (the generator reads at most 1 MiB, and lines of at most 254 bytes) */
-    for (int n = 0; in != NULL && !found && n < 4096 && fgets(line, sizeof line, in) != NULL; n++) {
-        line[strcspn(line, "\n")] = '\0';
-        found = strchr(line, '#') != NULL
-                && magics_flavour_comment(strchr(line, '#'), name, sizeof name);
-    }
-    if (in != NULL)
-        fclose(in);
-    return found ? name : "";
-}
-
 /* Whether this CPU has the instructions of isa_rows[i] (isa.def's
- * probe), unless the input says (cpu_NAME=1 or 0). */
-static int cpu_has(size_t i)
+ * probe, machine.h), unless the input says (cpu_NAME=1 or 0). */
+static int cpu_has(const struct inputs *in, size_t i)
 {
     char key[64];
-    size_t n = 0;
 
     snprintf(key, sizeof key, "cpu_%s", isa_rows[i].name);
-    if (input(key, NULL) != NULL)
-        return is(input(key, ""), "1");
-#define MBB_ISA(name, macro, flags, probe, slow, description)                                      \
-    if (n++ == i)                                                                                  \
-        return (probe) != 0;
-#include "isa.def"
-#undef MBB_ISA
-    return 0;
+    if (input(in, key, NULL) != NULL)
+        return is(input(in, key, ""), "1");
+    return cpu_runs_isa(isa_rows[i].name) != 0;
 }
 
-static void gather(struct facts *f, struct options *o)
+static void gather(const struct inputs *in, struct facts *f, struct options *o)
 {
-    static const char *const names[]
-        = { "tables", "dispatch", "flash",       "seed",   "magics", "section",    "debug",
-            "small",  "prefix",   "exec_prefix", "bindir", "libdir", "includedir", "datarootdir" };
-    const char **values[] = { &o->tables,  &o->dispatch, &o->flash,   &o->seed,    &o->magics,
-                              &o->section, &o->debug,    &o->small,   &o->dirs[0], &o->dirs[1],
-                              &o->dirs[2], &o->dirs[3],  &o->dirs[4], &o->dirs[5] };
-    const char *magics = input("magics", NULL);
+    static const char *const names[] = { "tables", "dispatch", "flash", "seed", "magics" };
+    const char **values[] = { &o->tables, &o->dispatch, &o->flash, &o->seed, &o->magics };
+    const char *magics = input(in, "magics", NULL);
     struct stat st;
 
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        *values[i] = input(names[i], NULL);
-    f->host = input("host", "");
-    f->cross = is(input("cross", "no"), "yes");
-    f->bare = is(input("bare", "no"), "yes");
-    f->bits32 = is(input("pointer", "8"), "4");
-    f->ifunc = is(input("ifunc", "no"), "yes");
+        *values[i] = input(in, names[i], NULL);
+    f->host = input(in, "host", "");
+    f->cross = is(input(in, "cross", "no"), "yes");
+    f->bare = is(input(in, "bare", "no"), "yes");
+    f->bits32 = is(input(in, "pointer", "8"), "4");
+    f->ifunc = is(input(in, "ifunc", "no"), "yes");
     for (size_t i = 0; i < ISA_COUNT; i++) {
         char key[64];
 
         snprintf(key, sizeof key, "isa_%s", isa_rows[i].name);
-        f->isa[i] = is(input(key, "no"), "yes")  ? ISA_YES
-                    : is(input(key, "no"), "no") ? ISA_NO
-                                                 : ISA_FLAGS;
-        f->cpu[i] = !f->cross && f->isa[i] != ISA_NO && cpu_has(i);
+        f->isa[i] = is(input(in, key, "no"), "yes")  ? ISA_YES
+                    : is(input(in, key, "no"), "no") ? ISA_NO
+                                                     : ISA_FLAGS;
+        f->cpu[i] = !f->cross && f->isa[i] != ISA_NO && cpu_has(in, i);
     }
     if (f->cross)
-        f->slow_pext = is(input("target_slow_pext", "0"), "1");
+        f->slow_pext = is(input(in, "target_slow_pext", "0"), "1");
     else
-        f->slow_pext = input("slow_pext", NULL) != NULL ? is(input("slow_pext", ""), "1")
-                                                        : mbb_cpu_slow_pext();
-    if (magics != NULL && !is(magics, "no") && !is(magics, "yes") && !is(magics, "")) {
-        f->magics_readable
-            = stat(magics, &st) == 0 && S_ISREG(st.st_mode) && access(magics, R_OK) == 0;
-        f->magics_for = f->magics_readable ? magics_file_flavour(magics) : "";
-        /* (made absolute, for make and the shell) */
-        f->magics_path = f->magics_readable ? realpath(magics, NULL) : NULL;
+        f->slow_pext = input(in, "slow_pext", NULL) != NULL ? is(input(in, "slow_pext", ""), "1")
+                                                            : mbb_cpu_slow_pext();
+    /* a readable file's flavour, and its absolute path (for make and the shell) */
+    if (given(magics) && stat(magics, &st) == 0 && S_ISREG(st.st_mode)
+        && access(magics, R_OK) == 0) {
+        f->magics_for = magics_file_flavour(magics);
+        f->magics_path = realpath(magics, NULL);
     }
-    f->measured = input("measured", NULL);
+    f->measured = input(in, "measured", NULL);
 }
 
 int configure_decide(int argc, char **argv)
 {
     static struct decision d;
+    const struct inputs in = { argc, argv };
     struct facts f = { 0 };
     struct options o;
 
-    input_count = argc;
-    inputs = argv;
-    for (int i = 0; i < input_count; i++)
-        if (strchr(inputs[i], '=') == NULL) {
+    for (int i = 0; i < argc; i++)
+        if (strchr(argv[i], '=') == NULL) {
             fputs("usage: magicbb-gen --decide NAME=VALUE...\n", stderr);
             return 2;
         }
-    gather(&f, &o);
+    gather(&in, &f, &o);
     if (decide(&f, &o, &d) != DECIDED) {
         fprintf(stderr, "%s\n", d.error);
         printf("mbb_refusal=%s\n", refusal_name(d.refusal));

@@ -8,8 +8,4 @@
 int configure_decide(int argc, char **argv);
 int configure_registry(int argc, char **argv);
 
-/* The flavour a magics file's first "# flavour: NAME" comment names, read
- * as the generator reads it (flavourline.h), or "" (a static text). */
-const char *magics_file_flavour(const char *path);
-
 #endif /* GEN_CONFIGURE_H */

@@ -49,29 +49,12 @@ refuse(struct decision *d, enum refusal code, const char *format, ...)
 }
 #define REFUSE(d, code, ...) refuse(d, REFUSE_##code, REFUSAL_##code, __VA_ARGS__)
 
-static int is(const char *value, const char *wanted)
-{
-    return value != NULL && strcmp(value, wanted) == 0;
-}
-
-/* An option was given (not NULL, not "no"). */
-static int given(const char *value)
-{
-    return value != NULL && strcmp(value, "no") != 0;
-}
-
 /* The flavour called name, or NULL. */
 static const struct flavour_row *flavour_named(const char *name)
 {
     const size_t i = name != NULL ? flavour_row(name, strlen(name)) : FLAVOUR_COUNT;
 
     return i < FLAVOUR_COUNT ? &flavour_rows[i] : NULL;
-}
-
-/* The set a flavour's lookups are built for. */
-static size_t flavour_isa(const char *flavour)
-{
-    return isa_row(flavour_named(flavour)->isa);
 }
 
 const char *flavour_names(const char *const *list, size_t n)
@@ -84,14 +67,14 @@ const char *flavour_names(const char *const *list, size_t n)
     return text;
 }
 
-/* The next word of a list separated by spaces or commas, copied into
- * word; where the list goes on after it, or NULL after the last. */
-static const char *next_word(const char *list, char *word, size_t size)
+/* The next word of a list separated by the bytes of separators, copied
+ * into word; where the list goes on after it, or NULL after the last. */
+static const char *next_word(const char *list, const char *separators, char *word, size_t size)
 {
     size_t n;
 
-    list += strspn(list, " ,");
-    n = strcspn(list, " ,");
+    list += strspn(list, separators);
+    n = strcspn(list, separators);
     if (n == 0)
         return NULL;
     snprintf(word, size, "%.*s", (int)n, list);
@@ -108,23 +91,9 @@ struct state {
     char choices[DECIDE_TEXT];
 };
 
-/* The flavour called name, or a refusal naming option and the choices. */
-static const struct flavour_row *known(struct state *st, const char *option, const char *name)
-{
-    const struct flavour_row *row = flavour_named(name);
-    int capitals = 0;
-
-    for (const char *s = name; *s != '\0'; s++)
-        capitals |= isupper((unsigned char)*s);
-    if (row == NULL)
-        REFUSE(st->d, FLAVOUR, option, name, capitals ? ": flavour names are lower case" : "",
-               st->choices);
-    return row;
-}
-
 /* Refuses a value with a byte that is not a letter, a digit or one of
- * extra (non-ASCII too where high): every value ends up in a Makefile, a
- * C macro or a shell command. */
+ * extra (non-ASCII too where high): a value that no registry or seed rule
+ * checks, which make, a C macro or the shell must carry. */
 static int check_bytes(struct decision *d, const char *option, const char *value, const char *extra,
                        int high)
 {
@@ -140,44 +109,43 @@ static int check_bytes(struct decision *d, const char *option, const char *value
     return odd && REFUSE(d, BYTES, option, shown);
 }
 
+/* A value as a refusal quotes it: its control bytes as '?' (one line). */
+static const char *quoted(const char *value)
+{
+    static char text[DECIDE_TEXT];
+
+    text[0] = '\0';
+    for (const unsigned char *s = (const unsigned char *)value; *s != '\0'; s++)
+        text_add(text, "%c", *s < 32 || *s == 127 ? '?' : *s);
+    return text;
+}
+
+/* The flavour called name, or a refusal naming option and the choices. */
+static const struct flavour_row *known(struct state *st, const char *option, const char *name)
+{
+    const struct flavour_row *row = flavour_named(name);
+
+    if (row == NULL)
+        REFUSE(st->d, FLAVOUR, option, quoted(name),
+               strpbrk(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") ? ": flavour names are lower case" : "",
+               st->choices);
+    return row;
+}
+
 /* Each value on its own: its bytes, its form. */
 static int check_values(const struct options *o, struct decision *d)
 {
-    static const char *const dirs[]
-        = { "--prefix", "--exec-prefix", "--bindir", "--libdir", "--includedir", "--datarootdir" };
     const char *flash = o->flash;
 
-    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
-        char shown[DECIDE_TEXT] = "";
-
-        for (const char *s = o->dirs[i]; s != NULL && *s != '\0'; s++)
-            text_add(shown, "%c", *s == '\t' || *s == '\n' ? '?' : *s);
-        if (o->dirs[i] != NULL && strpbrk(o->dirs[i], " \t\n") != NULL)
-            return REFUSE(d, DIRECTORY, dirs[i], shown);
-    }
-    if (check_bytes(d, "--with-tables", o->tables, "_-", 0)
-        || check_bytes(d, "--with-seed", o->seed, "_.+-", 0)
-        || check_bytes(d, "--with-dispatch", o->dispatch, "_,", 0)
-        || check_bytes(d, "--with-table-section", o->section, "_.", 0)
-        || check_bytes(d, "--with-magics", o->magics, " /._+,=@~-", 1)
-        || check_bytes(d, "--enable-debug", o->debug, "", 0)
-        || check_bytes(d, "--enable-small", o->small, "", 0))
+    if (check_bytes(d, "--with-magics", o->magics, " /._+,=@~-", 1))
         return 1;
-    d->debug = is(o->debug, "yes");
-    d->small = is(o->small, "yes");
-    if (!d->debug && given(o->debug))
-        return REFUSE(d, VALUE, "--enable-debug", "yes or no", o->debug);
-    if (!d->small && given(o->small))
-        return REFUSE(d, VALUE, "--enable-small", "yes or no", o->small);
     if (given(flash)
         && (flash[0] < '1' || flash[0] > '9' || strspn(flash, "0123456789") != strlen(flash)
             || strlen(flash) > 7 || strtoul(flash, NULL, 10) > 1048576))
-        return REFUSE(d, VALUE, "--with-flash", "a whole number of KiB from 1 to 1048576", flash);
-    if (is(o->section, "yes") || is(o->section, ""))
-        return REFUSE(d, EMPTY, "--with-table-section", "a section name");
+        return REFUSE(d, VALUE, "--with-flash", "a whole number of KiB from 1 to 1048576",
+                      quoted(flash));
     if (is(o->magics, "yes") || is(o->magics, ""))
         return REFUSE(d, EMPTY, "--with-magics", "a file name");
-    d->section = given(o->section) ? o->section : ".rodata";
     return 0;
 }
 
@@ -221,8 +189,8 @@ static int check_combinations(struct state *st)
     if (given(o->seed) && given(o->magics))
         return REFUSE(d, EXCLUSIVE, "--with-seed", "--with-magics");
     if (given(o->seed) && parse_seed(o->seed, &number) != 0)
-        return REFUSE(d, SEED, o->seed, SEED_RULE);
-    if (given(o->magics) && !f->magics_readable)
+        return REFUSE(d, SEED, quoted(o->seed), SEED_RULE);
+    if (given(o->magics) && f->magics_path == NULL)
         return REFUSE(d, MAGICS_FILE, o->magics, "is not a readable file");
     if (given(o->magics) && flavour_named(f->magics_for) == NULL)
         return REFUSE(d, MAGICS_FILE, o->magics, "has no '# flavour: NAME' line naming a flavour");
@@ -241,7 +209,7 @@ static int measured(const struct facts *f, const char *flavour, unsigned long *t
     const size_t length = strlen(flavour);
     char word[128];
 
-    while ((list = next_word(list, word, sizeof word)) != NULL)
+    while ((list = next_word(list, " ", word, sizeof word)) != NULL)
         if (strncmp(word, flavour, length) == 0 && word[length] == ':')
             return sscanf(word + length, ":%lu:%lu", tables, sliders) == 2;
     return 0;
@@ -264,9 +232,9 @@ static int flash_fit(struct state *st, const char *named)
         order = named != NULL ? named : d->magics_for;
         why = named != NULL ? "named" : "the flavour --with-magics names";
     }
-    while (d->flavour == NULL && (order = next_word(order, name, sizeof name)) != NULL) {
+    while (d->flavour == NULL && (order = next_word(order, " ", name, sizeof name)) != NULL) {
         if ((named == NULL && seeded && !is(flavour_named(name)->magics, "search"))
-            || (named == NULL && !d->isa_have[flavour_isa(name)])
+            || (named == NULL && !d->isa_have[flavour_isa(flavour_named(name))])
             || !measured(st->f, name, &d->table_bytes, &d->slider_bytes))
             continue;
         text_add(tried, "%s%s %lu KiB", tried[0] ? ", " : "", name,
@@ -306,21 +274,19 @@ static int dispatch(struct state *st)
     const struct flavour_row *row = NULL;
     char name[64], why[DECIDE_TEXT] = "";
 
-    text_add(why, "an x86-64 ELF target with GNU ifunc, not %s", host);
     if (strncmp(host, "x86_64-", 7) != 0
         || (!strstr(host + 6, "-linux") && !strstr(host + 7, "bsd") && !strstr(host + 6, "-gnu")))
-        return REFUSE(d, DISPATCH_TARGET, why);
-    why[0] = '\0';
+        return REFUSE(d, DISPATCH_TARGET, "an x86-64 ELF target with GNU ifunc, not ", host);
     if (!st->f->ifunc)
-        return REFUSE(d, DISPATCH_TARGET, "GNU ifunc, which this compiler or linker lacks");
-    for (const char *s = list; (s = next_word(s, name, sizeof name)) != NULL;) {
+        return REFUSE(d, DISPATCH_TARGET, "GNU ifunc, which this compiler or linker lacks", "");
+    for (const char *s = list; (s = next_word(s, ",", name, sizeof name)) != NULL;) {
         if ((row = known(st, "--with-dispatch", name)) == NULL)
             return 1;
         if (listed(d, name))
             text_add(why, "'%s' is listed twice", name);
-        else if (!d->isa_compiles[isa_row(row->isa)])
+        else if (!d->isa_compiles[flavour_isa(row)])
             text_add(why, "the compiler cannot emit %s for %s",
-                     isa_rows[isa_row(row->isa)].description, name);
+                     isa_rows[flavour_isa(row)].description, name);
         if (why[0] != '\0')
             return REFUSE(d, DISPATCH_LIST, list, why);
         d->dispatch[d->dispatch_count++] = row->name;
@@ -343,7 +309,7 @@ static int named(struct state *st)
 {
     struct decision *d = st->d;
     const struct flavour_row *row = known(st, "--with-tables", st->o->tables);
-    const size_t i = row != NULL ? isa_row(row->isa) : 0;
+    const size_t i = row != NULL ? flavour_isa(row) : 0;
 
     if (row == NULL)
         return 1;
@@ -386,7 +352,7 @@ static int choose_flavour(struct state *st)
     if ((is(tables, "dispatch") && dispatch(st)) || (d->flavour == NULL && named(st)))
         return 1;
     d->tables_flavour = d->dispatch_count > 0 ? d->dispatch[d->dispatch_count - 1] : d->flavour;
-    d->isa = d->dispatch_count > 0 ? isa_row("any") : flavour_isa(d->flavour);
+    d->isa = d->dispatch_count > 0 ? isa_row("any") : flavour_isa(flavour_named(d->flavour));
     return 0;
 }
 
@@ -423,8 +389,6 @@ static int decide_magics(struct state *st)
             is(kind, "none") ? "" : " (it loads them: the shipped set or --with-magics=FILE)");
     d->magics_for = flavour_named(magics_for)->name;
     /* make and the shell carry the absolute path, spaces escaped for make */
-    if (given(o->magics) && st->f->magics_path == NULL)
-        return REFUSE(d, MAGICS_FILE, o->magics, "is not a readable file");
     if (given(o->magics) && check_bytes(d, "--with-magics", st->f->magics_path, " /._+,=@~-", 1))
         return 1;
     d->magics_path = given(o->magics) ? st->f->magics_path : NULL;

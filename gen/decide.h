@@ -11,6 +11,7 @@
 #define GEN_DECIDE_H
 
 #include <stddef.h>
+#include <string.h>
 
 #include "rows.h"
 
@@ -20,14 +21,12 @@
 /* The refusals: each a code, and its one line's format, REFUSAL_CODE. */
 /* clang-format off */
 #define DECIDE_REFUSALS(X) \
-    X(BYTES) X(VALUE) X(EMPTY) X(DIRECTORY) X(FLAVOUR) X(NEEDS) X(EXCLUSIVE) X(NOT_FOR) \
+    X(BYTES) X(VALUE) X(EMPTY) X(FLAVOUR) X(NEEDS) X(EXCLUSIVE) X(NOT_FOR) \
     X(MAGICS_FILE) X(SEED) X(ISA) X(DISPATCH_TARGET) X(DISPATCH_LIST) X(NO_FIT) X(TOO_BIG) X(GONE)
 /* clang-format on */
 #define REFUSAL_BYTES "%s: '%s' has a character that make or the shell cannot carry (shown as '?')"
 #define REFUSAL_VALUE "%s takes %s, not '%s'"
 #define REFUSAL_EMPTY "%s needs %s"
-#define REFUSAL_DIRECTORY                                                                          \
-    "%s: '%s' holds a space, a tab or a newline (shown as '?'), where libtool cannot install"
 #define REFUSAL_FLAVOUR "%s: unknown flavour '%s'%s (expected %s)"
 #define REFUSAL_NEEDS "%s needs %s"
 #define REFUSAL_EXCLUSIVE "%s and %s exclude each other"
@@ -35,7 +34,7 @@
 #define REFUSAL_MAGICS_FILE "--with-magics: '%s' %s"
 #define REFUSAL_SEED "--with-seed: '%s' %s"
 #define REFUSAL_ISA "--with-tables=%s needs %s, but %s; use another flavour or auto"
-#define REFUSAL_DISPATCH_TARGET "--with-tables=dispatch needs %s; name a flavour instead"
+#define REFUSAL_DISPATCH_TARGET "--with-tables=dispatch needs %s%s; name a flavour instead"
 #define REFUSAL_DISPATCH_LIST "--with-dispatch=%s: %s"
 #define REFUSAL_NO_FIT                                                                             \
     "no flavour fits %s KiB of flash: %s, with %d bytes for code; raise --with-flash (or"          \
@@ -66,18 +65,15 @@ struct facts {
     /* natively, this CPU has the set; PEXT is microcode (natively this
      * CPU's, in a cross build the -march's: MBB_SLOW_BMI2) */
     int cpu[ISA_COUNT], slow_pext;
-    /* --with-magics: a readable file; the flavour its '# flavour:' line
-     * names ("" where none); its absolute path (NULL where none) */
-    int magics_readable;
+    /* --with-magics: the flavour its '# flavour:' line names ("" where
+     * none); its absolute path (NULL where it is not a readable file) */
     const char *magics_for, *magics_path;
     const char *measured; /* a flash budget's "NAME:TABLE-BYTES:SLIDER-BYTES ..." */
 };
 
-/* The options' values as given; NULL or "no" where not given; dirs:
- * prefix, exec_prefix, bindir, libdir, includedir, datarootdir. */
+/* The options' values as given; NULL or "no" where not given. */
 struct options {
-    const char *tables, *dispatch, *flash, *seed, *magics, *section, *debug, *small;
-    const char *dirs[6];
+    const char *tables, *dispatch, *flash, *seed, *magics;
 };
 
 struct decision {
@@ -87,13 +83,11 @@ struct decision {
     const char *magics_for;              /* the flavour a magics file or the seed is for */
     const char *dispatch[FLAVOUR_COUNT]; /* a dispatch library's flavours, in order */
     size_t dispatch_count;
-    size_t isa;                        /* the flavour's set; "any" for dispatch */
-    int isa_compiles[ISA_COUNT];       /* the compiler emits the set, with isa_cflags */
-    int isa_have[ISA_COUNT];           /* the target runs it */
-    const char *isa_cflags[ISA_COUNT]; /* the flags it needs beyond CFLAGS ("") */
-    const char *seed, *magics_path;    /* NULL where not given */
-    const char *section;               /* ".rodata" by default */
-    int small, debug;
+    size_t isa;                              /* the flavour's set; "any" for dispatch */
+    int isa_compiles[ISA_COUNT];             /* the compiler emits the set, with isa_cflags */
+    int isa_have[ISA_COUNT];                 /* the target runs it */
+    const char *isa_cflags[ISA_COUNT];       /* the flags it needs beyond CFLAGS ("") */
+    const char *seed, *magics_path;          /* NULL where not given */
     const char *flash_kib;                   /* the budget, or NULL */
     unsigned long table_bytes, slider_bytes; /* measured for the budget, or 0 */
     char why[DECIDE_TEXT], warning[DECIDE_TEXT], error[DECIDE_TEXT];
@@ -101,6 +95,17 @@ struct decision {
 
 /* Decides: DECIDED, or the refusal (d->error its line). */
 enum refusal decide(const struct facts *f, const struct options *o, struct decision *d);
+
+/* value is wanted (value may be NULL); an option is given (not NULL, not
+ * "no"). */
+static inline int is(const char *value, const char *wanted)
+{
+    return value != NULL && strcmp(value, wanted) == 0;
+}
+static inline int given(const char *value)
+{
+    return value != NULL && strcmp(value, "no") != 0;
+}
 
 /* The refusal's name ("BYTES"), "" for DECIDED. */
 const char *refusal_name(enum refusal code);

@@ -25,13 +25,58 @@
 #include <unistd.h>
 
 #include "escape.h"
-#include "flavourline.h"
 #include "magicsfile.h"
 #include "output.h"
 #include "pack.h"
 
 #define FIELD_COUNT 5 /* at most */
 #define LINE_MAX_BYTES 256
+
+/* comment is a line's comment: from its first '#' to the line's end (a
+ * CR before the newline, as a file written on Windows has, is part of
+ * it).  Where it is "# flavour: NAME" (the key in any case, spaces and
+ * tabs around it and the name, a trailing CR), NAME is copied into name
+ * (size bytes, cut where longer) and 1 returned; else 0. */
+static int flavour_comment(const char *comment, char *name, size_t size)
+{
+    static const char key[] = "flavour:";
+    const char *s = comment + 1, *end;
+
+    s += strspn(s, " \t");
+    for (size_t i = 0; i < sizeof key - 1; i++) {
+        if (tolower((unsigned char)s[i]) != key[i])
+            return 0;
+    }
+    s += sizeof key - 1;
+    s += strspn(s, " \t");
+    end = s + strlen(s);
+    while (end > s && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
+        end--;
+    if (size > 0) {
+        const size_t n = (size_t)(end - s) < size - 1 ? (size_t)(end - s) : size - 1;
+
+        memcpy(name, s, n);
+        name[n] = '\0';
+    }
+    return 1;
+}
+
+const char *magics_file_flavour(const char *path)
+{
+    static char name[LINE_MAX_BYTES];
+    FILE *in = fopen(path, "r");
+    char line[LINE_MAX_BYTES];
+    int found = 0;
+
+    /* (at most MAGICS_MAX_BYTES in lines of at most 254 bytes) */
+    for (int n = 0; in != NULL && !found && n < 4096 && fgets(line, sizeof line, in) != NULL; n++) {
+        line[strcspn(line, "\n")] = '\0';
+        found = strchr(line, '#') != NULL && flavour_comment(strchr(line, '#'), name, sizeof name);
+    }
+    if (in != NULL)
+        fclose(in);
+    return found ? name : "";
+}
 
 static char *skip_space(char *s)
 {
@@ -117,7 +162,7 @@ static int check_flavour_comment(const char *path, unsigned line_no, const char 
 {
     char s[LINE_MAX_BYTES];
 
-    if (!magics_flavour_comment(comment, s, sizeof s))
+    if (!flavour_comment(comment, s, sizeof s))
         return 0;
     *seen = 1;
     if (strcmp(s, flavour->name) != 0
@@ -355,7 +400,7 @@ static void add_provenance(struct slider_tables *t, const char *comment)
     size_t used = strlen(t->provenance);
 
     if (*s == '\0' || strncmp(s, "magicbb magics v", 16) == 0
-        || magics_flavour_comment(comment, name, sizeof name))
+        || flavour_comment(comment, name, sizeof name))
         return;
     snprintf(t->provenance + used, sizeof t->provenance - used, "%s%s", used > 0 ? " " : "", s);
 }

@@ -17,6 +17,10 @@ int magics_load(const char *path, struct slider_tables *t, unsigned line[PIECE_C
 int magics_parse(const char *path, FILE *in, struct slider_tables *t,
                  unsigned line[PIECE_COUNT][64]);
 
+/* The flavour a magics file's first "# flavour: NAME" comment names, as
+ * magics_load reads it (configure's answers), or "" (a static text). */
+const char *magics_file_flavour(const char *path);
+
 /* No magics file is larger: 128 entries with comments fit in a few KB,
  * and the cap ends an endless input (a pipe that never closes). */
 #define MAGICS_MAX_BYTES (1ul << 20)

@@ -17,12 +17,8 @@
 
 #include "configure.h"
 #include "decide.h"
+#include "magicsfile.h"
 #include "policy.h"
-
-static int is(const char *value, const char *wanted)
-{
-    return strcmp(value, wanted) == 0;
-}
 
 static int unknown(const char *what, const char *name)
 {

@@ -52,4 +52,10 @@ static inline size_t isa_row(const char *name)
     return i;
 }
 
+/* The index of the instruction set a flavour's lookups are built for. */
+static inline size_t flavour_isa(const struct flavour_row *row)
+{
+    return isa_row(row->isa);
+}
+
 #endif /* SRC_ROWS_H */

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "candidates.h"
 #include "flavour_unit.h"
 #include "sliders.h"
 

@@ -23,6 +23,18 @@ struct occupancies {
 };
 
 void occupancies_list(enum piece piece, unsigned sq, struct occupancies *list);
+
+/* SplitMix64: a tiny generator with good output from any seed (the
+ * shuffle below, and the searches' streams). */
+static inline uint64_t splitmix64(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15u);
+
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
 /* Puts the occupancies in a random order fixed by the seed, the empty
  * board and the single blockers first (both searches). */
 void occupancies_shuffle(struct occupancies *list, uint64_t seed);

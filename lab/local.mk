@@ -44,17 +44,32 @@ flavour_headers_all = src/flavours-all.h $(unit_shared_headers) src/registry.h s
 movegen_deps = support/movegen.c support/movegen.h support/lookups.h $(flavour_headers_all)
 search_deps = lab/search.c lab/search.h support/movegen.h support/lookups.h $(flavour_headers_all)
 
+# The instruction sets of isa.def, from magicbb-gen --registry: those
+# without flags (lab_isas_plain), those with (lab_isas_flagged), and
+# MBB_CFLAGS_NAME, each set's flags where configure found that the
+# compiler needs them (isa_NAME=flags in MBB_DETECTED).  Read where
+# the variables are, before the rules whose prerequisites name them; not
+# for make clean and its kin, which would build the generator first.
+lab/isas.mk: $(MBB_GEN) Makefile
+	@$(MKDIR_P) lab
+	$(AM_V_GEN)isas=`./$(MBB_GEN) --registry isas` && for isa in $$isas; do \
+	  flags=`./$(MBB_GEN) --registry isa $$isa` && flags=`echo "$$flags" | sed -n 2p` || exit 1; \
+	  if test -n "$$flags"; then echo "lab_isas_flagged += $$isa"; else echo "lab_isas_plain += $$isa"; fi; \
+	  case ' $(MBB_DETECTED) ' in *" isa_$$isa=flags "*) echo "MBB_CFLAGS_$$isa = $$flags" ;; esac; \
+	done > $@.tmp && mv $@.tmp $@
+lab_isas_read := $(if $(filter %clean,$(MAKECMDGOALS)),,$(eval -include lab/isas.mk))
+DISTCLEANFILES += lab/isas.mk
+
 # The all-flavour test: every flavour's lookups against a ray walk, and a
 # move generator and search on each.  The lookups (lab/flavours_isa.c)
 # are built once for the instruction sets of isa.def without flags and
-# once for each set with flags (MBB_ISAS_FLAGGED), with them where the
-# compiler has them (MBB_CFLAGS_NAME); the move generator and search
-# once a flavour.
+# once for each set with flags, with them where the compiler has them;
+# the move generator and search once a flavour.
 EXTRA_PROGRAMS += lab/check_flavours
-lab_check_isa_objects = $(MBB_ISAS_FLAGGED:%=lab/check-isa-%.$(OBJEXT))
+lab_check_isa_objects = $(lab_isas_flagged:%=lab/check-isa-%.$(OBJEXT))
 lab_check_movegen_objects = $(all_flavours:%=lab/check-movegen-%.$(OBJEXT)) \
 	$(all_flavours:%=lab/check-search-%.$(OBJEXT))
-CLEANFILES += lab/check_flavours$(EXEEXT) $(lab_check_isa_objects) $(lab_check_movegen_objects)
+CLEANFILES += lab/check_flavours$(EXEEXT) lab/check-isa-*.$(OBJEXT) $(lab_check_movegen_objects)
 lab/check-isa-%.$(OBJEXT): lab/flavours_isa.c lab/flavours.h src/isa.def $(flavour_headers_all)
 	@$(MKDIR_P) lab
 	$(AM_V_CC)$(CC) $(lab_cppflags) $(CPPFLAGS) -DFLAVOURS_FOR_ISA_$*=1 $(WARN_CFLAGS) \
@@ -73,7 +88,7 @@ lab_check_flavours_SOURCES = lab/check_flavours.c tests/run_suite.h $(flavour_so
 	support/escape.c support/escape.h
 nodist_lab_check_flavours_SOURCES = lab/tables-all.c
 lab_check_flavours_CPPFLAGS = $(lab_cppflags) -DMOVEGEN_REFERENCE \
-	$(MBB_ISAS_PLAIN:%=-DFLAVOURS_FOR_ISA_%=1)
+	$(lab_isas_plain:%=-DFLAVOURS_FOR_ISA_%=1)
 lab_check_flavours_CFLAGS = $(CHECK_CFLAGS) $(WARN_CFLAGS)
 lab_check_flavours_LDADD = $(lab_check_isa_objects) $(lab_check_movegen_objects) $(CHECK_LIBS)
 EXTRA_lab_check_flavours_DEPENDENCIES = $(lab_check_isa_objects) $(lab_check_movegen_objects)
@@ -94,7 +109,7 @@ lab_magicbb_bench_SOURCES = lab/bench.c $(flavour_sources) \
 nodist_lab_magicbb_bench_SOURCES = lab/tables-all.c
 # every instruction set's lookups in one object, for this machine
 lab_magicbb_bench_CPPFLAGS = $(lab_cppflags) -DMOVEGEN_REFERENCE \
-	$(MBB_ISA_NAMES:%=-DFLAVOURS_FOR_ISA_%=1)
+	$(lab_isas_plain:%=-DFLAVOURS_FOR_ISA_%=1) $(lab_isas_flagged:%=-DFLAVOURS_FOR_ISA_%=1)
 lab_magicbb_bench_CFLAGS = $(WARN_CFLAGS)
 bench_movegen_objects = $(all_flavours:%=lab/movegen-%.$(OBJEXT)) \
 	$(all_flavours:%=lab/search-%.$(OBJEXT))

@@ -1,16 +1,14 @@
 # SPDX-License-Identifier: MIT
 # mbb_build.m4 - the build machine's program, and the flavour names.
 #
-# MBB_FLAVOUR_NAMES and MBB_ISA_LIST: the flavours and the instruction
-# sets at autoconf time (for --help and the substitutions), from the C
-# preprocessor.
-# (_MBB_ROW_NAMES(ROW, REGISTRY): each row's name, ROW its X-macro.)
-m4_define([_MBB_ROW_NAMES],
-  [m4_esyscmd_s([printf '#define $1 name\n#include "src/$2"\n' | ${CPP:-cpp} -P - | tr -s ' \n' '  '])])
-m4_define([MBB_FLAVOUR_NAMES],
-  _MBB_ROW_NAMES([MBB_FLAVOUR(name, isa, magics, reads)], [flavours.def]))
-m4_define([MBB_ISA_LIST],
-  _MBB_ROW_NAMES([MBB_ISA(name, macro, flags, probe, slow, text)], [isa.def]))
+# MBB_FLAVOUR_NAMES: the flavours at autoconf time (for --help and the
+# substitutions), from the C preprocessor.  MBB_GEN_SOURCES: the
+# generator's sources, those Makefile.am lists (gen_core_sources and
+# gen_sources, the one list) and each flavour's unit.
+m4_define([MBB_FLAVOUR_NAMES], m4_esyscmd_s([printf '#define MBB_FLAVOUR(name, isa, magics, reads) name\n#include "src/flavours.def"\n' |
+  ${CPP:-cpp} -P - | tr -s ' \n' '  ']))
+m4_define([MBB_GEN_SOURCES], m4_esyscmd_s([sed -n '/^gen_core_sources =/,/^gen_headers =/p' Makefile.am |
+  tr -s ' \t\\' '\n\n\n' | grep '\.c$' | tr '\n' ' '])m4_map_args_w(MBB_FLAVOUR_NAMES, [gen/flavours/], [.c], [ ]))
 
 # MBB_PROG_CC_FOR_BUILD
 # ---------------------
@@ -38,7 +36,7 @@ mbb_ok=no
 for mbb_cc in $mbb_list; do
   test "x${CC_FOR_BUILD+set}" != xset || mbb_cc=$CC_FOR_BUILD
   rm -f conftest.gen.d/magicbb-gen conftest.gen.d/magicbb-gen.exe
-  AS_IF([AC_RUN_LOG([$mbb_cc $CPPFLAGS_FOR_BUILD $CFLAGS_FOR_BUILD -O0 -I$srcdir/gen -I$srcdir/support -I$srcdir/include -I$srcdir/src -DMBB_VERSION='"configure"' -DMBB_INSTALLED_MAGICS='""' -pthread $LDFLAGS_FOR_BUILD -o conftest.gen.d/magicbb-gen $srcdir/gen/*.c $srcdir/gen/flavours/*.c $srcdir/support/escape.c $srcdir/support/output.c])],
+  AS_IF([AC_RUN_LOG([$mbb_cc $CPPFLAGS_FOR_BUILD $CFLAGS_FOR_BUILD -O0 -I$srcdir/gen -I$srcdir/support -I$srcdir/include -I$srcdir/src -DMBB_VERSION='"configure"' -DMBB_INSTALLED_MAGICS='""' -pthread $LDFLAGS_FOR_BUILD -o conftest.gen.d/magicbb-gen m4_map_args_w(MBB_GEN_SOURCES, [$srcdir/], [], [ ])])],
     [BUILD_EXEEXT=
      test ! -f conftest.gen.d/magicbb-gen.exe || BUILD_EXEEXT=.exe
      mbb_gen=conftest.gen.d/magicbb-gen$BUILD_EXEEXT

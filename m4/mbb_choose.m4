@@ -4,14 +4,13 @@
 # MBB_CHOOSE
 # ----------
 # Under a flash budget (a bare-metal host, or --with-flash) it first
-# measures the table bytes on the host of every candidate: the flavour
-# --with-tables names (with --with-flash only), or the one a --with-magics
-# file names, or those of
-# the flash order (policy.h); of them, those whose instructions the
-# target has (tools/table-bytes.sh).  Then it asks configure's copy of
-# the generator (mbb_gen) with the options (configure.ac's
-# MBB_DECIDE_OPTIONS), what configure detected
-# (mbb_detected) and what it measured, and reads its answer, NAME=VALUE
+# measures the table bytes on the host of every candidate
+# (tools/table-bytes.sh): the flavour --with-tables names (with
+# --with-flash only), or the one a --with-magics file names, or those of
+# the flash order (policy.h); the decision skips those the target cannot
+# run.  Then it asks configure's copy of the generator (mbb_gen) with
+# the options (configure.ac's MBB_DECIDE_OPTIONS), what configure
+# detected (MBB_DETECTED) and what it measured, and reads its answer, NAME=VALUE
 # lines: the substitutions, mbb_why, mbb_warning, mbb_table_bytes and
 # mbb_slider_bytes; it stops with its one line where it refuses.
 AC_DEFUN([MBB_CHOOSE],
@@ -29,17 +28,14 @@ AS_IF([test "x$mbb_bare_metal" = xyes || test "x${with_flash-no}" != xno],
      [AS_IF([test "x${with_flash-no}" != xno], [mbb_list=$with_tables], [mbb_list=])])
    mbb_candidates=
    for mbb_f in $mbb_list; do
-     mbb_fields=`$mbb_gen --registry flavour "$mbb_f" 2>/dev/null` || continue
-     AS_CASE([" isa_any=yes $mbb_detected "], [*" isa_${mbb_fields%% *}=yes "*],
-       [mbb_candidates="$mbb_candidates $mbb_f"])
+     AS_CASE([" ]MBB_FLAVOUR_NAMES[ "], [*" $mbb_f "*], [mbb_candidates="$mbb_candidates $mbb_f"])
    done])
 AS_IF([test -n "$mbb_candidates"],
   [AC_MSG_CHECKING([the table bytes on $host of$mbb_candidates])
-   AS_IF([test "x${enable_small-no}" = xyes], [mbb_board="--board-only --no-lines"], [mbb_board=--board-only])
    AS_IF([test "x${with_seed-no}" != xno], [mbb_seed=$with_seed], [mbb_seed=])
    AS_IF([test "x${with_magics-no}" != xno], [mbb_magics=$with_magics], [mbb_magics=])
    mbb_measured=`CC=$CC CFLAGS="$CFLAGS $LIBRARY_CFLAGS" SIZE=$SIZE $SHELL "$srcdir/tools/table-bytes.sh" \
-     $mbb_gen "$srcdir" conftest.gen.d "$mbb_board" "$mbb_seed" "$mbb_magics" $mbb_candidates 2>conftest.measure` ||
+     $mbb_gen "$srcdir" conftest.gen.d "--board-only $MBB_GEN_PARTS" "$mbb_seed" "$mbb_magics" $mbb_candidates 2>conftest.measure` ||
      { cat conftest.measure >&AS_MESSAGE_LOG_FD
        # the generator's own line where it refused the seed or the magics file
        mbb_why=`sed -n 's/^magicbb-gen: //p' conftest.measure | sed -n 1p`
@@ -50,9 +46,7 @@ AS_IF([test -n "$mbb_candidates"],
    cat conftest.measure >&AS_MESSAGE_LOG_FD
    AC_MSG_RESULT([$mbb_measured])])
 $mbb_gen --decide MBB_DECIDE_OPTIONS host="$host" cross="$cross_compiling" bare="$mbb_bare_metal" \
-  pointer="$ac_cv_sizeof_void_p" prefix="$prefix" exec_prefix="$exec_prefix" bindir="$bindir" \
-  libdir="$libdir" includedir="$includedir" datarootdir="$datarootdir" \
-  measured="$mbb_measured" $mbb_detected > conftest.choice 2> conftest.err ||
+  pointer="$ac_cv_sizeof_void_p" measured="$mbb_measured" $MBB_DETECTED > conftest.choice 2> conftest.err ||
   { mbb_why=`cat conftest.err`; AC_MSG_ERROR([$mbb_why]); }
 while IFS= read -r mbb_line; do eval "${mbb_line%%=*}=\${mbb_line#*=}"; done < conftest.choice
 rm -rf conftest.gen.d conftest.choice conftest.err conftest.measure

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* machine.h - the clock and CPU name, for magicbb-perft, the benchmark
- * and configure's --with-tables=fastest probe. */
+/* machine.h - the clock, the CPU's name and instruction sets, for
+ * magicbb-perft, the laboratory and configure's decision (magicbb-gen
+ * --decide). */
 #ifndef SUPPORT_MACHINE_H
 #define SUPPORT_MACHINE_H
 
