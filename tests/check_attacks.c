@@ -74,9 +74,9 @@ static void check_one(const struct slider *s, unsigned sq, uint64_t occ)
     const uint64_t want = s->reference(sq, occ);
     const uint64_t got = s->lookup(sq, occ);
 
-    ck_assert_msg(got == want,
-                  "%s on square %u, occupancy 0x%016llx: got 0x%016llx, want 0x%016llx", s->name,
-                  sq, (unsigned long long)occ, (unsigned long long)got, (unsigned long long)want);
+    REQUIRE(got == want, "%s on square %u, occupancy 0x%016llx: got 0x%016llx, want 0x%016llx",
+            s->name, sq, (unsigned long long)occ, (unsigned long long)got,
+            (unsigned long long)want);
 }
 
 /* Every subset of the squares that matter, on one square. */
@@ -151,12 +151,12 @@ static void check_both(unsigned sq, uint64_t occ)
 {
     const struct mbb_both got = BOTH(sq, occ);
 
-    ck_assert_msg(
-        got.rook == ref_rook(sq, occ) && got.bishop == ref_bishop(sq, occ),
-        KIND "both on square %u, occupancy 0x%016llx: got rook 0x%016llx bishop 0x%016llx,"
-             " want 0x%016llx 0x%016llx",
-        sq, (unsigned long long)occ, (unsigned long long)got.rook, (unsigned long long)got.bishop,
-        (unsigned long long)ref_rook(sq, occ), (unsigned long long)ref_bishop(sq, occ));
+    REQUIRE(got.rook == ref_rook(sq, occ) && got.bishop == ref_bishop(sq, occ),
+            KIND "both on square %u, occupancy 0x%016llx: got rook 0x%016llx bishop 0x%016llx,"
+                 " want 0x%016llx 0x%016llx",
+            sq, (unsigned long long)occ, (unsigned long long)got.rook,
+            (unsigned long long)got.bishop, (unsigned long long)ref_rook(sq, occ),
+            (unsigned long long)ref_bishop(sq, occ));
 }
 
 START_TEST(both_every_relevant_occupancy)
@@ -189,10 +189,9 @@ static void check_set(const char *what, uint64_t (*set_fn)(uint64_t, uint64_t),
     for (unsigned sq = 0; sq < 64; sq++)
         if (pieces >> sq & 1)
             want |= reference(sq, occ);
-    ck_assert_msg(got == want,
-                  KIND "%s of 0x%016llx, occupancy 0x%016llx: got 0x%016llx, want 0x%016llx", what,
-                  (unsigned long long)pieces, (unsigned long long)occ, (unsigned long long)got,
-                  (unsigned long long)want);
+    REQUIRE(got == want, KIND "%s of 0x%016llx, occupancy 0x%016llx: got 0x%016llx, want 0x%016llx",
+            what, (unsigned long long)pieces, (unsigned long long)occ, (unsigned long long)got,
+            (unsigned long long)want);
 }
 
 static uint64_t rook_set(uint64_t pieces, uint64_t occ)
@@ -282,11 +281,11 @@ static void check_nearest(unsigned sq, uint64_t occ)
     for (unsigned d = 0; d < 8; d++) {
         const unsigned want = nearest_walk(sq, d, occ);
 
-        ck_assert_msg(MBB_NEAREST_IN(got, d) == want,
-                      KIND "nearest from square %u in direction %u, occupancy 0x%016llx: got %u "
-                           "(all 0x%016llx), want %u",
-                      sq, d, (unsigned long long)occ, MBB_NEAREST_IN(got, d),
-                      (unsigned long long)got, want);
+        REQUIRE(MBB_NEAREST_IN(got, d) == want,
+                KIND "nearest from square %u in direction %u, occupancy 0x%016llx: got %u "
+                     "(all 0x%016llx), want %u",
+                sq, d, (unsigned long long)occ, MBB_NEAREST_IN(got, d), (unsigned long long)got,
+                want);
     }
 }
 
@@ -388,10 +387,10 @@ START_TEST(fills_at_every_count)
         };
 
         for (unsigned f = 0; f < sizeof fills / sizeof fills[0]; f++)
-            ck_assert_msg(fills[f].got == fills[f].want,
-                          "%s of 0x%016llx, occupancy 0x%016llx: got 0x%016llx, want 0x%016llx",
-                          fills[f].what, (unsigned long long)pieces, (unsigned long long)occ,
-                          (unsigned long long)fills[f].got, (unsigned long long)fills[f].want);
+            REQUIRE(fills[f].got == fills[f].want,
+                    "%s of 0x%016llx, occupancy 0x%016llx: got 0x%016llx, want 0x%016llx",
+                    fills[f].what, (unsigned long long)pieces, (unsigned long long)occ,
+                    (unsigned long long)fills[f].got, (unsigned long long)fills[f].want);
     }
 }
 END_TEST
