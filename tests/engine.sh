@@ -87,7 +87,7 @@ while IFS='|' read -r name flags want; do
     not_ok "C99, $cc $flags -flto -Os: $(grep -m 1 'error' "$work/$name-lto.log")"
   fi
   if [ -z "$cxx" ]; then
-    skip "C++17: no C++ compiler"
+    skip "C++17: no C++ compiler (Debian: apt-get install g++)"
     continue
   fi
   # shellcheck disable=SC2086
