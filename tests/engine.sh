@@ -8,7 +8,8 @@
 # objdump finds no call to a magicbb function and nm no such function,
 # and its perft counts are right.  A dispatch library is built for twice,
 # without flags (its portable flavour) and with -mbmi2 (pext), and the
-# program names the flavour it inlined.  A static link takes only the
+# program names the flavour it inlined.  In C++14, naming
+# magicbb::board<> is an error that says it needs C++17.  A static link takes only the
 # board tables a program reads: one of rook and knight lookups has no
 # between, line or ray_pass table (nm), one that adds mbb_ray_pass has
 # that table and no other.
@@ -99,6 +100,35 @@ while IFS='|' read -r name flags want; do
 done <<EOF
 $builds
 EOF
+
+# C++14 has no inline variables: a file that names magicbb::board<> stops
+# with an error that says C++17 is needed; one that does not compiles
+# cleanly.
+if [ -n "$cxx" ]; then
+  flags=
+  [ "$MBB_EXPECT_FLAVOUR" = dispatch ] || flags=${MBB_INLINE_CFLAGS:-}
+  printf '%s\n' '#define MAGICBB_INLINE' '#include <magicbb.h>' '#ifdef NAMED' \
+    'constexpr uint64_t rook_d4 = magicbb::board<>.rook[27];' '#endif' \
+    'int main() { return (int)mbb_rook_attacks(27, 0); }' > "$work/cxx14.cc"
+  # shellcheck disable=SC2086
+  if $cxx -std=c++14 -pedantic -Wall -Wextra -Werror $flags -I"$builddir/include" -I"$srcdir/include" \
+       -fsyntax-only "$work/cxx14.cc" >"$work/cxx14.log" 2>&1; then
+    ok "C++14, $cxx: a file that does not name magicbb::board<> compiles cleanly"
+  else
+    not_ok "C++14, $cxx: $(grep -m 1 'error' "$work/cxx14.log")"
+  fi
+  # shellcheck disable=SC2086
+  if $cxx -std=c++14 -DNAMED $flags -I"$builddir/include" -I"$srcdir/include" \
+       -fsyntax-only "$work/cxx14.cc" >"$work/cxx14.log" 2>&1; then
+    not_ok "C++14, $cxx: magicbb::board<> compiled"
+  elif grep -m 1 'error' "$work/cxx14.log" | grep -q 'magicbb::board<> needs C++17'; then
+    ok "C++14, $cxx: naming magicbb::board<> is first an error saying it needs C++17"
+  else
+    not_ok "C++14, $cxx, magicbb::board<>: $(grep -m 1 'error' "$work/cxx14.log")"
+  fi
+else
+  skip "C++14: no C++ compiler (Debian: apt-get install g++)"
+fi
 
 # Each 32 KiB pair table is an object of its own in libmagicbb.a
 # (src/board-TABLE.c), so a static link takes only those the program
