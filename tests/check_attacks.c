@@ -289,9 +289,36 @@ static void check_nearest(unsigned sq, uint64_t occ)
     }
 }
 
+/* doc/engines.md's x-ray loop (tests/docs.sh checks that its two lines
+ * below are the page's): each line through s with both ends occupied,
+ * once from each end, its ends those of the walk. */
+static void check_xray_pairs(unsigned s, uint64_t occupied)
+{
+    const uint64_t ends = NEAREST(s, occupied);
+    uint64_t lines = ~(ends | (ends >> 32 | ends << 32)) & 0x4040404040404040u;
+    unsigned seen = 0;
+
+    for (; lines != 0; lines &= lines - 1) {
+        const unsigned d = (unsigned)(((lines & (0 - lines)) >> 6) * 0x0001020304050607u >> 56);
+        const unsigned slider = MBB_NEAREST_IN(ends, d), victim = MBB_NEAREST_IN(ends, d ^ 4);
+
+        REQUIRE(d < 8 && !(seen >> d & 1) && slider == nearest_walk(s, d, occupied)
+                    && victim == nearest_walk(s, d ^ 4, occupied),
+                KIND "x-ray loop from square %u, occupancy 0x%016llx: direction %u, %u through "
+                     "it to %u",
+                s, (unsigned long long)occupied, d, slider, victim);
+        seen |= 1u << d;
+    }
+    for (unsigned d = 0; d < 8; d++)
+        REQUIRE((int)(seen >> d & 1)
+                    == (nearest_walk(s, d, occupied) < 64 && nearest_walk(s, d ^ 4, occupied) < 64),
+                KIND "x-ray loop from square %u, occupancy 0x%016llx: direction %u %s", s,
+                (unsigned long long)occupied, d, seen >> d & 1 ? "taken" : "missed");
+}
+
 /* Every square on random boards (sparse to dense, its own square
  * occupied or not), the empty and the full board, and every occupancy
- * of the squares next to it. */
+ * of the squares next to it; the x-ray loop on the random boards. */
 START_TEST(nearest_random_boards)
 {
     const unsigned sq = (unsigned)_i;
@@ -304,6 +331,7 @@ START_TEST(nearest_random_boards)
             occ &= ref_random(&state);
         check_nearest(sq, occ | (uint64_t)(i & 1) << sq);
         check_nearest(sq, occ & ~((uint64_t)1 << sq));
+        check_xray_pairs(sq, occ);
     }
     for (uint64_t subset = 0, around = ref_king(sq);;) {
         check_nearest(sq, subset);

@@ -9,7 +9,8 @@
 # and its perft counts are right.  A dispatch library is built for twice,
 # without flags (its portable flavour) and with -mbmi2 (pext), and the
 # program names the flavour it inlined.  In C++14, naming
-# magicbb::board<> is an error that says it needs C++17.  A static link takes only the
+# magicbb::board<> is an error that says it needs C++17, and the
+# PseudoAttacks table doc/engines.md builds from it is right.  A static link takes only the
 # board tables a program reads: one of rook and knight lookups has no
 # between, line or ray_pass table (nm), one that adds mbb_ray_pass has
 # that table and no other.
@@ -128,6 +129,46 @@ if [ -n "$cxx" ]; then
   fi
 else
   skip "C++14: no C++ compiler (Debian: apt-get install g++)"
+fi
+
+# doc/engines.md's PseudoAttacks by piece type, built from
+# magicbb::board<> (the C++ block after its marker), on stand-ins for
+# Stockfish's types: every row and square is the run-time lookup's.
+if [ -n "$cxx" ]; then
+  {
+    printf '%s\n' '#define MAGICBB_INLINE' '#include <magicbb.h>' '#include <array>' \
+      'using Bitboard = uint64_t;' 'enum Color { WHITE, BLACK };' \
+      'enum PieceType { NO_PIECE_TYPE, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, PIECE_TYPE_NB = 8 };' \
+      'constexpr int SQUARE_NB = 64;'
+    sed -n '/^<!-- tests\/engine.sh compiles this block -->$/,/^```$/p' "$srcdir/doc/engines.md" | sed '1,2d;$d'
+    printf '%s\n' 'constexpr auto PseudoAttacks = pseudo_attacks_table();' \
+      'static_assert(PseudoAttacks[KNIGHT][0] == 0x20400, "knight on a1: b3 and c2");' \
+      'int main() {' '    int wrong = 0;' '    for (unsigned s = 0; s < 64; s++)' \
+      '        wrong += (PseudoAttacks[WHITE][s] != mbb_pawn_attacks(0, s))' \
+      '                 + (PseudoAttacks[BLACK][s] != mbb_pawn_attacks(1, s))' \
+      '                 + (PseudoAttacks[KNIGHT][s] != mbb_knight_attacks(s))' \
+      '                 + (PseudoAttacks[BISHOP][s] != mbb_bishop_attacks(s, 0))' \
+      '                 + (PseudoAttacks[ROOK][s] != mbb_rook_attacks(s, 0))' \
+      '                 + (PseudoAttacks[QUEEN][s] != mbb_queen_attacks(s, 0))' \
+      '                 + (PseudoAttacks[KING][s] != mbb_king_attacks(s));' \
+      '    return wrong;' '}'
+  } > "$work/pseudo.cc"
+  flags=
+  [ "$MBB_EXPECT_FLAVOUR" = dispatch ] || flags=${MBB_INLINE_CFLAGS:-}
+  # shellcheck disable=SC2086
+  if ! grep -q 'pseudo_attacks_table() {' "$work/pseudo.cc"; then
+    not_ok "doc/engines.md's PseudoAttacks block: not found after its marker"
+  elif ! $cxx -std=c++17 ${MBB_CFLAGS:-} -O2 -Wall -Wextra -Werror $flags -I"$builddir/include" \
+       -I"$srcdir/include" -o "$work/pseudo" "$work/pseudo.cc" "$library" ${MBB_LDFLAGS:-} \
+       >"$work/pseudo.log" 2>&1; then
+    not_ok "doc/engines.md's PseudoAttacks block, $cxx: $(grep -m 1 'error' "$work/pseudo.log")"
+  elif "$work/pseudo"; then
+    ok "doc/engines.md's PseudoAttacks block, $cxx: every row and square the lookup's"
+  else
+    not_ok "doc/engines.md's PseudoAttacks block, $cxx: $? entries differ from the lookups"
+  fi
+else
+  skip "doc/engines.md's PseudoAttacks block: no C++ compiler (Debian: apt-get install g++)"
 fi
 
 # Each 32 KiB pair table is an object of its own in libmagicbb.a
