@@ -17,6 +17,7 @@ root="$work/root"
 
 "$make" -s -C "$builddir" install DESTDIR="$root" >"$work/log" 2>&1 || {
   echo "not ok 1 - make install: $(tail -n 1 "$work/log")"; echo "1..1"; exit 1; }
+ok "make install into a scratch DESTDIR"
 man3=$(find "$root" -type d -path '*/man/man3' | head -n 1)
 docdir=$(find "$root" -type d -path '*/doc/magicbb' | head -n 1)
 
