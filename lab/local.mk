@@ -19,7 +19,7 @@
 EXTRA_DIST += lab/enginework.c lab/fastest.c lab/flash-sizes.sh \
 	lab/firmware-rook.c lab/firmware-sliders.c lab/plot.gp lab/callgrind.sh lab/model.sh \
 	lab/configure.sh lab/bench-options.sh lab/recipes.sh lab/flash-options.sh lab/sets.c \
-	lab/sets-rows.sh lab/make-fastest.sh lab/empty-board.sh
+	lab/sets-rows.sh lab/make-fastest.sh lab/empty-board.sh lab/threatref.sh
 
 if MBB_LAB
 
@@ -235,7 +235,6 @@ lab_check_threatref_CFLAGS = $(test_cflags) $(MBB_INLINE_CFLAGS)
 lab_check_threatref_LDADD = libmagicbb.la $(CHECK_LIBS)
 lab_check_threatref_LDFLAGS = -static
 CLEANFILES += lab/check_threatref$(EXEEXT)
-EXTRA_DIST += lab/threatref.sh
 
 # The vector kernel (lab/threatrel_vbmi2.c) alone is built with AVX-512
 # VBMI2; both programs call it only where the CPU has it
