@@ -165,7 +165,7 @@ limited() {
   [ "$status" = 1 ] && [ "$(wc -l < limit.err)" = 1 ] \
     && grep -q "^magicbb-search: $name: cannot write: File too large\$" limit.err \
     && [ "$(cat "$name")" = old ] && [ "$(cat limit.txt)" = old ] \
-    && [ -z "$(ls | grep 'limit\.txt\.')" ]
+    && [ -z "$(find . -name '*limit.txt.*')" ]
 }
 n=8
 for case in "limit.txt:-d limit.txt" "ck-limit.txt:--checkpoint=ck-limit.txt -d limit.txt"; do
@@ -177,7 +177,7 @@ for case in "limit.txt:-d limit.txt" "ck-limit.txt:--checkpoint=ck-limit.txt -d 
   elif limited "$name" $outputs; then
     echo "ok $n - ulimit -f 1, $outputs: one line naming $name, status 1, nothing left"
   else
-    echo "not ok $n - ulimit -f 1, $outputs: status $status, left $(ls | grep limit | tr '\n' ' ')"
+    echo "not ok $n - ulimit -f 1, $outputs: status $status, left $(find . -name '*limit*' | tr '\n' ' ')"
     sed 's/^/# /' limit.err
   fi
 done

@@ -131,7 +131,7 @@ if ( ulimit -f 1 ) 2>/dev/null; then
   for case in "-o new.c:new.c" "-d kept.txt:kept.txt" "--sliders-only -o new.c -d kept.txt:kept.txt"; do
     limited --seed=1 ${case%:*}
     check "ulimit -f 1, ${case%:*}" $? 1 "^magicbb-gen: ${case#*:}: cannot write: File too large$"
-    [ "$(cat kept.txt)" = old ] && [ ! -e new.c ] && [ -z "$(ls | grep '\.c\.\|\.txt\.')" ] \
+    [ "$(cat kept.txt)" = old ] && [ ! -e new.c ] && [ -z "$(find . -name '*.c.*' -o -name '*.txt.*')" ] \
       && ok "ulimit -f 1, ${case%:*}: kept.txt unchanged, no new.c, no temporary file" \
       || not_ok "ulimit -f 1, ${case%:*} left: $(leftovers)"
   done
