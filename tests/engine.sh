@@ -153,6 +153,13 @@ if [ -n "$cxx" ]; then
       '                 + (PseudoAttacks[KING][s] != mbb_king_attacks(s));' \
       '    return wrong;' '}'
   } > "$work/pseudo.cc"
+  # the block alone, not called, under a constexpr budget far below
+  # board<>'s: a file that does not call it does not compute board<>
+  sed '/^constexpr auto PseudoAttacks/,$d' "$work/pseudo.cc" > "$work/uncalled.cc"
+  case $($cxx --version 2>/dev/null) in
+    *clang*) budget=-fconstexpr-steps=1000 ;;
+    *) budget=-fconstexpr-ops-limit=1000 ;;
+  esac
   flags=
   [ "$MBB_EXPECT_FLAVOUR" = dispatch ] || flags=${MBB_INLINE_CFLAGS:-}
   # shellcheck disable=SC2086
@@ -167,8 +174,16 @@ if [ -n "$cxx" ]; then
   else
     not_ok "doc/engines.md's PseudoAttacks block, $cxx: $? entries differ from the lookups"
   fi
+  # shellcheck disable=SC2086
+  if $cxx -std=c++17 $budget $flags -I"$builddir/include" -I"$srcdir/include" -fsyntax-only \
+       "$work/uncalled.cc" >"$work/uncalled.log" 2>&1; then
+    ok "doc/engines.md's PseudoAttacks block, $cxx: not called, board<> is not computed"
+  else
+    not_ok "doc/engines.md's PseudoAttacks block, $cxx, not called: $(grep -m 1 'error' "$work/uncalled.log")"
+  fi
 else
   skip "doc/engines.md's PseudoAttacks block: no C++ compiler (Debian: apt-get install g++)"
+  skip "doc/engines.md's PseudoAttacks block, not called: no C++ compiler (Debian: apt-get install g++)"
 fi
 
 # Each 32 KiB pair table is an object of its own in libmagicbb.a
