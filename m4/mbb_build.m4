@@ -28,7 +28,8 @@ AS_IF([test "x$cross_compiling" = xno],
    : "${CFLAGS_FOR_BUILD=$CFLAGS}"],
   [mbb_list=${CC_FOR_BUILD-"cc gcc clang"}
    : "${CFLAGS_FOR_BUILD=-g -O2}"])
-AC_MSG_CHECKING([for a C compiler for the build machine])
+# (compiling the generator takes seconds: the line says so before it starts)
+AC_MSG_CHECKING([for a C compiler for the build machine (building magicbb-gen, a few seconds)])
 rm -rf conftest.gen.d
 mkdir conftest.gen.d
 mbb_ok=no

@@ -11,7 +11,11 @@
 #       not lose what the first kept; the same under timeout(1) itself;
 #  7    an output that cannot be written is refused before the search;
 #  8    a checkpoint that cannot be written mid-run is said once, and the
-#       outputs are still written.
+#       outputs are still written;
+#  9-10 under a file-size limit (ulimit -f, as batch schedulers set it)
+#       an output or the first checkpoint that crosses it is one line
+#       naming it and status 1, never SIGXFSZ's silent death (status 153)
+#       with its temporary file left.
 # TAP.
 gen=${MBB_SEARCH:?MBB_SEARCH must name magicbb-search}
 # the generator, which loads and verifies what the search wrote
@@ -52,7 +56,7 @@ if [ -e ignored ]; then
   echo "1..0 # SKIP SIGINT is ignored in this environment"
   exit 0
 fi
-echo "1..8"
+echo "1..10"
 first=$(sed -n "s/.*pack: the input's layout: \\([0-9]*\\) entries.*/\\1/p" t.err)
 if [ "$status" -eq 75 ] && grep -q 'pack: interrupted, keeping the best' t.err \
    && [ "$(grep -c '^magicbb-search: interrupted: the search stopped early' t.err)" = 1 ]; then
@@ -145,3 +149,35 @@ else
   echo "not ok 8 - a checkpoint lost mid-run: status $status"
   grep -v 'dense: rook' lost.err | sed 's/^/# /'
 fi
+
+# limited NAME ARGS...: a short search under a limit of one 512-byte
+# block (far below a magics file), ARGS naming outputs limit.txt and NAME,
+# both old; ok when its status is 1, its one line names NAME, and both
+# files are unchanged, no temporary file left.
+limited() {
+  name=$1
+  shift
+  echo old > "$name"
+  echo old > limit.txt
+  ( ulimit -f 1 && exec "$gen" -q --flavour=fancy --magics="$fancy" --budget=1000 --seed=1 \
+    --piece=rook --squares=a1 --jobs=1 "$@" ) 2>limit.err
+  status=$?
+  [ "$status" = 1 ] && [ "$(wc -l < limit.err)" = 1 ] \
+    && grep -q "^magicbb-search: $name: cannot write: File too large\$" limit.err \
+    && [ "$(cat "$name")" = old ] && [ "$(cat limit.txt)" = old ] \
+    && [ -z "$(find . -name '*limit.txt.*')" ]
+}
+n=8
+for case in "limit.txt:-d limit.txt" "ck-limit.txt:--checkpoint=ck-limit.txt -d limit.txt"; do
+  n=$((n + 1))
+  name=${case%%:*}
+  outputs=${case#*:}
+  if ! ( ulimit -f 1 ) 2>/dev/null; then
+    echo "ok $n # SKIP ulimit -f is refused here"
+  elif limited "$name" $outputs; then
+    echo "ok $n - ulimit -f 1, $outputs: one line naming $name, status 1, nothing left"
+  else
+    echo "not ok $n - ulimit -f 1, $outputs: status $status, left $(find . -name '*limit*' | tr '\n' ' ')"
+    sed 's/^/# /' limit.err
+  fi
+done

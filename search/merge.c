@@ -191,9 +191,12 @@ static int check_shards(char *const paths[], const struct merge_run runs[], unsi
         if (shards == 0)
             first = i;
         shards = runs[i].shards;
-        if (runs[i].shard >= 1 && runs[i].shard <= shards && given[runs[i].shard]++)
+        if (runs[i].shard < 1 || runs[i].shard > shards)
+            continue;
+        if (given[runs[i].shard]) /* a flag, not a count: 256 copies would wrap one */
             report(paths[i], 0, "--merge: warning: shard %u/%u is given by another file too",
                    runs[i].shard, shards);
+        given[runs[i].shard] = 1;
     }
     for (unsigned k = 1; k <= shards; k++) {
         if (!given[k]) {

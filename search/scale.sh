@@ -329,6 +329,27 @@ else
   not_ok "a merge of 7 files does not reload"
   sed 's/^/# /' wide.err | tail -n 3
 fi
+# 256 and 257 files that each claim the whole split (--shard=1/1): each
+# copy after the first is one warning, and the split is whole (a count
+# of 256 kept in a byte would read as none).
+sed 's|--shard=1/2|--shard=1/1|' shard1.txt > whole-1.txt
+for i in $(seq 2 257); do cp whole-1.txt "whole-$i.txt"; done
+for count in 256 257; do
+  # shellcheck disable=SC2046
+  "$gen" -f fancy --merge $(seq -f 'whole-%g.txt' 1 "$count") --anneal=0 -d whole.txt 2>whole.err
+  got=$?
+  if [ "$got" = 0 ] && [ -s whole.txt ] \
+     && [ "$(grep -c 'shard 1/1 is given by another file too' whole.err)" = $((count - 1)) ] \
+     && ! grep -q 'in none of the files' whole.err \
+     && grep -q "merge: $count files, every shard of the split" whole.err; then
+    ok "$count files claiming shard 1/1: merged, $((count - 1)) warnings"
+  else
+    not_ok "$count files claiming shard 1/1: status $got"
+    grep -v 'given by another' whole.err | sed 's/^/# /'
+  fi
+  rm -f whole.txt
+done
+rm -f whole-*.txt
 printf 'rook a1 0x1 12\n' > short.txt
 if ! "$gen" -f fancy --merge shard1.txt short.txt -d never2.txt 2>short.err \
    && grep -q '^magicbb-search: short.txt' short.err && [ ! -e never2.txt ]; then

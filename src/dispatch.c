@@ -12,7 +12,6 @@
 
 #include "magicbb.h"
 #include MBB_IMPL_HEADER
-#include "policy.h" /* the set attacks' crossovers */
 #include "magicbb/sets.h"
 
 #define MBB_CAT3_(a, b, c) a##b##c

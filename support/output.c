@@ -66,8 +66,26 @@ static void close_stdout(void)
         _exit(1);
 }
 
+/* A file-size limit (RLIMIT_FSIZE, as batch schedulers set it) would
+ * end the run by SIGXFSZ at the write that crosses it, leaving the
+ * temporary file and no message.  Ignored where it has its default
+ * action, the write fails with EFBIG instead, and the output's error
+ * path reports it and removes the temporary file (a handler or SIG_IGN
+ * of the program's, or inherited, stays). */
+static void file_size_limit_reported(void)
+{
+#ifdef SIGXFSZ
+    struct sigaction old;
+
+    if (sigaction(SIGXFSZ, NULL, &old) == 0 && old.sa_handler == SIG_DFL
+        && !(old.sa_flags & SA_SIGINFO))
+        signal(SIGXFSZ, SIG_IGN);
+#endif
+}
+
 void stdout_checked_at_exit(void)
 {
+    file_size_limit_reported();
     /* A standard descriptor that is closed gets /dev/null the other way
      * round: no file the program opens takes its number, and every write
      * to a closed stdout fails rather than vanish. */
@@ -399,6 +417,7 @@ int outfile_open(struct outfile *out, const char *name)
     int fd, status;
 
     umask(mask);
+    file_size_limit_reported();
     memset(out, 0, sizeof *out);
     out->name = name;
     if (name[0] == '\0') {

@@ -49,7 +49,10 @@ extern const char *report_program;
  *
  * A run that such a signal ends (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE,
  * where it has its default action: a handler of the program's stays) removes
- * its temporary files. */
+ * its temporary files.  A file-size limit (ulimit -f) is a write error
+ * like a full disk: SIGXFSZ, where it has its default action, is ignored
+ * from the first output opened or stdout_checked_at_exit on, so the
+ * write fails with EFBIG and outfiles_commit reports it. */
 struct outfile {
     FILE *stream;
     const char *name; /* as the user gave it: for messages */

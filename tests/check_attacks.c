@@ -74,9 +74,9 @@ static void check_one(const struct slider *s, unsigned sq, uint64_t occ)
     const uint64_t want = s->reference(sq, occ);
     const uint64_t got = s->lookup(sq, occ);
 
-    ck_assert_msg(got == want,
-                  "%s on square %u, occupancy 0x%016llx: got 0x%016llx, want 0x%016llx", s->name,
-                  sq, (unsigned long long)occ, (unsigned long long)got, (unsigned long long)want);
+    REQUIRE(got == want, "%s on square %u, occupancy 0x%016llx: got 0x%016llx, want 0x%016llx",
+            s->name, sq, (unsigned long long)occ, (unsigned long long)got,
+            (unsigned long long)want);
 }
 
 /* Every subset of the squares that matter, on one square. */
@@ -151,12 +151,12 @@ static void check_both(unsigned sq, uint64_t occ)
 {
     const struct mbb_both got = BOTH(sq, occ);
 
-    ck_assert_msg(
-        got.rook == ref_rook(sq, occ) && got.bishop == ref_bishop(sq, occ),
-        KIND "both on square %u, occupancy 0x%016llx: got rook 0x%016llx bishop 0x%016llx,"
-             " want 0x%016llx 0x%016llx",
-        sq, (unsigned long long)occ, (unsigned long long)got.rook, (unsigned long long)got.bishop,
-        (unsigned long long)ref_rook(sq, occ), (unsigned long long)ref_bishop(sq, occ));
+    REQUIRE(got.rook == ref_rook(sq, occ) && got.bishop == ref_bishop(sq, occ),
+            KIND "both on square %u, occupancy 0x%016llx: got rook 0x%016llx bishop 0x%016llx,"
+                 " want 0x%016llx 0x%016llx",
+            sq, (unsigned long long)occ, (unsigned long long)got.rook,
+            (unsigned long long)got.bishop, (unsigned long long)ref_rook(sq, occ),
+            (unsigned long long)ref_bishop(sq, occ));
 }
 
 START_TEST(both_every_relevant_occupancy)
@@ -189,10 +189,9 @@ static void check_set(const char *what, uint64_t (*set_fn)(uint64_t, uint64_t),
     for (unsigned sq = 0; sq < 64; sq++)
         if (pieces >> sq & 1)
             want |= reference(sq, occ);
-    ck_assert_msg(got == want,
-                  KIND "%s of 0x%016llx, occupancy 0x%016llx: got 0x%016llx, want 0x%016llx", what,
-                  (unsigned long long)pieces, (unsigned long long)occ, (unsigned long long)got,
-                  (unsigned long long)want);
+    REQUIRE(got == want, KIND "%s of 0x%016llx, occupancy 0x%016llx: got 0x%016llx, want 0x%016llx",
+            what, (unsigned long long)pieces, (unsigned long long)occ, (unsigned long long)got,
+            (unsigned long long)want);
 }
 
 static uint64_t rook_set(uint64_t pieces, uint64_t occ)
@@ -282,17 +281,44 @@ static void check_nearest(unsigned sq, uint64_t occ)
     for (unsigned d = 0; d < 8; d++) {
         const unsigned want = nearest_walk(sq, d, occ);
 
-        ck_assert_msg(MBB_NEAREST_IN(got, d) == want,
-                      KIND "nearest from square %u in direction %u, occupancy 0x%016llx: got %u "
-                           "(all 0x%016llx), want %u",
-                      sq, d, (unsigned long long)occ, MBB_NEAREST_IN(got, d),
-                      (unsigned long long)got, want);
+        REQUIRE(MBB_NEAREST_IN(got, d) == want,
+                KIND "nearest from square %u in direction %u, occupancy 0x%016llx: got %u "
+                     "(all 0x%016llx), want %u",
+                sq, d, (unsigned long long)occ, MBB_NEAREST_IN(got, d), (unsigned long long)got,
+                want);
     }
+}
+
+/* doc/engines.md's x-ray loop (tests/docs.sh checks that its two lines
+ * below are the page's): each line through s with both ends occupied,
+ * once from each end, its ends those of the walk. */
+static void check_xray_pairs(unsigned s, uint64_t occupied)
+{
+    const uint64_t ends = NEAREST(s, occupied);
+    uint64_t lines = ~(ends | (ends >> 32 | ends << 32)) & 0x4040404040404040u;
+    unsigned seen = 0;
+
+    for (; lines != 0; lines &= lines - 1) {
+        const unsigned d = (unsigned)(((lines & (0 - lines)) >> 6) * 0x0001020304050607u >> 56);
+        const unsigned slider = MBB_NEAREST_IN(ends, d), victim = MBB_NEAREST_IN(ends, d ^ 4);
+
+        REQUIRE(d < 8 && !(seen >> d & 1) && slider == nearest_walk(s, d, occupied)
+                    && victim == nearest_walk(s, d ^ 4, occupied),
+                KIND "x-ray loop from square %u, occupancy 0x%016llx: direction %u, %u through "
+                     "it to %u",
+                s, (unsigned long long)occupied, d, slider, victim);
+        seen |= 1u << d;
+    }
+    for (unsigned d = 0; d < 8; d++)
+        REQUIRE((int)(seen >> d & 1)
+                    == (nearest_walk(s, d, occupied) < 64 && nearest_walk(s, d ^ 4, occupied) < 64),
+                KIND "x-ray loop from square %u, occupancy 0x%016llx: direction %u %s", s,
+                (unsigned long long)occupied, d, seen >> d & 1 ? "taken" : "missed");
 }
 
 /* Every square on random boards (sparse to dense, its own square
  * occupied or not), the empty and the full board, and every occupancy
- * of the squares next to it. */
+ * of the squares next to it; the x-ray loop on the random boards. */
 START_TEST(nearest_random_boards)
 {
     const unsigned sq = (unsigned)_i;
@@ -305,6 +331,7 @@ START_TEST(nearest_random_boards)
             occ &= ref_random(&state);
         check_nearest(sq, occ | (uint64_t)(i & 1) << sq);
         check_nearest(sq, occ & ~((uint64_t)1 << sq));
+        check_xray_pairs(sq, occ);
     }
     for (uint64_t subset = 0, around = ref_king(sq);;) {
         check_nearest(sq, subset);
@@ -388,10 +415,10 @@ START_TEST(fills_at_every_count)
         };
 
         for (unsigned f = 0; f < sizeof fills / sizeof fills[0]; f++)
-            ck_assert_msg(fills[f].got == fills[f].want,
-                          "%s of 0x%016llx, occupancy 0x%016llx: got 0x%016llx, want 0x%016llx",
-                          fills[f].what, (unsigned long long)pieces, (unsigned long long)occ,
-                          (unsigned long long)fills[f].got, (unsigned long long)fills[f].want);
+            REQUIRE(fills[f].got == fills[f].want,
+                    "%s of 0x%016llx, occupancy 0x%016llx: got 0x%016llx, want 0x%016llx",
+                    fills[f].what, (unsigned long long)pieces, (unsigned long long)occ,
+                    (unsigned long long)fills[f].got, (unsigned long long)fills[f].want);
     }
 }
 END_TEST

@@ -105,6 +105,16 @@ done
 [ -n "$distfiles" ] && [ -z "$missing" ] && ok "every page README.md and doc/ link to is in make dist" \
   || not_ok "pages linked to but not in make dist:${missing:- (make printed no list)}"
 
+# doc/engines.md's x-ray loop is the one tests/check_attacks.c runs
+# against a walk: its two lines that find the lines and their bytes.
+missing=
+for pattern in '^ *uint64_t lines = ' '^ *const unsigned d = '; do
+  line=$(grep -m 1 "$pattern" "$srcdir/doc/engines.md" | sed 's/^ *//')
+  [ -n "$line" ] && grep -qF -- "$line" "$srcdir/tests/check_attacks.c" || missing="$missing '$pattern'"
+done
+[ -z "$missing" ] && ok "doc/engines.md's x-ray loop is the one tests/check_attacks.c tests" \
+  || not_ok "doc/engines.md's x-ray lines not in tests/check_attacks.c:$missing"
+
 # The public functions are listed once, as <magicbb.h>'s declarations;
 # every other list of them says the same: the README's API, magicbb(3)'s
 # NAME and SYNOPSIS, MAGICBB_INLINE's names in the header, the library's

@@ -8,7 +8,9 @@
 # objdump finds no call to a magicbb function and nm no such function,
 # and its perft counts are right.  A dispatch library is built for twice,
 # without flags (its portable flavour) and with -mbmi2 (pext), and the
-# program names the flavour it inlined.  A static link takes only the
+# program names the flavour it inlined.  In C++14, naming
+# magicbb::board<> is an error that says it needs C++17, and the
+# PseudoAttacks table doc/engines.md builds from it is right.  A static link takes only the
 # board tables a program reads: one of rook and knight lookups has no
 # between, line or ray_pass table (nm), one that adds mbb_ray_pass has
 # that table and no other.
@@ -87,7 +89,7 @@ while IFS='|' read -r name flags want; do
     not_ok "C99, $cc $flags -flto -Os: $(grep -m 1 'error' "$work/$name-lto.log")"
   fi
   if [ -z "$cxx" ]; then
-    skip "C++17: no C++ compiler"
+    skip "C++17: no C++ compiler (Debian: apt-get install g++)"
     continue
   fi
   # shellcheck disable=SC2086
@@ -99,6 +101,90 @@ while IFS='|' read -r name flags want; do
 done <<EOF
 $builds
 EOF
+
+# C++14 has no inline variables: a file that names magicbb::board<> stops
+# with an error that says C++17 is needed; one that does not compiles
+# cleanly.
+if [ -n "$cxx" ]; then
+  flags=
+  [ "$MBB_EXPECT_FLAVOUR" = dispatch ] || flags=${MBB_INLINE_CFLAGS:-}
+  printf '%s\n' '#define MAGICBB_INLINE' '#include <magicbb.h>' '#ifdef NAMED' \
+    'constexpr uint64_t rook_d4 = magicbb::board<>.rook[27];' '#endif' \
+    'int main() { return (int)mbb_rook_attacks(27, 0); }' > "$work/cxx14.cc"
+  # shellcheck disable=SC2086
+  if $cxx -std=c++14 -pedantic -Wall -Wextra -Werror $flags -I"$builddir/include" -I"$srcdir/include" \
+       -fsyntax-only "$work/cxx14.cc" >"$work/cxx14.log" 2>&1; then
+    ok "C++14, $cxx: a file that does not name magicbb::board<> compiles cleanly"
+  else
+    not_ok "C++14, $cxx: $(grep -m 1 'error' "$work/cxx14.log")"
+  fi
+  # shellcheck disable=SC2086
+  if $cxx -std=c++14 -DNAMED $flags -I"$builddir/include" -I"$srcdir/include" \
+       -fsyntax-only "$work/cxx14.cc" >"$work/cxx14.log" 2>&1; then
+    not_ok "C++14, $cxx: magicbb::board<> compiled"
+  elif grep -m 1 'error' "$work/cxx14.log" | grep -q 'magicbb::board<> needs C++17'; then
+    ok "C++14, $cxx: naming magicbb::board<> is first an error saying it needs C++17"
+  else
+    not_ok "C++14, $cxx, magicbb::board<>: $(grep -m 1 'error' "$work/cxx14.log")"
+  fi
+else
+  skip "C++14: no C++ compiler (Debian: apt-get install g++)"
+fi
+
+# doc/engines.md's PseudoAttacks by piece type, built from
+# magicbb::board<> (the C++ block after its marker), on stand-ins for
+# Stockfish's types: every row and square is the run-time lookup's.
+if [ -n "$cxx" ]; then
+  {
+    printf '%s\n' '#define MAGICBB_INLINE' '#include <magicbb.h>' '#include <array>' \
+      'using Bitboard = uint64_t;' 'enum Color { WHITE, BLACK };' \
+      'enum PieceType { NO_PIECE_TYPE, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, PIECE_TYPE_NB = 8 };' \
+      'constexpr int SQUARE_NB = 64;'
+    sed -n '/^<!-- tests\/engine.sh compiles this block -->$/,/^```$/p' "$srcdir/doc/engines.md" | sed '1,2d;$d'
+    printf '%s\n' 'constexpr auto PseudoAttacks = pseudo_attacks_table();' \
+      'static_assert(PseudoAttacks[KNIGHT][0] == 0x20400, "knight on a1: b3 and c2");' \
+      'int main() {' '    int wrong = 0;' '    for (unsigned s = 0; s < 64; s++)' \
+      '        wrong += (PseudoAttacks[WHITE][s] != mbb_pawn_attacks(0, s))' \
+      '                 + (PseudoAttacks[BLACK][s] != mbb_pawn_attacks(1, s))' \
+      '                 + (PseudoAttacks[KNIGHT][s] != mbb_knight_attacks(s))' \
+      '                 + (PseudoAttacks[BISHOP][s] != mbb_bishop_attacks(s, 0))' \
+      '                 + (PseudoAttacks[ROOK][s] != mbb_rook_attacks(s, 0))' \
+      '                 + (PseudoAttacks[QUEEN][s] != mbb_queen_attacks(s, 0))' \
+      '                 + (PseudoAttacks[KING][s] != mbb_king_attacks(s));' \
+      '    return wrong;' '}'
+  } > "$work/pseudo.cc"
+  # the block alone, not called, under a constexpr budget far below
+  # board<>'s: a file that does not call it does not compute board<>
+  sed '/^constexpr auto PseudoAttacks/,$d' "$work/pseudo.cc" > "$work/uncalled.cc"
+  case $($cxx --version 2>/dev/null) in
+    *clang*) budget=-fconstexpr-steps=1000 ;;
+    *) budget=-fconstexpr-ops-limit=1000 ;;
+  esac
+  flags=
+  [ "$MBB_EXPECT_FLAVOUR" = dispatch ] || flags=${MBB_INLINE_CFLAGS:-}
+  # shellcheck disable=SC2086
+  if ! grep -q 'pseudo_attacks_table() {' "$work/pseudo.cc"; then
+    not_ok "doc/engines.md's PseudoAttacks block: not found after its marker"
+  elif ! $cxx -std=c++17 ${MBB_CFLAGS:-} -O2 -Wall -Wextra -Werror $flags -I"$builddir/include" \
+       -I"$srcdir/include" -o "$work/pseudo" "$work/pseudo.cc" "$library" ${MBB_LDFLAGS:-} \
+       >"$work/pseudo.log" 2>&1; then
+    not_ok "doc/engines.md's PseudoAttacks block, $cxx: $(grep -m 1 'error' "$work/pseudo.log")"
+  elif "$work/pseudo"; then
+    ok "doc/engines.md's PseudoAttacks block, $cxx: every row and square the lookup's"
+  else
+    not_ok "doc/engines.md's PseudoAttacks block, $cxx: $? entries differ from the lookups"
+  fi
+  # shellcheck disable=SC2086
+  if $cxx -std=c++17 $budget $flags -I"$builddir/include" -I"$srcdir/include" -fsyntax-only \
+       "$work/uncalled.cc" >"$work/uncalled.log" 2>&1; then
+    ok "doc/engines.md's PseudoAttacks block, $cxx: not called, board<> is not computed"
+  else
+    not_ok "doc/engines.md's PseudoAttacks block, $cxx, not called: $(grep -m 1 'error' "$work/uncalled.log")"
+  fi
+else
+  skip "doc/engines.md's PseudoAttacks block: no C++ compiler (Debian: apt-get install g++)"
+  skip "doc/engines.md's PseudoAttacks block, not called: no C++ compiler (Debian: apt-get install g++)"
+fi
 
 # Each 32 KiB pair table is an object of its own in libmagicbb.a
 # (src/board-TABLE.c), so a static link takes only those the program

@@ -17,6 +17,7 @@ root="$work/root"
 
 "$make" -s -C "$builddir" install DESTDIR="$root" >"$work/log" 2>&1 || {
   echo "not ok 1 - make install: $(tail -n 1 "$work/log")"; echo "1..1"; exit 1; }
+ok "make install into a scratch DESTDIR"
 man3=$(find "$root" -type d -path '*/man/man3' | head -n 1)
 docdir=$(find "$root" -type d -path '*/doc/magicbb' | head -n 1)
 
@@ -100,14 +101,18 @@ endif()'
     not_ok "the CMake package and the pointer size: $(grep -h 'magicbb_FOUND' "$work"/cmake-*.log | tr '\n' ' ')"
   fi
 else
-  skip "the CMake package's pointer size: no cmake"
+  skip "the CMake package's pointer size: no cmake (Debian: apt-get install cmake)"
 fi
 
 # pkg-config's magicbb-inline module as CMake's pkg_check_modules takes
 # it (IMPORTED_TARGET): the program links, and runs where the CPU can.
 pc_dir=$(dirname "$(find "$root" -name magicbb-inline.pc | head -n 1)")
-if ! command -v cmake >/dev/null 2>&1 || ! command -v pkg-config >/dev/null 2>&1; then
-  skip "pkg_check_modules(IMPORTED_TARGET magicbb-inline): no cmake or pkg-config"
+missing=
+for tool in cmake pkg-config; do
+  command -v "$tool" >/dev/null 2>&1 || missing="${missing:+$missing }$tool"
+done
+if [ -n "$missing" ]; then
+  skip "pkg_check_modules(IMPORTED_TARGET magicbb-inline): no $missing (Debian: apt-get install $missing)"
 elif [ ! -f "$pc_dir/magicbb-inline.pc" ]; then
   skip "pkg_check_modules(IMPORTED_TARGET magicbb-inline): no static library here"
 else
@@ -143,7 +148,7 @@ if [ -z "$pc" ]; then
 elif grep -q '^#define MBB_FLAVOUR_DISPATCH 1' "$builddir/include/magicbb_config.h"; then
   skip "inline consumer: a dispatch library's inline sliders call it"
 elif ! command -v pkg-config >/dev/null 2>&1; then
-  skip "inline consumer: pkg-config not found"
+  skip "inline consumer: no pkg-config (Debian: apt-get install pkg-config)"
 else
   cflags=$(pkg-config --define-variable=prefix="$root$prefix" --cflags "$pc")
   cat >"$work/consumer.c" <<'EOF'
@@ -201,7 +206,7 @@ for module in magicbb magicbb-inline; do
     continue
   fi
   if ! command -v pkg-config >/dev/null 2>&1; then
-    skip "$module.pc from a moved prefix: pkg-config not found"
+    skip "$module.pc from a moved prefix: no pkg-config (Debian: apt-get install pkg-config)"
     continue
   fi
   flags=$(PKG_CONFIG_PATH="${pc%/*}" pkg-config --cflags --libs "$module")
@@ -306,7 +311,7 @@ done
 # them all on: reserved names (a double underscore) and the like, from a
 # prefix that is no system directory, where they are not hidden.
 for compiler in clang clang++; do
-  command -v "$compiler" >/dev/null 2>&1 || { skip "installed headers under -Weverything: no $compiler"; continue; }
+  command -v "$compiler" >/dev/null 2>&1 || { skip "installed headers under -Weverything: no $compiler (Debian: apt-get install clang)"; continue; }
   case $compiler in
     clang++) flags="-x c++ -std=c++17 -Wno-c++98-compat -Wno-c++98-compat-pedantic" ;;
     *) flags="-std=c99" ;;

@@ -6,9 +6,11 @@
 # check-slow.  Elsewhere each says so and fails.
 if MBB_LAB
 
-# Formatting warnings in the manual pages (mandoc, where installed), and
-# an entry in magicbb-gen(1) for every option of its --help (and in
-# magicbb-perft(1), in a native build) (tests/man-options.sh).
+# Formatting warnings in the manual pages (mandoc, where installed), an
+# entry in magicbb-gen(1) for every option of its --help (and in
+# magicbb-perft(1), in a native build) (tests/man-options.sh), and in a
+# git checkout each page dated on or after its last change
+# (tests/man-dates.sh).
 if NATIVE
 man_programs = magicbb-gen:$(MBB_GEN) magicbb-search:$(MBB_SEARCH) \
 	magicbb-perft:tools/magicbb-perft$(EXEEXT) magicbb-threatref:threatref/magicbb-threatref$(EXEEXT)
@@ -19,6 +21,8 @@ check-man: $(man1_MANS) $(man3_MANS) $(MBB_GEN) $(if $(filter magicbb-search:%,$
 	@for entry in $(man_programs); do \
 	  $(SHELL) $(srcdir)/tests/man-options.sh ./$${entry#*:} doc/$${entry%%:*}.1 || exit 1; \
 	done
+	@$(SHELL) $(srcdir)/tests/man-dates.sh $(srcdir) doc/magicbb.3.in doc/magicbb-perft.1.in \
+	  doc/magicbb-gen.1.in doc/magicbb-search.1.in
 	@if command -v mandoc >/dev/null 2>&1; then \
 	  mandoc -Tlint -W warning $(man1_MANS) $(man3_MANS) && echo "check-man: no warnings"; \
 	else echo "check-man: mandoc is not installed"; exit 1; fi

@@ -7,7 +7,7 @@
 # the tables of one run beside the magics of another.  TAP; skipped
 # where gdb is missing or cannot trace.
 gen=${MBB_GEN:?MBB_GEN must name the generator}
-command -v gdb >/dev/null 2>&1 || { echo "1..0 # SKIP gdb not found"; exit 0; }
+command -v gdb >/dev/null 2>&1 || { echo "1..0 # SKIP gdb not found (Debian: apt-get install gdb)"; exit 0; }
 work=$(mktemp -d "${TMPDIR:-/tmp}/magicbb-signal.XXXXXX") || exit 99
 trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 99

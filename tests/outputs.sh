@@ -120,6 +120,28 @@ done
 check "-o a name of 256 bytes" $? 1 "File name too long"
 [ -z "$(leftovers)" ] && ok "nothing left behind" || not_ok "left behind: $(leftovers)"
 
+# ---- A file-size limit (ulimit -f, as batch schedulers set it) -----------
+
+# limited ARGS...: the generator under a limit of one 512-byte block, far
+# below each output; a write past it must fail (EFBIG), not end the run by
+# SIGXFSZ with its temporary file left
+limited() { ( ulimit -f 1 && exec "$gen" "$@" ) 2>err; }
+if ( ulimit -f 1 ) 2>/dev/null; then
+  echo old > kept.txt
+  for case in "-o new.c:new.c" "-d kept.txt:kept.txt" "--sliders-only -o new.c -d kept.txt:kept.txt"; do
+    limited --seed=1 ${case%:*}
+    check "ulimit -f 1, ${case%:*}" $? 1 "^magicbb-gen: ${case#*:}: cannot write: File too large$"
+    [ "$(cat kept.txt)" = old ] && [ ! -e new.c ] && [ -z "$(find . -name '*.c.*' -o -name '*.txt.*')" ] \
+      && ok "ulimit -f 1, ${case%:*}: kept.txt unchanged, no new.c, no temporary file" \
+      || not_ok "ulimit -f 1, ${case%:*} left: $(leftovers)"
+  done
+  ( ulimit -f 1 && exec "$gen" --seed=1 -d - ) > out.txt 2>err
+  check "ulimit -f 1, -d - > out.txt" $? 1 "^magicbb-gen: -: cannot write: File too large$"
+  rm -f kept.txt out.txt
+else
+  skip "a file-size limit: ulimit -f is refused here"
+fi
+
 # ---- Standard output, checked ------------------------------------------
 
 # run_to WHERE PROGRAM ARGS...: stdout to WHERE (a file, or - closed)

@@ -4,6 +4,7 @@
 #define TESTS_RUN_SUITE_H
 
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 /* Check's ck_assert_msg records its place on every call (a write to the
@@ -21,6 +22,9 @@ static inline int run_suite(Suite *suite)
     SRunner *runner = srunner_create(suite);
     int failed;
 
+    /* each test's TAP line as it ends, not the whole suite's at its end
+     * (make check shows what runs; stdout is a pipe there) */
+    setvbuf(stdout, NULL, _IOLBF, 0);
     srunner_run_all(runner, CK_NORMAL);
     failed = srunner_ntests_failed(runner);
     srunner_free(runner);

@@ -16,8 +16,9 @@
  * read the library's tables: a program that reads magicbb::board<> at run
  * time carries a second copy of these tables (100 KiB).
  *
- * C++11 and C++14 get nothing from this header: it needs inline
- * variables. */
+ * It needs C++17's inline variables: in C++14 a file that names
+ * magicbb::board<> stops with one error saying so (a static_assert);
+ * C++11 gets nothing from this header. */
 #ifndef MAGICBB_CONSTEXPR_H
 #define MAGICBB_CONSTEXPR_H
 
@@ -117,5 +118,14 @@ template <int N = 0> inline constexpr board_tables board = make_board_tables<N>(
 
 } // namespace magicbb
 
-#endif /* C++17 */
+#elif defined(__cplusplus) && defined(__cpp_variable_templates)
+namespace magicbb
+{
+/* C++14: naming board<> instantiates this, whose assertion says why. */
+template <int N> struct board_tables_need_cplusplus17 {
+    static_assert(N != N, "magicbb::board<> needs C++17 (-std=c++17 or later)");
+};
+template <int N = 0> constexpr board_tables_need_cplusplus17<N> board{};
+} // namespace magicbb
+#endif /* C++17, C++14 */
 #endif /* MAGICBB_CONSTEXPR_H */

@@ -7,8 +7,8 @@
  * share a byte, from a 512-byte table of the first rank's attacks.  Its
  * tables are the board's (magicbb-gen --board-only=dual: src/board-dual.c),
  * not a flavour's, so a static link takes them only where both is called.
- * magicbb/sets.h's MBB_DEFINE_SETS takes it for BOTH where src/policy.h's
- * row for the target says so (MBB_BOTH_DUAL). */
+ * magicbb/sets.h's MBB_DEFINE_SETS takes it for BOTH where its row for
+ * the target says so (MBB_BOTH_DUAL). */
 #ifndef MAGICBB_DUAL_H
 #define MAGICBB_DUAL_H
 
