@@ -19,7 +19,7 @@
 EXTRA_DIST += lab/enginework.c lab/fastest.c lab/flash-sizes.sh \
 	lab/firmware-rook.c lab/firmware-sliders.c lab/plot.gp lab/callgrind.sh lab/model.sh \
 	lab/configure.sh lab/bench-options.sh lab/recipes.sh lab/flash-options.sh lab/sets.c \
-	lab/sets-rows.sh lab/make-fastest.sh
+	lab/sets-rows.sh lab/make-fastest.sh lab/wasm-lookups.sh lab/wasm_lookups.c lab/wasi-run.mjs
 
 if MBB_LAB
 
@@ -259,7 +259,8 @@ $(lab_magicbb_bench_OBJECTS) $(lab_magicbb_threats_OBJECTS) $(lab_magicbb_engine
 # make check runs the library's tests alone.
 lab_tests = $(search_tests) lab/check_flavours lab/check_threatrel lab/check_threatkind \
 	lab/check_threatref lab/threatref.sh lab/configure.sh \
-	lab/bench-options.sh lab/flash-options.sh lab/recipes.sh lab/make-fastest.sh
+	lab/bench-options.sh lab/flash-options.sh lab/recipes.sh lab/make-fastest.sh \
+	lab/wasm-lookups.sh
 LAB_TESTS = $(lab_tests)
 if MBB_LAB_RULES
 TESTS += $(lab_tests)
