@@ -26,7 +26,8 @@ check() {
   if ! "$gen" -q --flavour="$1" --sliders-only --magics-dir="$magics" \
        --output="$work/tables-$1.c" 2>"$work/err"; then
     not_ok "$1: magicbb-gen: $(head -n 1 "$work/err")"
-  elif ! $cc $3 -I"$srcdir/include" -I"$srcdir/support" -DFLAVOUR="$1" -DREQUIRED="MBB_HAVE_$2" \
+  elif ! $cc $3 -I"$srcdir/include" -I"$srcdir/support" -include "magicbb/$1.h" -DFLAVOUR="$1" \
+       -DREQUIRED="MBB_HAVE_$2" \
        -o "$work/$1.wasm" "$srcdir/lab/wasm_lookups.c" "$srcdir/support/reference.c" \
        "$work/tables-$1.c" $libs >"$work/err" 2>&1; then
     not_ok "$1: does not build for wasm32-wasi $3: $(grep -m 1 error "$work/err")"

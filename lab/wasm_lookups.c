@@ -7,7 +7,8 @@
  * the other lines), through the rook's or bishop's lookup and the
  * queen's; and random whole boards of every density.
  *
- *     cc -DFLAVOUR=NAME -DREQUIRED=MBB_HAVE_<MACRO> ... tables-NAME.c
+ *     cc -include magicbb/NAME.h -DFLAVOUR=NAME -DREQUIRED=MBB_HAVE_<MACRO>
+ *        ... tables-NAME.c
  *
  * REQUIRED: the macro that says the lookups use the instruction set; the
  * build fails where it is not 1, so that the plain C stand-in is never
@@ -20,8 +21,6 @@
 
 #define STRING(x) #x
 #define EXPANDED_STRING(x) STRING(x)
-#define HEADER(name) EXPANDED_STRING(magicbb / name.h)
-#include HEADER(FLAVOUR)
 
 #if !(REQUIRED)
 #error "the lookups are not built for their instruction set: check the flags"
