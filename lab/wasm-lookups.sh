@@ -7,7 +7,8 @@
 # flags (lab/wasm_lookups.c, the flavour's tables from magicbb-gen) and
 # run under node's WASI (lab/wasi-run.mjs): its rook, bishop and queen
 # lookups against the reference ray walk on every relevant occupancy and
-# random boards.  Skipped, saying why, where clang cannot build for
+# random boards, and the self-test (tests/selftest.c: every function of
+# the API) against the vendored drop-in on that flavour.  Skipped, saying why, where clang cannot build for
 # wasm32-wasi (Debian: clang, lld, wasi-libc) or node cannot run WASI
 # modules (node 20 can).  WASM_CC (clang), WASI_SYSROOT (/usr)
 # and NODE (node) name the tools.
@@ -21,22 +22,43 @@ node=${NODE:-node}
 tap_workdir wasm-lookups
 cc="${WASM_CC:-clang} --target=wasm32-wasi --sysroot=${WASI_SYSROOT:-/usr} -O2 -Wall -Wextra -Werror"
 
-# check FLAVOUR MACRO FLAGS: one line, the flavour's lookups under node
+# check FLAVOUR MACRO FLAGS: two lines, the flavour's lookups and the
+# self-test under node
 check() {
   if ! "$gen" -q --flavour="$1" --sliders-only --magics-dir="$magics" \
        --output="$work/tables-$1.c" 2>"$work/err"; then
     not_ok "$1: magicbb-gen: $(head -n 1 "$work/err")"
   elif ! $cc $3 -I"$srcdir/include" -I"$srcdir/support" -include "magicbb/$1.h" -DFLAVOUR="$1" \
-       -DREQUIRED="MBB_HAVE_$2" \
-       -o "$work/$1.wasm" "$srcdir/lab/wasm_lookups.c" "$srcdir/support/reference.c" \
-       "$work/tables-$1.c" $libs >"$work/err" 2>&1; then
+       -DREQUIRED="MBB_HAVE_$2" -o "$work/$1.wasm" "$srcdir/lab/wasm_lookups.c" \
+       "$srcdir/support/reference.c" "$work/tables-$1.c" $libs >"$work/err" 2>&1; then
     not_ok "$1: does not build for wasm32-wasi $3: $(grep -m 1 error "$work/err")"
-  elif "$node" --no-warnings "$srcdir/lab/wasi-run.mjs" "$work/$1.wasm" >"$work/out" 2>"$work/err"
-  then
-    ok "$1, wasm32 $3, under node: $(tail -n 1 "$work/out")"
+  else
+    run "$1, wasm32 $3, under node" "$work/$1.wasm"
+  fi
+  # The whole API on it: the self-test against the vendored drop-in, the
+  # flavour picked by MAGICBB_FLAVOUR_<NAME>.
+  printf '#define MAGICBB_IMPLEMENTATION\n#include "magicbb.h"\n' > "$work/implementation.c"
+  if ! sh "$srcdir/tools/dropin.sh" "$srcdir" "$gen" test "$work/single-$1" "$1" 2>"$work/err"; then
+    not_ok "$1: tools/dropin.sh: $(head -n 1 "$work/err")"
+  elif ! $cc $3 -I"$work/single-$1" -I"$srcdir/support" \
+       -DMAGICBB_FLAVOUR_"$(echo "$1" | tr '[:lower:]' '[:upper:]')" -o "$work/selftest-$1.wasm" \
+       "$work/implementation.c" "$srcdir/tests/selftest.c" "$srcdir/support/reference.c" $libs \
+       >"$work/err" 2>&1; then
+    not_ok "$1: the self-test does not build on the drop-in: $(grep -m 1 error "$work/err")"
+  else
+    run "$1, the drop-in's self-test under node" "$work/selftest-$1.wasm" "$1"
+  fi
+}
+
+# run TEXT MODULE [ARG...]: one line, the module under node
+run() {
+  run_text=$1
+  shift
+  if "$node" --no-warnings "$srcdir/lab/wasi-run.mjs" "$@" >"$work/out" 2>"$work/err"; then
+    ok "$run_text: $(tail -n 1 "$work/out")"
   else
     sed '$d; s/^/# /' "$work/out"
-    not_ok "$1, wasm32 $3, under node: $(tail -n 1 "$work/out" | grep . || head -n 1 "$work/err")"
+    not_ok "$run_text: $(tail -n 1 "$work/out" | grep . || head -n 1 "$work/err")"
   fi
 }
 
