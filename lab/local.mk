@@ -19,7 +19,8 @@
 EXTRA_DIST += lab/enginework.c lab/fastest.c lab/flash-sizes.sh \
 	lab/firmware-rook.c lab/firmware-sliders.c lab/plot.gp lab/callgrind.sh lab/model.sh \
 	lab/configure.sh lab/bench-options.sh lab/recipes.sh lab/flash-options.sh lab/sets.c \
-	lab/sets-rows.sh lab/make-fastest.sh lab/threats-options.sh lab/empty-board.sh
+	lab/sets-rows.sh lab/make-fastest.sh lab/threats-options.sh lab/empty-board.sh \
+	lab/wasm-lookups.sh lab/wasm_lookups.c lab/wasi-run.mjs
 
 if MBB_LAB
 
@@ -196,7 +197,8 @@ $(lab_magicbb_bench_OBJECTS) $(lab_magicbb_threats_OBJECTS) $(lab_magicbb_engine
 # condition that never holds, so that automake writes their rules while
 # make check runs the library's tests alone.
 lab_tests = $(search_tests) lab/check_flavours lab/configure.sh lab/bench-options.sh \
-	lab/threats-options.sh lab/flash-options.sh lab/recipes.sh lab/make-fastest.sh
+	lab/threats-options.sh lab/flash-options.sh lab/recipes.sh lab/make-fastest.sh \
+	lab/wasm-lookups.sh
 LAB_TESTS = $(lab_tests)
 if MBB_LAB_RULES
 TESTS += $(lab_tests)

@@ -128,6 +128,14 @@ else
   not_ok "auto in a cross build whose -march lacks BMI2: '$MBB_FLAVOUR': $(cat "$work/err")"
 fi
 
+# WebAssembly with SIMD128 in CFLAGS (-msimd128): hqsimd is built.
+if answer host=wasm32-unknown-wasi pointer=4 isa_simd128=yes tables=hqsimd &&
+   [ "$MBB_FLAVOUR" = hqsimd ] && [ "$MBB_INLINE_CFLAGS" = -msimd128 ]; then
+  ok "wasm32 with SIMD128: --with-tables=hqsimd, inlined with -msimd128"
+else
+  not_ok "wasm32 with SIMD128: '$MBB_FLAVOUR' '$MBB_INLINE_CFLAGS': $(cat "$work/err")"
+fi
+
 # Refused: one line on stderr, status 1, the code (decide.h) on stdout.
 while IFS='|' read -r extra code; do
   # shellcheck disable=SC2086
@@ -145,6 +153,8 @@ tables=Black|FLAVOUR
 tables=|EMPTY
 tables=fancy;pext|FLAVOUR
 tables=pext|ISA
+tables=hqsimd|ISA
+tables=hqsimd isa_simd128=flags|ISA
 flash=0|VALUE
 flash=1048577|VALUE
 seed=010|SEED

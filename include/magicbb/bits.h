@@ -95,6 +95,12 @@
 #define MBB_HAVE_BITREV 1
 #endif
 #endif
+/* WebAssembly's 128-bit vectors (-msimd128): a module that uses them
+ * validates only in an engine that has them, so the compiler's word is
+ * the only test. */
+#if defined(__wasm__) && defined(__wasm_simd128__)
+#define MBB_HAVE_SIMD128 1
+#endif
 
 /* Gathers the bits of x selected by mask into the low bits, lowest first:
  * the BMI2 instruction where the code is built for it, plain C elsewhere
