@@ -225,7 +225,7 @@ fi
 # download budget (--with-flash) the first of wasm32's order that fits.
 mkdir -p "$work/wasm" && cd "$work/wasm" || exit 99
 refused "--host=wasm32-wasi CC=gcc" \
-  "--host=wasm32-wasi, but the C compiler 'gcc' builds for another architecture; install clang, lld and wasi-libc" \
+  "--host=wasm32-wasi, but the C compiler 'gcc' builds for another architecture; install clang, lld, wasi-libc and compiler-rt for wasm32" \
   configure_for --host=wasm32-wasi CC=gcc
 cd "$work/build" || exit 99
 printf 'int main(void) { return 0; }\n' > "$work/wasm.c"

@@ -6,6 +6,7 @@
  *
  *     magicbb-ratios [--rounds N] [NAME=BYTES...]
  *     magicbb-ratios --list
+ *     magicbb-ratios --rule < FIGURES
  *
  * Each round times every flavour the program was built for and the CPU
  * runs (lab/flavours.h, each on its own tables), in an order rotated
@@ -30,7 +31,8 @@
  * first, and auto's choice.  The CPU and the runtime are named from
  * MBB_CPU and MBB_RUNTIME where set (tools/wasi-run.mjs sets them: a
  * program in a sandbox cannot ask).  --list prints the flavours it times,
- * one a line, and nothing else. */
+ * one a line, and nothing else; --rule applies the rule to figures read
+ * from stdin instead of measured (rule_on_input). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -188,13 +190,17 @@ static int parse(int argc, char **argv, unsigned *rounds)
             }
             continue;
         }
-        for (unsigned i = 0; equals != NULL && i < flavour_impl_count; i++) {
-            if (strncmp(argv[a], flavour_impls[i].name, (size_t)(equals - argv[a])) == 0
-                && flavour_impls[i].name[equals - argv[a]] == '\0')
-                bytes[i] = strtoul(equals + 1, &end, 10);
-        }
-        if (equals == NULL || strtoul(equals + 1, &end, 10) == 0 || *end != '\0') {
-            fprintf(stderr, "usage: magicbb-ratios [--rounds N] [NAME=BYTES...], not '%s'\n",
+        unsigned i = 0;
+
+        while (equals != NULL && i < flavour_impl_count
+               && !(strncmp(argv[a], flavour_impls[i].name, (size_t)(equals - argv[a])) == 0
+                    && flavour_impls[i].name[equals - argv[a]] == '\0'))
+            i++;
+        if (equals == NULL || i == flavour_impl_count || equals[1] < '1' || equals[1] > '9'
+            || (bytes[i] = strtoul(equals + 1, &end, 10), *end != '\0')) {
+            fprintf(stderr,
+                    "magicbb-ratios: '%s' is not NAME=BYTES for a flavour (usage: magicbb-ratios"
+                    " [--rounds N] [NAME=BYTES...])\n",
                     argv[a]);
             return -1;
         }
@@ -307,18 +313,19 @@ static void print_table(unsigned rounds)
         cpu_name(cpu, sizeof cpu);
     printf("magicbb-ratios on %s, %s; %u rounds, each flavour's time over the fastest's in the"
            " same round:\nthe median ratio [95 %% interval]; ns: the fastest's median, per lookup"
-           " or node; search: the six standard positions to depth %d, %llu nodes\n\n",
+           " or node (search ns: each flavour's); search: the six standard positions to depth %d,"
+           " %llu nodes\n\n",
            cpu, runtime != NULL ? runtime : "natively", rounds, SEARCH_DEPTH,
            (unsigned long long)reference_nodes);
     printf("%-12s %9s", "flavour", "bytes");
     for (int w = 0; w < WORKLOADS; w++)
         printf("  %-20s", workload_names[w]);
-    printf("\n");
+    printf("  %s\n", "search ns");
     for (unsigned i = 0; i < n; i++) {
         printf("%-12s %9lu", timed[i]->name, bytes[timed[i] - flavour_impls]);
         for (int w = 0; w < WORKLOADS; w++)
             printf("  %5.2f [%5.2f, %5.2f]", ratio[i][w].median, ratio[i][w].low, ratio[i][w].high);
-        printf("\n");
+        printf("  %.1f\n", ns[i][SEARCH_W].median);
     }
     printf("%-12s %9s", "ns", "");
     for (int w = 0; w < WORKLOADS; w++) {
@@ -331,11 +338,50 @@ static void print_table(unsigned rounds)
     printf("\n");
 }
 
+/* --rule: the rule on figures read from stdin, "NAME BYTES NS MEDIAN LOW"
+ * a line (the search's median ns, its ratio's median and low end), for
+ * lab/ratios.sh; 0, or 1 with a message. */
+static int rule_on_input(void)
+{
+    char name[64];
+    unsigned long b;
+    double median_ns, median, low;
+    int fields;
+
+    while (n < MAX_FLAVOURS
+           && (fields = scanf("%63s %lu %lf %lf %lf", name, &b, &median_ns, &median, &low)) == 5) {
+        unsigned i = 0;
+
+        while (i < flavour_impl_count && strcmp(flavour_impls[i].name, name) != 0)
+            i++;
+        if (i == flavour_impl_count || b == 0) {
+            fprintf(stderr, "magicbb-ratios: --rule: '%s %lu': no such flavour, or no bytes\n",
+                    name, b);
+            return 1;
+        }
+        timed[n] = &flavour_impls[i];
+        bytes[i] = b;
+        ns[n][SEARCH_W].median = median_ns;
+        ratio[n][SEARCH_W] = (struct interval){ median, low, median };
+        n++;
+    }
+    if (n == 0 || fields != EOF) {
+        fputs("magicbb-ratios: --rule: expected lines of NAME BYTES NS MEDIAN LOW\n", stderr);
+        return 1;
+    }
+    choose();
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     const int list = argc == 2 && strcmp(argv[1], "--list") == 0;
     unsigned rounds = ROUNDS;
 
+    if (argc == 2 && strcmp(argv[1], "--rule") == 0)
+        return rule_on_input();
+    if (!list && parse(argc, argv, &rounds) != 0)
+        return 1;
     for (unsigned i = 0; i < flavour_impl_count && n < MAX_FLAVOURS; i++) {
         const struct flavour_impl *f = &flavour_impls[i];
 
@@ -349,9 +395,7 @@ int main(int argc, char **argv)
     }
     if (list)
         return 0;
-    if (parse(argc, argv, &rounds) != 0 || prepare() != 0)
-        return 1;
-    if (n == 0 || measure(rounds) != 0)
+    if (n == 0 || prepare() != 0 || measure(rounds) != 0)
         return 1;
     summarise(rounds);
     print_table(rounds);

@@ -9,7 +9,7 @@
 # set with flags built on their own with them (MBB_CFLAGS_NAME: a new
 # flavour on the registry is timed where its flags build), all with
 # BENCH_CFLAGS after CFLAGS as make bench's.
-EXTRA_DIST += lab/ratios.c lab/wasm.mk lab/wasi-browser.mjs lab/wasi-page.html lab/wasi-worker.mjs
+EXTRA_DIST += lab/ratios.c lab/ratios.sh lab/wasm.mk lab/wasi-browser.mjs lab/wasi-page.html lab/wasi-worker.mjs
 if MBB_LAB
 EXTRA_PROGRAMS += lab/magicbb-ratios
 lab_ratios_isa_objects = $(MBB_ISAS_FLAGGED:%=lab/ratios-isa-%.$(OBJEXT))
@@ -32,6 +32,9 @@ EXTRA_lab_magicbb_ratios_DEPENDENCIES = $(lab_ratios_isa_objects) $(bench_movege
 $(lab_magicbb_ratios_OBJECTS): private CFLAGS += $(BENCH_CFLAGS)
 $(lab_magicbb_ratios_OBJECTS): $(BUILT_SOURCES)
 CLEANFILES += lab/magicbb-ratios$(EXEEXT) $(lab_ratios_isa_objects)
+# its test (make check-lab): the rule on given figures, a short run
+lab_tests += lab/ratios.sh
+lab: lab/magicbb-ratios$(EXEEXT)
 
 if WASM
 # Each flavour's freestanding module, linked as magicbb.wasm is

@@ -51,7 +51,7 @@ AS_CASE([$host_cpu],
   [powerpc*|ppc*], [mbb_arch="defined __powerpc__ || defined __PPC__"],
   [mips*], [mbb_arch="defined __mips__"],
   [loongarch*], [mbb_arch="defined __loongarch__"],
-  [wasm32*|wasm64*], [mbb_arch="defined __wasm__" mbb_cc_hint="clang, lld and wasi-libc"],
+  [wasm32*|wasm64*], [mbb_arch="defined __wasm__" mbb_cc_hint="clang, lld, wasi-libc and compiler-rt for wasm32"],
   [mbb_arch=1])
 AC_MSG_CHECKING([whether $CC builds for $host_cpu])
 AC_COMPILE_IFELSE([AC_LANG_PROGRAM([[#if !($mbb_arch)

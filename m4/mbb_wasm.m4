@@ -4,15 +4,16 @@
 # MBB_WASM
 # --------
 # Before AC_PROG_CC.  Sets mbb_wasm to yes for a WebAssembly host
-# (host_cpu wasm32 or wasm64), else no; mbb_wasm_order: wasm there, for
-# the flash order of a download budget (MBB_CHOOSE).  There, unless CC is given: the
-# first of $host_alias-clang and clang --target=$host_alias that links a
-# program (clang, lld and a C library for the host: Debian's clang, lld
-# and wasi-libc); where none does, configure stops, naming what to
-# install, rather than let AC_PROG_CC take the build machine's gcc.  The
-# binary tools (AR, RANLIB, NM, SIZE, STRIP) are LLVM's, unless given:
-# the build machine's cannot read wasm objects.  The library is static
-# only (libtool has no shared libraries there).
+# (host_cpu wasm32 or wasm64), else no; mbb_wasm_order to wasm there, for
+# a download budget's order (MBB_CHOOSE).  There, unless CC is given:
+# the first of $host_alias-clang and clang --target=$host_alias that
+# links a program (clang, lld, a C library and compiler-rt's builtins for
+# the host: Debian's clang, lld, wasi-libc and libclang-rt-14-dev-wasm32);
+# where none does, configure stops, naming what to install, rather than
+# let AC_PROG_CC take the build machine's gcc.  The binary tools (AR,
+# RANLIB, NM, SIZE, STRIP) are LLVM's, unless given: the build machine's
+# cannot read wasm objects.  The library is static only (libtool has no
+# shared libraries there).
 AC_DEFUN([MBB_WASM],
 [AC_BEFORE([$0], [AC_PROG_CC])dnl
 AS_CASE([$host_cpu], [wasm32|wasm64], [mbb_wasm=yes mbb_wasm_order=wasm], [mbb_wasm=no])
@@ -26,7 +27,7 @@ AS_IF([test "x$mbb_wasm:${CC+set}" = xyes:],
    rm -f conftest_wasm conftest_wasm.c
    AS_IF([test -n "$CC"], [AC_MSG_RESULT([$CC])],
      [AC_MSG_RESULT([none])
-      AC_MSG_ERROR([--host=$host_alias: no compiler links a program for it; install clang, lld and wasi-libc (Debian: apt-get install clang lld wasi-libc), or give CC= (emcc for emscripten; see config.log)])])])
+      AC_MSG_ERROR([--host=$host_alias: no compiler links a program for it; install clang, lld, wasi-libc and the builtins of compiler-rt for wasm32 (Debian: apt-get install clang lld wasi-libc libclang-rt-14-dev-wasm32), or give CC= (emcc for emscripten; see config.log)])])])
 AS_IF([test "x$mbb_wasm" = xyes],
   [enable_shared=${enable_shared-no}
    # (automake's own check took the build machine's strip)

@@ -32,7 +32,7 @@ for compiler in "clang --target=wasm32-wasi" "$emcc -sSTANDALONE_WASM"; do
   # shellcheck disable=SC2086
   if ! command -v "$name" >/dev/null 2>&1 ||
     ! $compiler -o "$work/trivial.wasm" "$work/trivial.c" >"$work/trivial.log" 2>&1; then
-    skip "the drop-in under $compiler: it links no program here (Debian: clang, lld and wasi-libc; emscripten)"
+    skip "the drop-in under $compiler: it links no program here (Debian: clang, lld, wasi-libc and libclang-rt-14-dev-wasm32; emscripten)"
     continue
   fi
   # shellcheck disable=SC2086
