@@ -49,8 +49,8 @@ static inline int mbb_slow_pext(int amd, unsigned family)
  * seed).  X(flavour, condition, why), why a printf format whose %s is
  * what was found about PEXT:
  *   pext     fewest cycles on the Zen 3, Skylake and Ice Lake models
- *   obstruction  wasm32's rule (MBB_WASM_ORDER, below) on make
- *            bench-wasm's figures
+ *   byte     wasm32's rule (MBB_WASM_ORDER, below) on make bench-wasm's
+ *            figures
  *   magic32  the shortest chain on the Cortex-M4
  *   fancy    the portable flavour whose magics a seed searches (black's
  *            are loaded)
@@ -64,7 +64,7 @@ static inline int mbb_slow_pext(int amd, unsigned family)
  *            on the Zen 4 of doc/benchmark.md */
 #define MBB_AUTO_TABLE(X, fast_pext, bits32, wasm, seeded)                                         \
     X(pext, (fast_pext) && !(seeded), "%s")                                                        \
-    X(obstruction, (wasm) && !(seeded), MBB_WASM_WHY)                                              \
+    X(byte, (wasm), MBB_WASM_WHY)                                                                  \
     X(magic32, (bits32), "a 32-bit target, where two 32-bit multiplies beat one 64-bit")           \
     X(fancy, (seeded), "a 64-bit target and --with-seed: fancy, whose magics a seed searches")     \
     X(black, 1,                                                                                    \
@@ -80,21 +80,22 @@ static inline int mbb_slow_pext(int amd, unsigned family)
 #endif
 
 /* wasm32 (WebAssembly: a host triplet of wasm32 or wasm64, __wasm__ in
- * the drop-in), where the tables are download: its flavours in the order
- * a budget (--with-flash, KiB of module) tries them, fastest first by
- * their median on the engine search, and auto's flavour without a
- * budget: the fastest, unless a flavour that ties it there (its paired
- * ratio's 95 % interval reaches 1, or its median is under 1.05: the
- * lab's rule for a clear win) has a module of at most a quarter of the
- * fastest's bytes; then the fastest of those.  make bench-wasm
- * (lab/magicbb-ratios under node 20's V8 and Firefox's SpiderMonkey)
- * applies the rule; its figures are in doc/engines.md, "In the
- * browser". */
+ * the drop-in), where the tables are download.  auto takes the fastest
+ * flavour on the engine search (the lowest median), unless flavours that
+ * tie it (a paired ratio whose 95 % interval reaches 1, or whose median
+ * is under 1.05: the lab's rule for a clear win) have modules 256 KiB
+ * smaller or more: then the smallest of those.  make bench-wasm
+ * (lab/magicbb-ratios, 61 rounds, in node 20's V8, Firefox's SpiderMonkey
+ * and Chromium's V8) applies the rule: byte in all three, tied with the
+ * fastest (0.99 [0.92, 1.08] in V8) at 191,313 bytes against black's
+ * 642,293 (doc/engines.md, "In the browser").  A budget's order
+ * (--with-flash, KiB of tables): auto's first, then by the search's
+ * median in V8. */
 #define MBB_WASM_ORDER                                                                             \
-    "black white fancy shared shiftmagic offsetmagic plain byte magic32 obstruction sbamg hq"
+    "byte offsetmagic black white plain fancy shiftmagic shared magic32 obstruction sbamg hq"
 #define MBB_WASM_WHY                                                                               \
-    "a wasm32 target: obstruction, tied on the engine search with the fastest (black) in V8 and"   \
-    " SpiderMonkey, a module a tenth of its size (doc/engines.md)"
+    "a wasm32 target: byte, tied with the fastest on the engine search in V8 and SpiderMonkey"     \
+    " with a module 450 KB smaller (doc/engines.md)"
 
 /* auto on a hosted target, from what configure found: the flavour a
  * magics file names (magics_for, or NULL), else the table's.  *why is a

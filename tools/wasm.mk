@@ -18,9 +18,6 @@ EXTRA_DIST += tools/wasm.mk tools/wasi-run.mjs tests/wasm.sh tests/dropin-wasm.s
 	examples/wasm/page.html examples/wasm/serve.mjs
 CLEANFILES += magicbb.wasm magicbb.wasm.tmp
 
-# The drop-in under emscripten (emcc) and clang --target=wasm32-wasi,
-# run by node's WASI: every build's make check, where they are installed.
-native_tests += tests/dropin-wasm.sh
 AM_TESTS_ENVIRONMENT += NODE='$(NODE)'; export NODE; WASI_RUNTIME='$(WASI_RUNTIME)'; \
 	export WASI_RUNTIME; MBB_WASI_WHY='$(MBB_WASI_WHY)'; export MBB_WASI_WHY;
 
@@ -30,9 +27,11 @@ magicbb.wasm: libmagicbb.la
 	$(AM_V_CCLD)$(call wasm_module,$(libmagicbb_la_OBJECTS:.lo=.$(OBJEXT)))
 wasm-module: magicbb.wasm
 # make check: the self-test under WASI_RUNTIME, and the module in node
-# and in headless Chromium, against a JavaScript ray walk (tests/wasm.sh).
+# and in headless Chromium, against a JavaScript ray walk (tests/wasm.sh);
+# the drop-in under clang --target=wasm32-wasi and emscripten's emcc,
+# run by node's WASI, where they are installed (tests/dropin-wasm.sh).
 check_DATA = tests/magicbb-selftest$(EXEEXT) magicbb.wasm
-wasm_tests = tests/wasm.sh
+wasm_tests = tests/wasm.sh tests/dropin-wasm.sh
 else
 wasm_tests =
 wasm-module:
