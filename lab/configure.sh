@@ -232,7 +232,7 @@ printf 'int main(void) { return 0; }\n' > "$work/wasm.c"
 if ! clang --target=wasm32-wasi -o "$work/wasm.out" "$work/wasm.c" >/dev/null 2>&1; then
   echo "# clang --target=wasm32-wasi links no program here: wasm32's auto is not checked"
 else
-  for args in "|byte|a wasm32 target" "--with-flash=200|obstruction|the module's download"; do
+  for args in "|black|a wasm32 target" "--with-flash=300|byte|the module's download"; do
     # shellcheck disable=SC2086
     if mkdir -p "$work/wasm" && (cd "$work/wasm" &&
       configure_for --host=wasm32-wasi --cache-file="$work/wasm.cache" ${args%%|*}) &&

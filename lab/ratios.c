@@ -25,14 +25,13 @@
  * flavour (the lowest median) in the same round: the figure is the
  * median ratio with its 95 % interval (lab/timing.h).
  *
- * NAME=BYTES gives a flavour's module bytes (make bench-wasm measures
- * the freestanding module of each); then the last lines apply wasm32's
- * rule (src/policy.h) to the search figures: the order, fastest median
- * first, and auto's choice.  The CPU and the runtime are named from
- * MBB_CPU and MBB_RUNTIME where set (tools/wasi-run.mjs sets them: a
- * program in a sandbox cannot ask).  --list prints the flavours it times,
- * one a line, and nothing else; --rule applies the rule to figures read
- * from stdin instead of measured (rule_on_input). */
+ * NAME=BYTES gives a flavour's module bytes (make bench-wasm gives the
+ * gzip -9 bytes of the freestanding module of each); then the last lines
+ * apply wasm32's rule (src/policy.h) to the search figures: the order,
+ * fastest median first, auto's choice, and a budget's order.  The CPU and the runtime are named
+ * from MBB_CPU and MBB_RUNTIME where set (tools/wasi-run.mjs sets them: a program in a sandbox
+ * cannot ask).  --list prints the flavours it times, one a line, and nothing else; --rule applies
+ * the rule to figures read from stdin instead of measured (rule_on_input). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,8 +53,11 @@
 #define SEARCH_DEPTH 3
 #define SEARCH_MIB 16
 #define MAX_FLAVOURS 64
-/* the rule's "much smaller": 256 KiB less to download, or more */
-#define MUCH_SMALLER (256ul << 10)
+/* the rule's "much smaller": at most a half of the bytes; and the
+ * flavour kept where the evidence cannot separate (src/policy.h's last
+ * row of auto) */
+#define MUCH_SMALLER 2
+#define PORTABLE_DEFAULT "black"
 
 enum { THROUGHPUT_W, LATENCY_W, SEARCH_W, WORKLOADS };
 static const char *const workload_names[WORKLOADS] = { "throughput", "latency", "search" };
@@ -264,14 +266,20 @@ static int ties(unsigned i)
 }
 
 /* wasm32's rule on the search figures, where every flavour's bytes are
- * given: auto takes the fastest (the lowest median) unless flavours that
- * tie it have modules MUCH_SMALLER bytes smaller or more: then the
+ * given (make bench-wasm gives the modules' gzip -9 bytes: the download
+ * as a server that compresses sends it): the flavours that tie the
+ * fastest (the lowest median) are as fast; of them black, the portable
+ * default, where it is one (where the evidence cannot separate flavours
+ * the default stays), else the fastest; unless flavours that tie the
+ * fastest have at most 1/MUCH_SMALLER of that one's bytes: then the
  * smallest of those.  A budget's order: auto's flavour first, then the
  * others by median. */
 static void choose(void)
 {
-    unsigned order[MAX_FLAVOURS], fastest, pick;
+    unsigned order[MAX_FLAVOURS], fastest, pick, first;
 
+    if (n == 0)
+        return;
     for (unsigned i = 0; i < n; i++) {
         if (bytes[timed[i] - flavour_impls] == 0)
             return;
@@ -286,24 +294,33 @@ static void choose(void)
             order[k - 1] = t;
         }
     }
-    fastest = pick = order[0];
+    fastest = first = order[0];
+    for (unsigned i = 0; i < n; i++)
+        first = ties(i) && strcmp(timed[i]->name, PORTABLE_DEFAULT) == 0 ? i : first;
+    pick = first;
     printf("\norder (search, fastest median first):");
     for (unsigned k = 0; k < n; k++) {
         const unsigned long b = bytes[timed[order[k]] - flavour_impls];
 
         printf(" %s", timed[order[k]]->name);
-        if (ties(order[k]) && b + MUCH_SMALLER <= bytes[timed[fastest] - flavour_impls]
-            && (pick == fastest || b < bytes[timed[pick] - flavour_impls]))
+        if (ties(order[k]) && b * MUCH_SMALLER <= bytes[timed[first] - flavour_impls]
+            && (pick == first || b < bytes[timed[pick] - flavour_impls]))
             pick = order[k];
     }
-    printf("\nauto: %s (%s)\norder for a budget (auto's first): %s", timed[pick]->name,
-           pick == fastest ? "the fastest on the search; none that ties it is 256 KiB smaller"
-                           : "the smallest of the flavours that tie the fastest on the search and"
-                             " are 256 KiB smaller or more",
-           timed[pick]->name);
-    for (unsigned k = 0; k < n; k++)
+    printf("\nauto: %s (", timed[pick]->name);
+    if (pick != first)
+        printf("the smallest of the flavours that tie the fastest with at most a half of the"
+               " bytes of %s)\n",
+               timed[first]->name);
+    else
+        printf("%s; none that ties it has a half of its bytes or fewer)\n",
+               first == fastest ? "the fastest on the search"
+                                : "the portable default, tied with the fastest on the search");
+    printf("order for a budget (auto's first): %s", timed[pick]->name);
+    for (unsigned k = 0; k < n; k++) {
         if (order[k] != pick)
             printf(" %s", timed[order[k]]->name);
+    }
     printf("\n");
 }
 

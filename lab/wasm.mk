@@ -56,9 +56,10 @@ lab/module-%.wasm: $(srcdir)/src/lookup.c lab/tables-%.c libmagicbb.la $(flavour
 	done && $(call wasm_module,lab/module-$*/lookup.o lab/module-$*/tables-$*.o $(wasm_board_objects))
 CLEANFILES += $(all_flavours:%=lab/module-%.wasm)
 
-# make bench-wasm: the modules' bytes (and gzip -9's) of the flavours
+# make bench-wasm: the modules' bytes and gzip -9's of the flavours
 # lab/magicbb-ratios times (--list: those that build for wasm32), then
-# lab/magicbb-ratios with them under WASI_RUNTIME (V8, in node), and in
+# lab/magicbb-ratios with the gzip -9 bytes (its rule's) under
+# WASI_RUNTIME (V8, in node), and in
 # each browser installed (BENCH_BROWSERS, default firefox-esr and
 # chromium: SpiderMonkey and V8 again) through lab/wasi-browser.mjs; each
 # engine's table in lab/bench-wasm-ENGINE.txt.  BENCH_ROUNDS rounds.
@@ -69,8 +70,8 @@ bench-wasm: lab/magicbb-ratios$(EXEEXT)
 	flavours=`$(WASI_RUNTIME) lab/magicbb-ratios$(EXEEXT) --list` && test -n "$$flavours" || exit 1; \
 	$(MAKE) $(AM_MAKEFLAGS) `for f in $$flavours; do echo lab/module-$$f.wasm; done` || exit 1; \
 	sizes=; for f in $$flavours; do \
-	  bytes=`wc -c < lab/module-$$f.wasm | tr -d ' '`; sizes="$$sizes $$f=$$bytes"; \
-	  echo "lab/module-$$f.wasm: $$bytes bytes, gzip -9: `gzip -9c lab/module-$$f.wasm | wc -c`"; \
+	  gz=`gzip -9c lab/module-$$f.wasm | wc -c | tr -d ' '`; sizes="$$sizes $$f=$$gz"; \
+	  echo "lab/module-$$f.wasm: `wc -c < lab/module-$$f.wasm` bytes, gzip -9: $$gz"; \
 	done; \
 	echo "== $(WASI_RUNTIME)"; \
 	$(WASI_RUNTIME) lab/magicbb-ratios$(EXEEXT) --rounds $(BENCH_ROUNDS) $$sizes \

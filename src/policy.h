@@ -49,8 +49,8 @@ static inline int mbb_slow_pext(int amd, unsigned family)
  * seed).  X(flavour, condition, why), why a printf format whose %s is
  * what was found about PEXT:
  *   pext     fewest cycles on the Zen 3, Skylake and Ice Lake models
- *   byte     wasm32's rule (MBB_WASM_ORDER, below) on make bench-wasm's
- *            figures
+ *   black on wasm32: its rule (MBB_WASM_ORDER, below) on make
+ *            bench-wasm's figures; with a seed fancy (the next rows)
  *   magic32  the shortest chain on the Cortex-M4
  *   fancy    the portable flavour whose magics a seed searches (black's
  *            are loaded)
@@ -64,8 +64,9 @@ static inline int mbb_slow_pext(int amd, unsigned family)
  *            on the Zen 4 of doc/benchmark.md */
 #define MBB_AUTO_TABLE(X, fast_pext, bits32, wasm, seeded)                                         \
     X(pext, (fast_pext) && !(seeded), "%s")                                                        \
-    X(byte, (wasm), MBB_WASM_WHY)                                                                  \
-    X(magic32, (bits32), "a 32-bit target, where two 32-bit multiplies beat one 64-bit")           \
+    X(black, (wasm) && !(seeded), MBB_WASM_WHY)                                                    \
+    X(magic32, (bits32) && !(wasm),                                                                \
+      "a 32-bit target, where two 32-bit multiplies beat one 64-bit")                              \
     X(fancy, (seeded), "a 64-bit target and --with-seed: fancy, whose magics a seed searches")     \
     X(black, 1,                                                                                    \
       "a 64-bit target without fast PEXT (%s): black, among the fewest predicted cycles of"        \
@@ -80,22 +81,24 @@ static inline int mbb_slow_pext(int amd, unsigned family)
 #endif
 
 /* wasm32 (WebAssembly: a host triplet of wasm32 or wasm64, __wasm__ in
- * the drop-in), where the tables are download.  auto takes the fastest
- * flavour on the engine search (the lowest median), unless flavours that
- * tie it (a paired ratio whose 95 % interval reaches 1, or whose median
- * is under 1.05: the lab's rule for a clear win) have modules 256 KiB
- * smaller or more: then the smallest of those.  make bench-wasm
- * (lab/magicbb-ratios, 61 rounds, in node 20's V8, Firefox's SpiderMonkey
- * and Chromium's V8) applies the rule: byte in all three, tied with the
- * fastest (0.99 [0.92, 1.08] in V8) at 191,313 bytes against black's
- * 642,293 (doc/engines.md, "In the browser").  A budget's order
- * (--with-flash, KiB of tables): auto's first, then by the search's
+ * the drop-in), where the tables are download.  The rule, on the engine
+ * search: the flavours that tie the fastest (a paired ratio whose 95 %
+ * interval reaches 1, or whose median is under 1.05: the lab's rule for
+ * a clear win) are as fast; of them black, the portable default, where
+ * it is one, else the fastest; unless flavours that tie the fastest
+ * have at most half its gzip -9 module bytes (the download as a server
+ * that compresses sends it): then the smallest of those.  make
+ * bench-wasm (lab/magicbb-ratios, 61 rounds) applies it: black in node
+ * 20's V8, Firefox's SpiderMonkey and Chromium's V8, in two runs; the
+ * table-free flavours, at a fifth of its bytes, are 9 to 23 % slower
+ * (doc/engines.md, "In the browser").  A budget's order (--with-flash,
+ * KiB of tables, uncompressed): auto's first, then by the search's
  * median in V8. */
 #define MBB_WASM_ORDER                                                                             \
-    "byte offsetmagic black white plain fancy shiftmagic shared magic32 obstruction sbamg hq"
+    "black white offsetmagic plain fancy shiftmagic byte shared magic32 obstruction sbamg hq"
 #define MBB_WASM_WHY                                                                               \
-    "a wasm32 target: byte, tied with the fastest on the engine search in V8 and SpiderMonkey"     \
-    " with a module 450 KB smaller (doc/engines.md)"
+    "a wasm32 target: black, tied with the fastest on the engine search in V8 and SpiderMonkey;"   \
+    " the smaller modules are slower (doc/engines.md)"
 
 /* auto on a hosted target, from what configure found: the flavour a
  * magics file names (magics_for, or NULL), else the table's.  *why is a
