@@ -50,7 +50,7 @@ static inline int mbb_slow_pext(int amd, unsigned family)
  * what was found about PEXT:
  *   pext     fewest cycles on the Zen 3, Skylake and Ice Lake models
  *   black on wasm32: its rule (MBB_WASM_ORDER, below) on make
- *            bench-wasm's figures; with a seed fancy (the next rows)
+ *            bench-wasm's figures (a seed takes fancy, the row before)
  *   magic32  the shortest chain on the Cortex-M4
  *   fancy    the portable flavour whose magics a seed searches (black's
  *            are loaded)
@@ -64,10 +64,11 @@ static inline int mbb_slow_pext(int amd, unsigned family)
  *            on the Zen 4 of doc/benchmark.md */
 #define MBB_AUTO_TABLE(X, fast_pext, bits32, wasm, seeded)                                         \
     X(pext, (fast_pext) && !(seeded), "%s")                                                        \
-    X(black, (wasm) && !(seeded), MBB_WASM_WHY)                                                    \
     X(magic32, (bits32) && !(wasm),                                                                \
       "a 32-bit target, where two 32-bit multiplies beat one 64-bit")                              \
-    X(fancy, (seeded), "a 64-bit target and --with-seed: fancy, whose magics a seed searches")     \
+    X(fancy, (seeded),                                                                             \
+      "a 64-bit or wasm32 target and --with-seed: fancy, whose magics a seed searches")            \
+    X(black, (wasm), MBB_WASM_WHY)                                                                 \
     X(black, 1,                                                                                    \
       "a 64-bit target without fast PEXT (%s): black, among the fewest predicted cycles of"        \
       " the portable flavours on every 64-bit model, with a smaller table than fancy's or"         \
