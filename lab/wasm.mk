@@ -64,7 +64,7 @@ CLEANFILES += $(all_flavours:%=lab/module-%.wasm)
 # chromium: SpiderMonkey and V8 again) through lab/wasi-browser.mjs; each
 # engine's table in lab/bench-wasm-ENGINE.txt.  BENCH_ROUNDS rounds.
 BENCH_BROWSERS = firefox-esr chromium
-BENCH_ROUNDS = 31
+BENCH_ROUNDS = 61
 bench-wasm: lab/magicbb-ratios$(EXEEXT)
 	@if test -z '$(WASI_RUNTIME)'; then echo "make bench-wasm: $(MBB_WASI_WHY)"; exit 1; fi; \
 	flavours=`$(WASI_RUNTIME) lab/magicbb-ratios$(EXEEXT) --list` && test -n "$$flavours" || exit 1; \
