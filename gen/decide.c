@@ -86,7 +86,7 @@ struct state {
     const struct facts *f;
     const struct options *o;
     struct decision *d;
-    int fast_pext;
+    int fast_pext, wasm; /* wasm: a WebAssembly host, policy.h's wasm32 rows */
     const char *pext_why;
     char choices[DECIDE_TEXT];
 };
@@ -223,7 +223,7 @@ static int measured(const struct facts *f, const char *flavour, unsigned long *t
 static int flash_fit(struct state *st, const char *named)
 {
     struct decision *d = st->d;
-    const char *why, *order = mbb_flash_order(st->f->bits32, &why);
+    const char *why, *order = mbb_flash_order(st->f->bits32, st->wasm, &why);
     const unsigned long budget = strtoul(d->flash_kib, NULL, 10) * 1024;
     const int seeded = d->magics_for == NULL && given(st->o->seed);
     char tried[DECIDE_TEXT] = "", name[64];
@@ -344,7 +344,7 @@ static int choose_flavour(struct state *st)
     if (is(tables, "auto") && d->flash_kib != NULL && flash_fit(st, NULL))
         return 1;
     if (is(tables, "auto") && d->flash_kib == NULL) {
-        d->flavour = mbb_auto_flavour(d->magics_for, st->fast_pext, st->f->bits32,
+        d->flavour = mbb_auto_flavour(d->magics_for, st->fast_pext, st->f->bits32, st->wasm,
                                       given(st->o->seed), &why);
         text_add(d->why, "auto: ");
         text_add(d->why, why, d->magics_for != NULL ? d->magics_for : st->pext_why);
@@ -398,7 +398,7 @@ static int decide_magics(struct state *st)
 enum refusal decide(const struct facts *f, const struct options *given_options, struct decision *d)
 {
     struct options o = *given_options;
-    struct state st = { f, &o, d, 0, "", "" };
+    struct state st = { f, &o, d, 0, f->host != NULL && strncmp(f->host, "wasm", 4) == 0, "", "" };
 
     memset(d, 0, sizeof *d);
     o.tables = o.tables != NULL ? o.tables : "auto";

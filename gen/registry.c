@@ -4,12 +4,12 @@
  * C: configure, make, the scripts and the tests.
  *
  *     magicbb-gen --registry flavours | flavour NAME | isas | isa NAME
- *                 | header | flash-order POINTER-BYTES | magics-flavour FILE
+ *                 | header | flash-order POINTER-BYTES|wasm | magics-flavour FILE
  *
  * Every flavour; a flavour's isa and magics fields; every instruction
  * set; a set's macro, flags and description, a line each; a C header
  * including every flavour's; the flash order of policy.h for a pointer
- * size; the flavour a magics file's '# flavour:' line names.  A name
+ * size, or wasm32's download order; the flavour a magics file's '# flavour:' line names.  A name
  * that is not in the registry is one line on stderr and exit 1; a usage
  * error exit 2. */
 #include <stdio.h>
@@ -52,12 +52,12 @@ int configure_registry(int argc, char **argv)
         for (i = 0; i < FLAVOUR_COUNT; i++)
             printf("#include \"magicbb/%s.h\"\n", flavour_rows[i].name);
     } else if (named && is(command, "flash-order")) {
-        puts(mbb_flash_order(is(argv[1], "4"), &why));
+        puts(mbb_flash_order(is(argv[1], "4"), is(argv[1], "wasm"), &why));
     } else if (named && is(command, "magics-flavour")) {
         puts(magics_file_flavour(argv[1]));
     } else {
         fputs("usage: magicbb-gen --registry flavours | flavour NAME | isas | isa NAME | header\n"
-              "       | flash-order POINTER-BYTES | magics-flavour FILE\n",
+              "       | flash-order POINTER-BYTES|wasm | magics-flavour FILE\n",
               stderr);
         return 2;
     }

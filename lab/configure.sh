@@ -232,6 +232,33 @@ if ! command -v mips64-linux-gnuabi64-gcc >/dev/null 2>&1; then
     configure_for --host=mips64-linux-gnuabi64
 fi
 
+# --host=wasm32-wasi: gcc, which builds for this machine, refused (it
+# once built an x86-64 library under wasm32's name); with no compiler
+# given, clang --target=wasm32-wasi where it links a program, auto the
+# row of policy.h for wasm32 whatever the pointer size says, and a
+# download budget (--with-flash) the first of wasm32's order that fits.
+mkdir -p "$work/wasm" && cd "$work/wasm" || exit 99
+refused "--host=wasm32-wasi CC=gcc" \
+  "--host=wasm32-wasi, but the C compiler 'gcc' builds for another architecture; install clang, lld, wasi-libc and compiler-rt for wasm32" \
+  configure_for --host=wasm32-wasi CC=gcc
+cd "$work/build" || exit 99
+printf 'int main(void) { return 0; }\n' > "$work/wasm.c"
+if ! clang --target=wasm32-wasi -o "$work/wasm.out" "$work/wasm.c" >/dev/null 2>&1; then
+  echo "# clang --target=wasm32-wasi links no program here: wasm32's auto is not checked"
+else
+  for args in "|black|a wasm32 target" "--with-flash=300|byte|the module's download"; do
+    # shellcheck disable=SC2086
+    if mkdir -p "$work/wasm" && (cd "$work/wasm" &&
+      configure_for --host=wasm32-wasi --cache-file="$work/wasm.cache" ${args%%|*}) &&
+      grep -q "^  C compiler: *clang --target=wasm32-wasi" "$work/log" &&
+      grep -q "^  flavour: *$(echo "$args" | cut -d'|' -f2) (.*${args##*|}" "$work/log"; then
+      ok "--host=wasm32-wasi ${args%%|*}: clang, $(echo "$args" | cut -d'|' -f2)"
+    else
+      not_ok "--host=wasm32-wasi ${args%%|*}: $(grep -m 1 '^  flavour:\|error' "$work/log")"
+    fi
+  done
+fi
+
 # On a bare-metal target auto takes the fastest flavour (the order of
 # src/policy.h) whose tables and code fit the flash: 256 KiB unless
 # --with-flash says otherwise; the summary gives the table bytes.

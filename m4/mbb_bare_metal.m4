@@ -41,7 +41,8 @@ AS_CASE([$mbb_bare_metal:$host_cpu:" ${CFLAGS--g -O2} "], [yes:riscv64*:*" -mcmo
 # host's name: stops, naming the compiler to install, when the compiler
 # does not define the host architecture's macro (for those listed).
 AC_DEFUN([MBB_CHECK_HOST_CC],
-[AS_CASE([$host_cpu],
+[mbb_cc_hint=$host_alias-gcc
+AS_CASE([$host_cpu],
   [x86_64|i?86], [mbb_arch="defined __x86_64__ || defined __i386__"],
   [aarch64*|arm64*], [mbb_arch="defined __aarch64__"],
   [arm*|thumb*], [mbb_arch="defined __arm__"],
@@ -50,11 +51,12 @@ AC_DEFUN([MBB_CHECK_HOST_CC],
   [powerpc*|ppc*], [mbb_arch="defined __powerpc__ || defined __PPC__"],
   [mips*], [mbb_arch="defined __mips__"],
   [loongarch*], [mbb_arch="defined __loongarch__"],
+  [wasm32*|wasm64*], [mbb_arch="defined __wasm__" mbb_cc_hint="clang, lld, wasi-libc and compiler-rt for wasm32"],
   [mbb_arch=1])
 AC_MSG_CHECKING([whether $CC builds for $host_cpu])
 AC_COMPILE_IFELSE([AC_LANG_PROGRAM([[#if !($mbb_arch)
 #error "another architecture"
 #endif]])], [AC_MSG_RESULT([yes])],
   [AC_MSG_RESULT([no])
-   AC_MSG_ERROR([--host=$host_alias, but the C compiler '$CC' builds for another architecture; install $host_alias-gcc, or give CC= a compiler for $host_cpu])])
+   AC_MSG_ERROR([--host=$host_alias, but the C compiler '$CC' builds for another architecture; install $mbb_cc_hint, or give CC= a compiler for $host_cpu])])
 ])

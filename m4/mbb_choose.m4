@@ -23,7 +23,7 @@ AS_IF([test "x$mbb_bare_metal" = xyes || test "x${with_flash-no}" != xno],
      [mbb_list=none])
    # (a file that cannot be read is the decision's refusal, not measured)
    AS_CASE([$with_tables:$mbb_list], [*:none], [mbb_list=],
-     [auto:], [mbb_list=`$mbb_gen --registry flash-order $ac_cv_sizeof_void_p`],
+     [auto:], [mbb_list=`$mbb_gen --registry flash-order ${mbb_wasm_order:-$ac_cv_sizeof_void_p}`],
      [auto:*], [],
      [AS_IF([test "x${with_flash-no}" != xno], [mbb_list=$with_tables], [mbb_list=])])
    mbb_candidates=

@@ -274,6 +274,40 @@ START_TEST(flash_budget)
 }
 END_TEST
 
+/* wasm32 (any host triplet of wasm32): auto takes policy.h's wasm32 row,
+ * black (with a seed fancy, whose magics a seed searches, not the 32-bit
+ * row's magic32), a download budget the first of the wasm32 order that
+ * fits (black first); the drop-in follows the same row on __wasm__
+ * (tests/dropin-wasm.sh). */
+START_TEST(wasm_rows)
+{
+    facts.host = "wasm32-unknown-wasi";
+    facts.bits32 = 1;
+    ck_decided("black");
+    ck_assert_ptr_nonnull(strstr(decision.why, "wasm32"));
+    options.seed = "5";
+    ck_decided("fancy");
+    options.seed = NULL;
+    facts.host = "wasm32-unknown-emscripten";
+    ck_decided("black");
+    options.flash = "800";
+    facts.measured = "black:700000:600000 white:650000:550000 fancy:640000:540000"
+                     " shared:500000:400000 byte:190000:90000 hq:50000:1000";
+    ck_decided("black");
+    ck_assert_ptr_nonnull(strstr(decision.why, "download"));
+    options.flash = "600";
+    ck_decided("byte");
+    options.flash = "150";
+    ck_decided("hq");
+    facts.host = "i686-pc-linux-gnu"; /* the 32-bit order: magic32 first */
+    facts.measured = "magic32:500000:400000 black:190000:90000";
+    options.flash = "1024";
+    ck_decided("magic32");
+    options.flash = NULL;
+    ck_decided("magic32");
+}
+END_TEST
+
 /* A named flavour whose instructions run slowly is built, with a warning. */
 START_TEST(slow_pext_named)
 {
@@ -322,6 +356,7 @@ int main(void)
     tcase_add_test(t, quoted_values);
     tcase_add_test(t, dispatch_library);
     tcase_add_test(t, flash_budget);
+    tcase_add_test(t, wasm_rows);
     tcase_add_test(t, slow_pext_named);
     tcase_add_test(t, same_twice);
     suite_add_tcase(s, t);
