@@ -14,7 +14,7 @@ threatref_sources = threatref/threatref.c threatref/threatref.h threatref/threat
 	threatref/threatvec.h threatref/threatgen.c support/movegen.c support/movegen.h \
 	support/reference.c support/reference.h support/escape.c support/escape.h \
 	support/output.c support/output.h
-if !BARE_METAL
+if HOSTED
 bin_PROGRAMS += threatref/magicbb-threatref
 man1_MANS += doc/magicbb-threatref.1
 endif
