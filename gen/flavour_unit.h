@@ -182,6 +182,60 @@ enum gen_registry_magics {
         .describe = flavour##_describe, .release = release_encoded,                                \
     };
 
+/* The whole unit of a flavour whose entry is a square's diagonal,
+ * antidiagonal and file and its own bit, with hq's first-rank table
+ * (hqdual, hqsimd: the same tables, read by other vector instructions):
+ * its state, encode, lookup, emit and describe steps and
+ * gen_flavour_NAME. */
+#define GEN_HQ_LINES(flavour)                                                                      \
+    struct flavour##_state {                                                                       \
+        struct mbb_##flavour##_tables view; /* first: what lookup() reads */                       \
+        struct mbb_##flavour##_entry lines[64];                                                    \
+        uint8_t rank[8 * 64];                                                                      \
+    };                                                                                             \
+    static int flavour##_encode(struct slider_tables *t)                                           \
+    {                                                                                              \
+        struct flavour##_state *s = state_alloc(sizeof *s);                                        \
+        if (s == NULL)                                                                             \
+            return -2;                                                                             \
+        for (unsigned sq = 0; sq < 64; sq++) {                                                     \
+            const struct mbb_##flavour##_entry e                                                   \
+                = { { line_numbered(sq, LINE_DIAGONAL), line_numbered(sq, LINE_ANTIDIAGONAL),      \
+                      line_numbered(sq, LINE_FILE), (uint64_t)1 << sq } };                         \
+            s->lines[sq] = e;                                                                      \
+        }                                                                                          \
+        first_rank_attacks(s->rank);                                                               \
+        s->view.lines = s->lines;                                                                  \
+        s->view.rank = s->rank;                                                                    \
+        t->encoded = s;                                                                            \
+        return 0;                                                                                  \
+    }                                                                                              \
+    GEN_LOOKUP(flavour)                                                                            \
+    static void flavour##_line_fields(FILE *out, const void *entries, unsigned sq)                 \
+    {                                                                                              \
+        emit_masks(out, "line", ((const struct mbb_##flavour##_entry *)entries)[sq].line);         \
+    }                                                                                              \
+    static void flavour##_emit(FILE *out, const struct slider_tables *t)                           \
+    {                                                                                              \
+        static const char *const tables[] = { "mbb_" #flavour "_lines", "mbb_" #flavour "_rank" }; \
+        const struct flavour##_state *s = t->encoded;                                              \
+        emit_entries(out, "mbb_" #flavour "_entry", tables[0], flavour##_line_fields, s->lines);   \
+        emit_numbers(out, "uint8_t", tables[1], 8 * 64, 16, emit_u8_at, s->rank);                  \
+        emit_table_bytes(out, #flavour, tables, 2);                                                \
+    }                                                                                              \
+    static void flavour##_describe(FILE *out, const struct slider_tables *t)                       \
+    {                                                                                              \
+        (void)t;                                                                                   \
+        fputs(" *   entries:  none: 3 line masks and the bit a square, a 512-byte rank table\n",   \
+              out);                                                                                \
+    }                                                                                              \
+    const struct gen_flavour gen_flavour_##flavour = {                                             \
+        GEN_REGISTERED(flavour),        .product = 64,                                             \
+        .layout = LAYOUT_NONE,          .encode = flavour##_encode,                                \
+        .lookup = flavour##_lookup,     .emit = flavour##_emit,                                    \
+        .describe = flavour##_describe, .release = release_encoded,                                \
+    };
+
 /* Frees t->encoded, for flavours whose encode() made one allocation. */
 void release_encoded(struct slider_tables *t);
 

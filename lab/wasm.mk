@@ -12,7 +12,7 @@
 EXTRA_DIST += lab/ratios.c lab/ratios.sh lab/wasm.mk lab/wasi-browser.mjs lab/wasi-page.html lab/wasi-worker.mjs
 if MBB_LAB
 EXTRA_PROGRAMS += lab/magicbb-ratios
-lab_ratios_isa_objects = $(MBB_ISAS_FLAGGED:%=lab/ratios-isa-%.$(OBJEXT))
+lab_ratios_isa_objects = $(lab_isas_flagged:%=lab/ratios-isa-%.$(OBJEXT))
 lab/ratios-isa-%.$(OBJEXT): lab/flavours_isa.c lab/flavours.h src/isa.def $(flavour_headers_all) \
 		$(BUILT_SOURCES)
 	@$(MKDIR_P) lab
@@ -25,7 +25,7 @@ nodist_lab_magicbb_ratios_SOURCES = lab/tables-all.c
 # (WASI has no <sys/mman.h> but wasi-libc's emulation, which lab/timing.c
 # includes for madvise)
 lab_magicbb_ratios_CPPFLAGS = $(lab_cppflags) -DMOVEGEN_REFERENCE \
-	$(MBB_ISAS_PLAIN:%=-DFLAVOURS_FOR_ISA_%=1) $(if $(filter wasm%,$(host_cpu)),-D_WASI_EMULATED_MMAN)
+	$(lab_isas_plain:%=-DFLAVOURS_FOR_ISA_%=1) $(if $(filter wasm%,$(host_cpu)),-D_WASI_EMULATED_MMAN)
 lab_magicbb_ratios_CFLAGS = $(WARN_CFLAGS)
 lab_magicbb_ratios_LDADD = $(lab_ratios_isa_objects) $(bench_movegen_objects)
 EXTRA_lab_magicbb_ratios_DEPENDENCIES = $(lab_ratios_isa_objects) $(bench_movegen_objects)
