@@ -153,7 +153,7 @@ static void carried(const struct config_list *extra, struct config_list *out)
 {
     out->count = 0;
 #define MBB_CARRY(name, condition, why) list_add(out, flavour_row(#name, strlen(#name)));
-    MBB_AUTO_TABLE(MBB_CARRY, 0, 0, 0, 0)
+    MBB_AUTO_TABLE(MBB_CARRY, 0, 0, 0, 0, 0)
 #undef MBB_CARRY
     for (size_t k = 0; k < extra->count; k++)
         list_add(out, extra->flavour[k]);
@@ -201,7 +201,7 @@ static void dropin_config(FILE *out, const struct config_list *flavours)
     }
     fputs("#else\n#define MBB_AUTO_ID(flavour, condition, why) (condition) ? MBB_ID_##flavour :\n"
           "#define MBB_PICK (MBB_AUTO_TABLE(MBB_AUTO_ID, MBB_TARGET_FAST_PEXT, MBB_TARGET_BITS32,"
-          " MBB_TARGET_WASM,"
+          " MBB_TARGET_WASM, MBB_TARGET_SIMD128,"
           " 0) 0)\n#endif\n\n",
           out);
     for (size_t k = 0; k < flavours->count; k++) {

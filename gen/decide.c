@@ -86,7 +86,7 @@ struct state {
     const struct facts *f;
     const struct options *o;
     struct decision *d;
-    int fast_pext, wasm; /* wasm: a WebAssembly host, policy.h's wasm32 rows */
+    int fast_pext, wasm, simd128; /* wasm: a WebAssembly host, policy.h's wasm32 rows */
     const char *pext_why;
     char choices[DECIDE_TEXT];
 };
@@ -164,6 +164,7 @@ static void find_isas(struct state *st)
         d->isa_have[i] = f->cross ? f->isa[i] == ISA_YES : d->isa_compiles[i] && f->cpu[i];
     }
     st->fast_pext = d->isa_have[bmi2] && !f->slow_pext;
+    st->simd128 = d->isa_have[isa_row("simd128")];
     st->pext_why = !d->isa_have[bmi2] ? (f->cross                ? "the target's -march lacks BMI2"
                                          : d->isa_compiles[bmi2] ? "this CPU lacks BMI2"
                                                                  : "the compiler lacks BMI2")
@@ -345,7 +346,7 @@ static int choose_flavour(struct state *st)
         return 1;
     if (is(tables, "auto") && d->flash_kib == NULL) {
         d->flavour = mbb_auto_flavour(d->magics_for, st->fast_pext, st->f->bits32, st->wasm,
-                                      given(st->o->seed), &why);
+                                      st->simd128, given(st->o->seed), &why);
         text_add(d->why, "auto: ");
         text_add(d->why, why, d->magics_for != NULL ? d->magics_for : st->pext_why);
     }
@@ -398,7 +399,8 @@ static int decide_magics(struct state *st)
 enum refusal decide(const struct facts *f, const struct options *given_options, struct decision *d)
 {
     struct options o = *given_options;
-    struct state st = { f, &o, d, 0, f->host != NULL && strncmp(f->host, "wasm", 4) == 0, "", "" };
+    struct state st
+        = { f, &o, d, 0, f->host != NULL && strncmp(f->host, "wasm", 4) == 0, 0, "", "" };
 
     memset(d, 0, sizeof *d);
     o.tables = o.tables != NULL ? o.tables : "auto";

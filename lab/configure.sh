@@ -246,10 +246,14 @@ printf 'int main(void) { return 0; }\n' > "$work/wasm.c"
 if ! clang --target=wasm32-wasi -o "$work/wasm.out" "$work/wasm.c" >/dev/null 2>&1; then
   echo "# clang --target=wasm32-wasi links no program here: wasm32's auto is not checked"
 else
-  for args in "|black|a wasm32 target" "--with-flash=300|byte|the module's download"; do
+  for args in "|black|a wasm32 target" "--with-flash=300|byte|the module's download" \
+    "CFLAGS=-msimd128|hqsimd|a wasm32 target with SIMD128"; do
+    # (a cache of its own for other CFLAGS, which configure compares)
+    wasm_cache=$work/wasm.cache
+    case $args in CFLAGS=*) wasm_cache=$work/wasm-flags.cache ;; esac
     # shellcheck disable=SC2086
     if mkdir -p "$work/wasm" && (cd "$work/wasm" &&
-      configure_for --host=wasm32-wasi --cache-file="$work/wasm.cache" ${args%%|*}) &&
+      configure_for --host=wasm32-wasi --cache-file="$wasm_cache" ${args%%|*}) &&
       grep -q "^  C compiler: *clang --target=wasm32-wasi" "$work/log" &&
       grep -q "^  flavour: *$(echo "$args" | cut -d'|' -f2) (.*${args##*|}" "$work/log"; then
       ok "--host=wasm32-wasi ${args%%|*}: clang, $(echo "$args" | cut -d'|' -f2)"

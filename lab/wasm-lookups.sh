@@ -5,7 +5,7 @@
 # instruction set of src/isa.def beyond plain C that the wasm32 compiler
 # emits, each flavour of that set built for wasm32-wasi with the set's
 # flags (lab/wasm_lookups.c, the flavour's tables from magicbb-gen) and
-# run under node's WASI (lab/wasi-run.mjs): its rook, bishop and queen
+# run under node's WASI (tools/wasi-run.mjs): its rook, bishop and queen
 # lookups against the reference ray walk on every relevant occupancy and
 # random boards, and the self-test (tests/selftest.c: every function of
 # the API) against the vendored drop-in on that flavour.  Skipped, saying why, where clang cannot build for
@@ -54,7 +54,7 @@ check() {
 run() {
   run_text=$1
   shift
-  if "$node" --no-warnings "$srcdir/lab/wasi-run.mjs" "$@" >"$work/out" 2>"$work/err"; then
+  if "$node" --no-warnings "$srcdir/tools/wasi-run.mjs" "$@" >"$work/out" 2>"$work/err"; then
     ok "$run_text: $(tail -n 1 "$work/out")"
   else
     sed '$d; s/^/# /' "$work/out"
@@ -69,7 +69,7 @@ libs=
 $cc -o "$work/empty.wasm" "$work/empty.c" >"$work/err" 2>&1 || libs="-nodefaultlibs -lc"
 if ! $cc -o "$work/empty.wasm" "$work/empty.c" $libs >"$work/err" 2>&1; then
   skip "no C compiler for wasm32-wasi: $(head -n 1 "$work/err")"
-elif ! "$node" --no-warnings "$srcdir/lab/wasi-run.mjs" "$work/empty.wasm" >"$work/err" 2>&1; then
+elif ! "$node" --no-warnings "$srcdir/tools/wasi-run.mjs" "$work/empty.wasm" >"$work/err" 2>&1; then
   skip "$node cannot run a WASI module: $(head -n 1 "$work/err")"
 else
   tested=0

@@ -41,16 +41,17 @@ static inline int mbb_slow_pext(int amd, unsigned family)
 
 /* auto's decision table on a hosted target: the first row whose
  * condition holds, over fast_pext (the target runs PEXT at full speed),
- * bits32 (its pointers are 32 bits), wasm (it is WebAssembly) and seeded
- * (--with-seed).  The conditions are integer constant expressions where
- * the arguments are, so configure's chooser evaluates the table in C
+ * bits32 (its pointers are 32 bits), wasm (it is WebAssembly), simd128
+ * (it has WebAssembly's SIMD128) and seeded (--with-seed).  The conditions are integer constant
+ * expressions where the arguments are, so configure's chooser evaluates the table in C
  * (mbb_auto_flavour) and the vendored drop-in in #if, on the target's
- * macros (MBB_TARGET_FAST_PEXT, MBB_TARGET_BITS32, MBB_TARGET_WASM, no
- * seed).  X(flavour, condition, why), why a printf format whose %s is
+ * macros (MBB_TARGET_FAST_PEXT, MBB_TARGET_BITS32, MBB_TARGET_WASM,
+ * MBB_TARGET_SIMD128, no seed).  X(flavour, condition, why), why a printf format whose %s is
  * what was found about PEXT:
  *   pext     fewest cycles on the Zen 3, Skylake and Ice Lake models
- *   black on wasm32: its rule (MBB_WASM_ORDER, below) on make
- *            bench-wasm's figures (a seed takes fancy, the row before)
+ *   hqsimd, black on wasm32 with and without SIMD128: its rule
+ *            (MBB_WASM_ORDER, below) on make bench-wasm's figures (a
+ *            seed takes fancy, the row before)
  *   magic32  the shortest chain on the Cortex-M4
  *   fancy    the portable flavour whose magics a seed searches (black's
  *            are loaded)
@@ -62,12 +63,13 @@ static inline int mbb_slow_pext(int amd, unsigned family)
  *            AVX2), no portable flavour clearly faster (all within 4 %,
  *            two runs), and pext 0.97 of its time at x86-64-v3 and v4,
  *            on the Zen 4 of doc/benchmark.md */
-#define MBB_AUTO_TABLE(X, fast_pext, bits32, wasm, seeded)                                         \
+#define MBB_AUTO_TABLE(X, fast_pext, bits32, wasm, simd128, seeded)                                \
     X(pext, (fast_pext) && !(seeded), "%s")                                                        \
     X(magic32, (bits32) && !(wasm),                                                                \
       "a 32-bit target, where two 32-bit multiplies beat one 64-bit")                              \
     X(fancy, (seeded),                                                                             \
       "a 64-bit or wasm32 target and --with-seed: fancy, whose magics a seed searches")            \
+    X(hqsimd, (wasm) && (simd128), MBB_WASM_SIMD128_WHY)                                           \
     X(black, (wasm), MBB_WASM_WHY)                                                                 \
     X(black, 1,                                                                                    \
       "a 64-bit target without fast PEXT (%s): black, among the fewest predicted cycles of"        \
@@ -80,6 +82,7 @@ static inline int mbb_slow_pext(int amd, unsigned family)
 #else
 #define MBB_TARGET_WASM 0
 #endif
+#define MBB_TARGET_SIMD128 MBB_IS_ONE(MBB_HAVE_SIMD128)
 
 /* wasm32 (WebAssembly: a host triplet of wasm32 or wasm64, __wasm__ in
  * the drop-in), where the tables are download.  The rule, on the engine
@@ -89,24 +92,30 @@ static inline int mbb_slow_pext(int amd, unsigned family)
  * it is one, else the fastest; unless flavours that tie the fastest
  * have at most half its gzip -9 module bytes (the download as a server
  * that compresses sends it): then the smallest of those.  make
- * bench-wasm (lab/magicbb-ratios, 61 rounds) applies it: black in node
- * 20's V8, Firefox's SpiderMonkey and Chromium's V8, in two runs; the
- * table-free flavours, at a fifth of its bytes, are 9 to 23 % slower
- * (doc/engines.md, "In the browser").  A budget's order (--with-flash,
- * KiB of tables, uncompressed): auto's first, then by the search's
- * median in V8. */
+ * bench-wasm (lab/magicbb-ratios, 61 rounds) applies it, in node 20's
+ * V8, Firefox's SpiderMonkey and Chromium's V8: with SIMD128
+ * (-msimd128), hqsimd, 1.02 to 1.04 of the fastest's search at a sixth
+ * of black's gzip bytes, and the fastest lookups in throughput; without
+ * it, black, the table-free flavours 15 to 23 % slower (doc/engines.md,
+ * "In the browser").  A budget's order (--with-flash, KiB of tables,
+ * uncompressed): auto's first (hqsimd only where the target has
+ * SIMD128), then by the search's median in V8. */
 #define MBB_WASM_ORDER                                                                             \
-    "black white offsetmagic plain fancy shiftmagic byte shared magic32 obstruction sbamg hq"
+    "hqsimd black white offsetmagic plain fancy shiftmagic byte shared magic32 obstruction"        \
+    " sbamg hq"
 #define MBB_WASM_WHY                                                                               \
-    "a wasm32 target: black, tied with the fastest on the engine search in V8 and SpiderMonkey;"   \
-    " the smaller modules are slower (doc/engines.md)"
+    "a wasm32 target without SIMD128: black, tied with the fastest on the engine search in V8"     \
+    " and SpiderMonkey; the smaller modules are slower (doc/engines.md)"
+#define MBB_WASM_SIMD128_WHY                                                                       \
+    "a wasm32 target with SIMD128: hqsimd, tied with the fastest on the engine search in V8 and"   \
+    " SpiderMonkey at a sixth of black's download (doc/engines.md)"
 
 /* auto on a hosted target, from what configure found: the flavour a
  * magics file names (magics_for, or NULL), else the table's.  *why is a
  * printf format with at most one %s: the file's flavour for a magics
  * file, else what configure found about PEXT. */
 static inline const char *mbb_auto_flavour(const char *magics_for, int fast_pext, int bits32,
-                                           int wasm, int seeded, const char **why)
+                                           int wasm, int simd128, int seeded, const char **why)
 {
     if (magics_for) { /* (no NULL: C++'s -Wzero-as-null-pointer-constant) */
         *why = "--with-magics names %s (the file's '# flavour:' line)";
@@ -117,7 +126,7 @@ static inline const char *mbb_auto_flavour(const char *magics_for, int fast_pext
         *why = reason;                                                                             \
         return #flavour;                                                                           \
     }
-    MBB_AUTO_TABLE(MBB_AUTO_ROW, fast_pext, bits32, wasm, seeded)
+    MBB_AUTO_TABLE(MBB_AUTO_ROW, fast_pext, bits32, wasm, simd128, seeded)
 #undef MBB_AUTO_ROW
     return magics_for; /* (never reached: the last row holds) */
 }

@@ -274,11 +274,12 @@ START_TEST(flash_budget)
 }
 END_TEST
 
-/* wasm32 (any host triplet of wasm32): auto takes policy.h's wasm32 row,
- * black (with a seed fancy, whose magics a seed searches, not the 32-bit
- * row's magic32), a download budget the first of the wasm32 order that
- * fits (black first); the drop-in follows the same row on __wasm__
- * (tests/dropin-wasm.sh). */
+/* wasm32 (any host triplet of wasm32): auto takes policy.h's wasm32 rows,
+ * hqsimd where the target has SIMD128, else black (with a seed fancy,
+ * whose magics a seed searches, not the 32-bit row's magic32), a download
+ * budget the first of the wasm32 order that fits (hqsimd only with
+ * SIMD128, black first without); the drop-in follows the same rows on
+ * __wasm__ (tests/dropin-wasm.sh). */
 START_TEST(wasm_rows)
 {
     facts.host = "wasm32-unknown-wasi";
@@ -299,6 +300,18 @@ START_TEST(wasm_rows)
     ck_decided("byte");
     options.flash = "150";
     ck_decided("hq");
+    /* with SIMD128 (-msimd128 in CFLAGS): hqsimd, first of the order too */
+    facts.isa[isa_row("simd128")] = ISA_YES;
+    facts.measured = "hqsimd:3000:2500 black:700000:600000 hq:50000:1000";
+    ck_decided("hqsimd");
+    options.flash = NULL;
+    ck_decided("hqsimd");
+    ck_assert_ptr_nonnull(strstr(decision.why, "SIMD128"));
+    options.seed = "5";
+    ck_decided("fancy");
+    options.seed = NULL;
+    facts.isa[isa_row("simd128")] = ISA_FLAGS; /* the compiler's, not the target's */
+    ck_decided("black");
     facts.host = "i686-pc-linux-gnu"; /* the 32-bit order: magic32 first */
     facts.measured = "magic32:500000:400000 black:190000:90000";
     options.flash = "1024";

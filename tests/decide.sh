@@ -128,6 +128,14 @@ else
   not_ok "auto in a cross build whose -march lacks BMI2: '$MBB_FLAVOUR': $(cat "$work/err")"
 fi
 
+# WebAssembly with SIMD128 in CFLAGS (-msimd128): auto takes hqsimd
+# (policy.h's wasm32 rows), without it black.
+if answer host=wasm32-unknown-wasi cross=yes pointer=4 isa_simd128=yes && [ "$MBB_FLAVOUR" = hqsimd ] &&
+   answer host=wasm32-unknown-wasi cross=yes pointer=4 && [ "$MBB_FLAVOUR" = black ]; then
+  ok "auto on wasm32: hqsimd with SIMD128, black without"
+else
+  not_ok "auto on wasm32: '$MBB_FLAVOUR': $(cat "$work/err")"
+fi
 # WebAssembly with SIMD128 in CFLAGS (-msimd128): hqsimd is built.
 if answer host=wasm32-unknown-wasi pointer=4 isa_simd128=yes tables=hqsimd &&
    [ "$MBB_FLAVOUR" = hqsimd ] && [ "$MBB_INLINE_CFLAGS" = -msimd128 ]; then

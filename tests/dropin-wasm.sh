@@ -5,19 +5,24 @@
 # function against the ray walk) on it, compiled by clang
 # --target=wasm32-wasi and by emscripten's emcc (-sSTANDALONE_WASM: a
 # WASI program), as C99 -pedantic under strict warnings made errors, run
-# by node's WASI (tools/wasi-run.mjs); it passes and takes the flavour
-# that configure's auto takes for a wasm32 host (magicbb-gen --decide
-# host=wasm32-unknown-wasi): the same decision table, on __wasm__.  Each
-# compiler, and node, skipped where missing (EMCC names emcc).
+# by node's WASI (tools/wasi-run.mjs), without and with SIMD128
+# (-msimd128); it passes and takes the flavour that configure's auto
+# takes for such a wasm32 host (magicbb-gen --decide
+# host=wasm32-unknown-wasi, isa_simd128=yes with -msimd128): the same
+# decision table, on __wasm__ and __wasm_simd128__.  Each compiler, and
+# node, skipped where missing (EMCC names emcc).
 srcdir=${MBB_SRCDIR:?MBB_SRCDIR must name the source directory}
 gen=${MBB_GEN:?MBB_GEN must name the generator}
 . "$(dirname "$0")/tap.sh"
 tap_workdir dropin-wasm
 
 single="$work/single"
-want=$("$gen" --decide host=wasm32-unknown-wasi cross=yes pointer=4 isa_any=yes |
-  sed -n 's/^MBB_FLAVOUR=//p')
-if [ -z "$want" ] || ! sh "$srcdir/tools/dropin.sh" "$srcdir" "$gen" test "$single" 2>"$work/err"; then
+auto_for() { # auto_for ISA-FACTS: the flavour auto takes for wasm32 with them
+  # shellcheck disable=SC2086
+  "$gen" --decide host=wasm32-unknown-wasi cross=yes pointer=4 isa_any=yes $1 |
+    sed -n 's/^MBB_FLAVOUR=//p'
+}
+if [ -z "$(auto_for '')" ] || ! sh "$srcdir/tools/dropin.sh" "$srcdir" "$gen" test "$single" 2>"$work/err"; then
   not_ok "the drop-in and auto's wasm32 flavour: $(head -n 1 "$work/err")"
   tap_done
   exit 1
@@ -27,8 +32,10 @@ printf 'int main(void) { return 0; }\n' > "$work/trivial.c"
 
 # (emcc writes a cache of its C library: a run that cannot is skipped)
 emcc=${EMCC:-emcc}
-for compiler in "clang --target=wasm32-wasi" "$emcc -sSTANDALONE_WASM"; do
+for compiler in "clang --target=wasm32-wasi" "$emcc -sSTANDALONE_WASM" \
+  "clang --target=wasm32-wasi -msimd128" "$emcc -sSTANDALONE_WASM -msimd128"; do
   name=${compiler%% *}
+  case $compiler in *-msimd128) want=$(auto_for isa_simd128=yes) ;; *) want=$(auto_for '') ;; esac
   # shellcheck disable=SC2086
   if ! command -v "$name" >/dev/null 2>&1 ||
     ! $compiler -o "$work/trivial.wasm" "$work/trivial.c" >"$work/trivial.log" 2>&1; then
