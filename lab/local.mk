@@ -46,9 +46,10 @@ movegen_deps = support/movegen.c support/movegen.h support/lookups.h $(flavour_h
 search_deps = lab/search.c lab/search.h support/movegen.h support/lookups.h $(flavour_headers_all)
 
 # The instruction sets of isa.def, from magicbb-gen --registry: those
-# without flags (lab_isas_plain), those with (lab_isas_flagged), and
+# without flags (lab_isas_plain), those with (lab_isas_flagged),
 # MBB_CFLAGS_NAME, each set's flags where configure found that the
-# compiler needs them (isa_NAME=flags in MBB_DETECTED).  Read where
+# compiler needs them (isa_NAME=flags in MBB_DETECTED), and lab_isa_NAME,
+# flavour NAME's set.  Read where
 # the variables are, before the rules whose prerequisites name them; not
 # for make clean and its kin, which would build the generator first.
 lab/isas.mk: $(MBB_GEN) Makefile
@@ -57,7 +58,9 @@ lab/isas.mk: $(MBB_GEN) Makefile
 	  flags=`./$(MBB_GEN) --registry isa $$isa` && flags=`echo "$$flags" | sed -n 2p` || exit 1; \
 	  if test -n "$$flags"; then echo "lab_isas_flagged += $$isa"; else echo "lab_isas_plain += $$isa"; fi; \
 	  case ' $(MBB_DETECTED) ' in *" isa_$$isa=flags "*) echo "MBB_CFLAGS_$$isa = $$flags" ;; esac; \
-	done > $@.tmp && mv $@.tmp $@
+	done > $@.tmp && for f in $(all_flavours); do \
+	  echo "lab_isa_$$f = `./$(MBB_GEN) --registry flavour $$f | sed 's/ .*//'`" || exit 1; \
+	done >> $@.tmp && mv $@.tmp $@
 lab_isas_read := $(if $(filter %clean,$(MAKECMDGOALS)),,$(eval -include lab/isas.mk))
 DISTCLEANFILES += lab/isas.mk
 
@@ -131,14 +134,17 @@ lab/flags.h: Makefile
 	$(AM_V_GEN)sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/#define BENCH_FLAGS "/' -e 's/$$/"/' \
 	  bench-flags.raw > $@ && rm -f bench-flags.raw
 CLEANFILES += lab/flags.h bench-flags.raw
+# (each flavour's move generator and search with its set's flags, as its
+# lookups: the times of a flavour's lookups and of its search are of one
+# build of it)
 lab/movegen-%.$(OBJEXT): $(movegen_deps)
 	@$(MKDIR_P) lab
 	$(AM_V_CC)$(CC) $(DEFS) $(DEFAULT_INCLUDES) $(lab_cppflags) $(CPPFLAGS) $(WARN_CFLAGS) \
-	  $(CFLAGS) -DMOVEGEN_FLAVOUR=$* -c -o $@ $(srcdir)/support/movegen.c
+	  $(CFLAGS) $(MBB_CFLAGS_$(lab_isa_$*)) -DMOVEGEN_FLAVOUR=$* -c -o $@ $(srcdir)/support/movegen.c
 lab/search-%.$(OBJEXT): $(search_deps)
 	@$(MKDIR_P) lab
 	$(AM_V_CC)$(CC) $(DEFS) $(DEFAULT_INCLUDES) $(lab_cppflags) $(CPPFLAGS) $(WARN_CFLAGS) \
-	  $(CFLAGS) -DMOVEGEN_FLAVOUR=$* -c -o $@ $(srcdir)/lab/search.c
+	  $(CFLAGS) $(MBB_CFLAGS_$(lab_isa_$*)) -DMOVEGEN_FLAVOUR=$* -c -o $@ $(srcdir)/lab/search.c
 CLEANFILES += lab/magicbb-bench$(EXEEXT) lab/bench.csv lab/bench.png lab/callgrind.out \
 	lab/model.csv
 

@@ -265,6 +265,20 @@ static int ties(unsigned i)
     return ratio[i][SEARCH_W].low <= 1 || ratio[i][SEARCH_W].median < 1 + CLEAR_WIN_PERCENT / 100;
 }
 
+/* Whether the target runs flavour f as configured: its instructions are
+ * in this program's own build (CFLAGS, none of a set's flags), so that
+ * configure's auto may take it (a set's flags build its flavours' code
+ * here, timed all the same). */
+static int target_runs(const struct flavour_impl *f)
+{
+#define MBB_ISA(name, macro, flags, cpu, slow, description)                                        \
+    if (strcmp(f->isa, #name) == 0)                                                                \
+        return MBB_IS_ONE(MBB_HAVE_##macro);
+#include "isa.def"
+#undef MBB_ISA
+    return 0;
+}
+
 /* wasm32's rule on the search figures, where every flavour's bytes are
  * given (make bench-wasm gives the modules' gzip -9 bytes: the download
  * as a server that compresses sends it): the flavours that tie the
@@ -272,7 +286,8 @@ static int ties(unsigned i)
  * default, where it is one (where the evidence cannot separate flavours
  * the default stays), else the fastest; unless flavours that tie the
  * fastest have at most 1/MUCH_SMALLER of that one's bytes: then the
- * smallest of those.  A budget's order: auto's flavour first, then the
+ * smallest of those; of the flavours the target runs as configured
+ * (target_runs).  A budget's order: auto's flavour first, then the
  * others by median. */
 static void choose(void)
 {
@@ -294,16 +309,24 @@ static void choose(void)
             order[k - 1] = t;
         }
     }
-    fastest = first = order[0];
+    fastest = n; /* (of those auto may take: the target runs them) */
+    for (unsigned k = n; k-- > 0;)
+        fastest = target_runs(timed[order[k]]) ? order[k] : fastest;
+    if (fastest == n)
+        return;
+    first = fastest;
     for (unsigned i = 0; i < n; i++)
-        first = ties(i) && strcmp(timed[i]->name, PORTABLE_DEFAULT) == 0 ? i : first;
+        first = target_runs(timed[i]) && ties(i) && strcmp(timed[i]->name, PORTABLE_DEFAULT) == 0
+                    ? i
+                    : first;
     pick = first;
     printf("\norder (search, fastest median first):");
     for (unsigned k = 0; k < n; k++) {
         const unsigned long b = bytes[timed[order[k]] - flavour_impls];
 
         printf(" %s", timed[order[k]]->name);
-        if (ties(order[k]) && b * MUCH_SMALLER <= bytes[timed[first] - flavour_impls]
+        if (target_runs(timed[order[k]]) && ties(order[k])
+            && b * MUCH_SMALLER <= bytes[timed[first] - flavour_impls]
             && (pick == first || b < bytes[timed[pick] - flavour_impls]))
             pick = order[k];
     }

@@ -66,7 +66,7 @@ CLEANFILES += $(all_flavours:%=lab/module-%.wasm)
 BENCH_BROWSERS = firefox-esr chromium
 BENCH_ROUNDS = 61
 bench-wasm: lab/magicbb-ratios$(EXEEXT)
-	@if test -z '$(WASI_RUNTIME)'; then echo "make bench-wasm: $(MBB_WASI_WHY)"; exit 1; fi; \
+	@if test -z '$(WASI_RUNTIME)'; then echo "make bench-wasm: no WASI runtime (node 20 or later, or WASI_RUNTIME=)"; exit 1; fi; \
 	flavours=`$(WASI_RUNTIME) lab/magicbb-ratios$(EXEEXT) --list` && test -n "$$flavours" || exit 1; \
 	$(MAKE) $(AM_MAKEFLAGS) `for f in $$flavours; do echo lab/module-$$f.wasm; done` || exit 1; \
 	sizes=; for f in $$flavours; do \

@@ -10,7 +10,9 @@
 // absolute name against the root, which is not given); also MBB_CPU, this
 // machine's CPU, and MBB_RUNTIME, node's version and V8's, which a
 // program in a sandbox cannot find itself.  The exit status is the
-// program's; a module that cannot be read or run is one line and status 2.
+// program's; a module that cannot be read or run is one line and status 2;
+// a node older than 20 (no WASI preview1) one line and status 77, which
+// make check's tests take for a skip.
 import { readFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import process from 'node:process';
@@ -20,6 +22,10 @@ const [program, ...args] = process.argv.slice(2);
 if (program === undefined) {
     console.error('usage: node wasi-run.mjs PROGRAM [ARGUMENT...]');
     process.exit(2);
+}
+if (Number(process.versions.node.split('.')[0]) < 20) {
+    console.error(`wasi-run.mjs: node ${process.version} runs no WASI programs (node 20 or later)`);
+    process.exit(77);
 }
 // (node warns that its WASI is experimental, on stderr, where a test's
 // output would be judged)

@@ -24,7 +24,7 @@ EXTRA_DIST += tools/wasm.mk tools/wasi-run.mjs tests/wasm.sh tests/dropin-wasm.s
 CLEANFILES += magicbb.wasm magicbb.wasm.tmp
 
 AM_TESTS_ENVIRONMENT += NODE='$(NODE)'; export NODE; WASI_RUNTIME='$(WASI_RUNTIME)'; \
-	export WASI_RUNTIME; MBB_WASI_WHY='$(MBB_WASI_WHY)'; export MBB_WASI_WHY;
+	export WASI_RUNTIME;
 
 if WASM
 noinst_DATA = magicbb.wasm
