@@ -240,11 +240,11 @@ START_TEST(config_headers)
     ck_assert_ptr_nonnull(strstr(text, "#define MBB_DISPATCH_EACH(X, ARG) X(hqdual, avx2, ARG)"
                                        " X(hq, any, ARG)\n"));
     free(text);
-    /* the drop-in carries auto's flavours (pext, magic32, fancy, black),
-     * then those named, each once */
+    /* the drop-in carries auto's flavours (pext, magic32, fancy, hqsimd,
+     * black), then those named, each once */
     ck_assert_int_eq(run("--config=dropin-flavours:hq,fancy,hq", NULL), 0);
     text = slurp(path("stdout"));
-    ck_assert_str_eq(text, "pext magic32 fancy black hq\n");
+    ck_assert_str_eq(text, "pext magic32 fancy hqsimd black hq\n");
     free(text);
     ck_assert_int_eq(run("--config=dropin:white", NULL), 0);
     text = slurp(path("stdout"));
@@ -252,7 +252,7 @@ START_TEST(config_headers)
         strstr(text, "#elif defined(MAGICBB_FLAVOUR_WHITE)\n#define MBB_PICK MBB_ID_white\n"));
     ck_assert_ptr_nonnull(strstr(text,
                                  "#elif defined(MAGICBB_FLAVOUR_HQ)\n#error \"magicbb: this drop-in"
-                                 " carries pext magic32 fancy black white, not hq"));
+                                 " carries pext magic32 fancy hqsimd black white, not hq"));
     free(text);
     ck_assert_int_eq(run("--config=libary:fancy", NULL), 2);
     expect_error("--config: unknown kind 'libary'");
