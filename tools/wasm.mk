@@ -30,7 +30,6 @@ if WASM
 noinst_DATA = magicbb.wasm
 magicbb.wasm: libmagicbb.la
 	$(AM_V_CCLD)$(call wasm_module,$(libmagicbb_la_OBJECTS:.lo=.$(OBJEXT)))
-wasm-module: magicbb.wasm
 # make check: the self-test under WASI_RUNTIME, and the module in node
 # and in headless Chromium, against a JavaScript ray walk (tests/wasm.sh);
 # the drop-in under clang --target=wasm32-wasi and emscripten's emcc,
@@ -39,8 +38,4 @@ check_DATA = tests/magicbb-selftest$(EXEEXT) magicbb.wasm
 wasm_tests = tests/wasm.sh tests/dropin-wasm.sh
 else
 wasm_tests =
-wasm-module:
-	@echo "make wasm-module: configure --host=wasm32-wasi to build magicbb.wasm (doc/engines.md)"; exit 1
 endif
-
-.PHONY: wasm-module
