@@ -287,9 +287,5 @@ fastest: lab/magicbb-fastest$(EXEEXT) $(if $(filter dispatch,$(MBB_FLAVOUR)),too
 	case " $(all_flavours) " in *" $$name "*) ;; *) \
 	  echo "make fastest: lab/fastest.out names no flavour"; exit 1 ;; esac; \
 	echo "configure --with-tables=$$name"
-else
-lab check-lab bench bench-callgrind bench-model fastest:
-	@echo "make $@: a laboratory rule; configure with --enable-lab to have it"; exit 1
 endif
 
-.PHONY: lab check-lab bench bench-callgrind bench-model fastest

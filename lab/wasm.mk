@@ -87,13 +87,9 @@ else
 bench-wasm:
 	@echo "make bench-wasm: configure --host=wasm32-wasi --enable-lab to measure wasm32's flavours"; exit 1
 endif
-else
-bench-wasm:
-	@echo "make bench-wasm: a laboratory rule; configure with --enable-lab to have it"; exit 1
 endif
 
 # (in every build: one configured for wasm32 before may have left them)
 mostlyclean-local:
 	-rm -rf $(all_flavours:%=lab/module-%) lab/bench-wasm-*.txt
 
-.PHONY: bench-wasm

@@ -35,9 +35,5 @@ check-slow: tools/magicbb-perft$(EXEEXT)
 	  TESTS='threatref/check_threatref threatref/threatref.sh'
 CLEANFILES += threatref/test-suite.log
 
-else
-check-man check-slow:
-	@echo "make $@: a maintainer's rule; configure with --enable-lab to have it"; exit 1
 endif
 
-.PHONY: check-man check-slow

@@ -81,9 +81,6 @@ fuzz-smoke: $(fuzz_targets) $(MBB_GEN) threatref/magicbb-threatref$(EXEEXT)
 	  grep -E '^stat::number_of_executed_units|^Done' tests/fuzz/fuzz_$$t.log; \
 	done
 
-else
-fuzz fuzz-smoke:
-	@echo "make $@: a laboratory rule; configure with --enable-lab to have it"; exit 1
 endif
 
 # (in every build: one configured with --enable-lab before may have left them)
@@ -91,4 +88,3 @@ clean-local:
 	rm -rf tests/fuzz/work-magics tests/fuzz/work-black tests/fuzz/work-fen \
 	  tests/fuzz/work-threatvec tests/fuzz/*.log
 
-.PHONY: fuzz fuzz-smoke
