@@ -88,7 +88,6 @@ static void print_results(const struct decision *d)
         put(name, d->isa_cflags[flavour_isa(&flavour_rows[k])]);
     }
     put("MBB_DISPATCH_FLAVOURS", flavour_names(d->dispatch, n));
-    put("MBB_DISPATCH_LAST", n > 0 ? d->dispatch[n - 1] : "");
     put("MBB_DISPATCH_OTHERS", flavour_names(d->dispatch, n > 0 ? n - 1 : 0));
     put("MBB_MAGICS_FOR", d->magics_for != NULL ? d->magics_for : "");
     put("MBB_SEED", d->seed != NULL ? d->seed : "");

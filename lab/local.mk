@@ -38,7 +38,7 @@ lab/tables-all.c: $(all_flavours:%=lab/tables-%.c) lab/tables-board.c
 	$(AM_V_GEN)for f in $(all_flavours) board; do echo "#include \"tables-$$f.c\""; done > $@
 CLEANFILES += $(all_flavours:%=lab/tables-%.c) lab/tables-board.c lab/tables-all.c
 
-lab_cppflags = $(test_cppflags) -I$(top_srcdir)/lab -I$(top_builddir)/lab -I$(top_srcdir)/tests
+lab_cppflags = $(AM_CPPFLAGS) -I$(top_srcdir)/lab -I$(top_builddir)/lab -I$(top_srcdir)/tests
 flavour_sources = lab/flavours.c lab/flavours.h lab/flavours_isa.c support/machine.h
 flavour_headers_all = src/flavours-all.h $(unit_shared_headers) src/registry.h src/policy.h \
 	$(flavour_headers)
@@ -206,6 +206,8 @@ lab_tests = $(search_tests) lab/check_flavours lab/configure.sh lab/bench-option
 	lab/threats-options.sh lab/flash-options.sh lab/recipes.sh lab/make-fastest.sh \
 	lab/wasm-lookups.sh
 LAB_TESTS = $(lab_tests)
+AM_TESTS_ENVIRONMENT += MBB_SEARCH='$(abs_top_builddir)/$(MBB_SEARCH)'; export MBB_SEARCH; \
+	MBB_BENCH='$(abs_top_builddir)/lab/magicbb-bench$(EXEEXT)'; export MBB_BENCH;
 if MBB_LAB_RULES
 TESTS += $(lab_tests)
 endif

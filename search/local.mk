@@ -9,17 +9,18 @@
 search_own = search/main.c search/dense.c search/dense.h search/merge.c search/merge.h \
 	search/watch.c search/watch.h search/anneal.c search/anneal.h
 search_sources = $(filter %.c,$(search_own)) $(gen_core_sources)
-search_tests = search/check_search search/interrupt.sh search/scale.sh
 EXTRA_DIST += $(search_own) search/interrupt.sh search/scale.sh
 
 # The searches' Check tests (slow: the lab's), on the generator's test kit.
+if MBB_LAB
+search_tests = search/check_search search/interrupt.sh search/scale.sh
 EXTRA_PROGRAMS += search/check_search
 CLEANFILES += search/check_search$(EXEEXT)
 search_check_search_SOURCES = search/check_search.c $(gen_kit_sources)
-search_check_search_CPPFLAGS = $(test_cppflags) -I$(top_srcdir)/tests
-search_check_search_CFLAGS = $(test_cflags)
+search_check_search_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests
 search_check_search_LDADD = $(CHECK_LIBS)
 EXTRA_search_check_search_DEPENDENCIES = $(MBB_GEN) $(MBB_SEARCH)
+endif
 
 MBB_SEARCH = search/magicbb-search$(BUILD_EXEEXT)
 CLEANFILES += $(MBB_SEARCH)

@@ -144,10 +144,9 @@ END_TEST
  * loads and verifies at its size; dumped, it reloads to the same table. */
 START_TEST(black_loads_the_shipped_layout)
 {
-    const char *published = getenv("MBB_BLACK_MAGICS");
+    const char *published = shipped("black");
     char *first, *again;
 
-    ck_assert_msg(published != NULL, "MBB_BLACK_MAGICS must name the shipped set");
     ck_assert_int_eq(run("--flavour=black", "--magics", published, "-o", path("b.c"), "-d",
                          path("dumped.txt"), NULL),
                      0);
@@ -560,14 +559,13 @@ static void expect_rejected(const char *file, unsigned line, const char *message
  * squares whose slices overlap with different attacks. */
 START_TEST(bad_black_files_are_rejected)
 {
-    const char *published = getenv("MBB_BLACK_MAGICS");
+    const char *published = shipped("black");
     char *good, *text, find[64], replace[64];
     char *eol;
     size_t cut;
     unsigned long a1_offset = 0, b1_offset = 0;
     unsigned a1;
 
-    ck_assert_msg(published != NULL, "MBB_BLACK_MAGICS must name the shipped set");
     good = slurp(published);
     a1 = line_of(good, "rook   a1", &a1_offset);
     line_of(good, "rook   b1", &b1_offset);
@@ -707,11 +705,10 @@ static void spill_bytes(const char *file, const char *data, size_t size)
  * wrote out of bounds; far past it the run ended in "out of memory". */
 START_TEST(black_offsets_are_bounded_by_the_layout)
 {
-    const char *published = getenv("MBB_BLACK_MAGICS");
+    const char *published = shipped("black");
     char *good, *text;
     unsigned h8;
 
-    ck_assert_msg(published != NULL, "MBB_BLACK_MAGICS must name the shipped set");
     good = slurp(published);
     h8 = line_of(good, "rook   h8", NULL);
     /* rook h8 moved to the last place it may take: no other slice

@@ -193,7 +193,6 @@ EOF
 if answer tables=dispatch ifunc=yes isa_bmi2=flags && [ "$MBB_FLAVOUR" = dispatch ] &&
    [ "$MBB_DISPATCH_FLAVOURS" = "pext black" ] &&
    [ "$MBB_CFLAGS_pext" = -mbmi2 ] && [ "$MBB_CFLAGS_pext16" = -mbmi2 ] && [ -z "$MBB_CFLAGS_black" ] &&
-   [ "$MBB_DISPATCH_LAST" = black ] &&
    [ "$MBB_DISPATCH_OTHERS" = pext ] && [ "$MBB_TABLES_FLAVOUR" = black ]; then
   ok "dispatch: pext, else black"
 else

@@ -64,7 +64,7 @@ check() {
 
 # NAME|FLAGS|FLAVOUR, a line each
 if [ "$MBB_EXPECT_FLAVOUR" = dispatch ]; then
-  last=${MBB_DISPATCH_LAST:?MBB_DISPATCH_LAST must name the last flavour}
+  last=${MBB_DISPATCH_FLAVOURS##* }
   builds="portable||$last"
   grep -qw bmi2 /proc/cpuinfo 2>/dev/null && case " $MBB_DISPATCH_FLAVOURS " in
     *" pext "*) builds="$builds

@@ -4,12 +4,12 @@
 # through <magicbb_inline.h> in a static build, as its manual says: its
 # object calls none of the library's lookup functions.  TAP.
 #
-# Environment (from make check): MBB_PERFT_OBJECT, the move generator's
-# object file; MBB_PERFT_INLINE, 1 where the build links magicbb-perft
-# statically with the inline lookups, else 0 (a shared-only build, or a
-# dispatch library, whose inline sliders call the library by design);
-# NM.
-object=${MBB_PERFT_OBJECT:?}
+# Environment (from make check): MBB_BUILDDIR, where the move
+# generator's object file is; MBB_PERFT_INLINE, 1 where the build links
+# magicbb-perft statically with the inline lookups, else 0 (a shared-only
+# build, or a dispatch library, whose inline sliders call the library by
+# design); NM.
+object=${MBB_BUILDDIR:?}/tools/magicbb_perft-movegen.o
 echo "1..1"
 if [ "${MBB_PERFT_INLINE:-0}" != 1 ]; then
   echo "ok 1 # SKIP magicbb-perft is not built with the inline lookups here"

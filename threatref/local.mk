@@ -21,7 +21,7 @@ endif
 threatref_magicbb_threatref_SOURCES = threatref/main.c $(threatref_sources)
 threatref_magicbb_threatref_CPPFLAGS = $(perft_cppflags) -DMOVEGEN_REFERENCE
 threatref_magicbb_threatref_CFLAGS = $(WARN_CFLAGS) $(MBB_PREFIX_MAP_CFLAGS)
-EXTRA_DIST += doc/magicbb-threatref.1.in threatref/threatref.sh
+EXTRA_DIST += doc/magicbb-threatref.1.in
 
 if HAVE_CHECK
 check_PROGRAMS += threatref/check_threatref
@@ -29,6 +29,5 @@ endif
 threatref_check_threatref_SOURCES = threatref/check_threatref.c tests/run_suite.h \
 	$(threatref_sources)
 threatref_check_threatref_CPPFLAGS = $(perft_cppflags) -DMOVEGEN_REFERENCE -I$(top_srcdir)/tests
-threatref_check_threatref_CFLAGS = $(test_cflags)
 threatref_check_threatref_LDADD = libmagicbb.la $(CHECK_LIBS)
 native_tests += threatref/threatref.sh
