@@ -120,16 +120,6 @@ static void sample(batch_fn batch, const struct ring *ring, double *samples)
 
 /* ---- Inputs ------------------------------------------------------------ */
 
-static void fill_random(struct ring *ring)
-{
-    uint64_t state = 0x2545f4914f6cdd1du;
-
-    for (unsigned i = 0; i < RING; i++) {
-        ring->sq[i] = (unsigned char)(ref_random(&state) & 63);
-        ring->occ[i] = ref_random(&state) & ref_random(&state);
-    }
-}
-
 struct collector {
     struct ring *ring;
     unsigned count;
@@ -274,24 +264,12 @@ static struct position search_start[STANDARD_POSITION_COUNT];
 static struct search_table search_tt;
 static uint64_t search_nodes; /* the reference's, over every position */
 
-/* The nodes of every position's search. */
-static uint64_t search_all(search_fn run)
-{
-    uint64_t nodes = 0;
-
-    for (unsigned k = 0; k < STANDARD_POSITION_COUNT; k++) {
-        search_table_clear(&search_tt);
-        nodes += run(&search_start[k], SEARCH_DEPTH, &search_tt, NULL);
-    }
-    return nodes;
-}
-
 /* ns per node of a search of every position, or -1 where the nodes are
  * not the reference's. */
 static double time_search(search_fn run)
 {
     const double start = now_ns();
-    const uint64_t nodes = search_all(run);
+    const uint64_t nodes = timing_search_all(run, search_start, SEARCH_DEPTH, &search_tt);
 
     if (nodes != search_nodes)
         return -1;
@@ -745,7 +723,7 @@ int main(int argc, char **argv)
     stdout_checked_at_exit();
     if ((status = parse_arguments(argc, argv, &r)) >= 0)
         return status;
-    fill_random(&rings[RANDOM]);
+    timing_ring(rings[RANDOM].sq, rings[RANDOM].occ, RING);
     fill_positions(&rings[POSITIONS]);
     if (r.callgrind)
         return run_callgrind(r.tt_mib);
@@ -757,13 +735,10 @@ int main(int argc, char **argv)
         if (parse_fen(perft_positions[pos].fen, &perft_start[pos], why) != 0)
             return 1;
     }
-    for (unsigned k = 0; k < STANDARD_POSITION_COUNT; k++) {
-        static const char *const fens[] = { STANDARD_POSITIONS };
-
-        if (parse_fen(fens[k], &search_start[k], why) != 0)
-            return 1;
-    }
-    search_nodes = search_all(search); /* on the reference ray walk */
+    if (timing_positions(search_start, why) != 0)
+        return 1;
+    /* on the reference ray walk */
+    search_nodes = timing_search_all(search, search_start, SEARCH_DEPTH, &search_tt);
     /* the CSV is written as magicbb-gen writes its outputs (output.h):
      * complete or not at all, a device written through, "-" stdout */
     if (r.csv_path != NULL) {

@@ -36,7 +36,6 @@
 #include "flavours.h"
 #include "machine.h"
 #include "movegen.h"
-#include "reference.h"
 #include "search.h"
 #include "timing.h"
 
@@ -78,29 +77,19 @@ static double sample(const struct flavour_impl *f, enum workload w, int round, u
                                (unsigned)round, &reads);
     }
     start = now_ns();
-    for (unsigned k = 0; k < STANDARD_POSITION_COUNT; k++) {
-        search_table_clear(&table);
-        *nodes += f->search(&positions[k], SEARCH_DEPTH, &table, NULL);
-    }
+    *nodes = timing_search_all(f->search, positions, SEARCH_DEPTH, &table);
     return (now_ns() - start) / (double)*nodes;
 }
 
 /* The workload's inputs; 0, or -1 with a message. */
 static int prepare(enum workload w)
 {
-    static const char *const fens[] = { STANDARD_POSITIONS };
-    uint64_t state = 0x2545f4914f6cdd1du;
     char why[FEN_WHY_SIZE];
 
-    for (unsigned i = 0; i < RING; i++) {
-        squares[i] = (unsigned char)(ref_random(&state) & 63);
-        occupancies[i] = ref_random(&state) & ref_random(&state);
-    }
-    for (unsigned k = 0; k < STANDARD_POSITION_COUNT; k++) {
-        if (parse_fen(fens[k], &positions[k], why) != 0) {
-            fprintf(stderr, "fastest: %s\n", why);
-            return -1;
-        }
+    timing_ring(squares, occupancies, RING);
+    if (timing_positions(positions, why) != 0) {
+        fprintf(stderr, "fastest: %s\n", why);
+        return -1;
     }
     if ((w == PRESSURE && tt_create(&tt, TT_MIB, PROBES) != 0)
         || (w == SEARCH && search_table_create(&table, TT_MIB) != 0)) {

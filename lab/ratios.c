@@ -40,7 +40,6 @@
 #include "flavours.h"
 #include "machine.h"
 #include "movegen.h"
-#include "reference.h"
 #include "search.h"
 #include "timing.h"
 
@@ -74,18 +73,6 @@ static struct interval ratio[MAX_FLAVOURS][WORKLOADS], ns[MAX_FLAVOURS][WORKLOAD
 static unsigned long bytes[MAX_FLAVOURS]; /* 0: not given */
 static const struct flavour_impl *timed[MAX_FLAVOURS];
 static unsigned n;
-
-/* The nodes of the search of every standard position. */
-static uint64_t search_all(search_fn run)
-{
-    uint64_t nodes = 0;
-
-    for (unsigned k = 0; k < STANDARD_POSITION_COUNT; k++) {
-        search_table_clear(&table);
-        nodes += run(&positions[k], SEARCH_DEPTH, &table, NULL);
-    }
-    return nodes;
-}
 
 /* ns per lookup of PASSES passes over the ring: a millisecond or so, so
  * that a browser's clock (Chromium's counts in steps of 5 us) tells the
@@ -153,25 +140,18 @@ static double sample(const struct flavour_impl *f, int w)
 
 static int prepare(void)
 {
-    static const char *const fens[] = { STANDARD_POSITIONS };
-    uint64_t state = 0x2545f4914f6cdd1du;
     char why[FEN_WHY_SIZE];
 
-    for (unsigned i = 0; i < RING; i++) {
-        squares[i] = (unsigned char)(ref_random(&state) & 63);
-        occupancies[i] = ref_random(&state) & ref_random(&state);
-    }
-    for (unsigned k = 0; k < STANDARD_POSITION_COUNT; k++) {
-        if (parse_fen(fens[k], &positions[k], why) != 0) {
-            fprintf(stderr, "magicbb-ratios: %s\n", why);
-            return -1;
-        }
+    timing_ring(squares, occupancies, RING);
+    if (timing_positions(positions, why) != 0) {
+        fprintf(stderr, "magicbb-ratios: %s\n", why);
+        return -1;
     }
     if (search_table_create(&table, SEARCH_MIB) != 0) {
         fputs("magicbb-ratios: no memory for the search's table\n", stderr);
         return -1;
     }
-    reference_nodes = search_all(search); /* on the ray walk */
+    reference_nodes = timing_search_all(search, positions, SEARCH_DEPTH, &table); /* ray walk */
     return 0;
 }
 

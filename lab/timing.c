@@ -5,7 +5,9 @@
 #include <sys/mman.h>
 
 #include "machine.h"
+#include "movegen.h"
 #include "reference.h"
+#include "search.h"
 #include "timing.h"
 
 static volatile uint64_t sink;
@@ -164,4 +166,37 @@ struct interval paired_ratio(uint64_t (*run)(void *context, unsigned which), voi
 int clearly_faster(const struct interval *a, const struct interval *b)
 {
     return a->high < b->low && a->median * (1 + CLEAR_WIN_PERCENT / 100) <= b->median;
+}
+
+void timing_ring(unsigned char *sq, uint64_t *occ, size_t n)
+{
+    uint64_t state = 0x2545f4914f6cdd1du;
+
+    for (size_t i = 0; i < n; i++) {
+        sq[i] = (unsigned char)(ref_random(&state) & 63);
+        occ[i] = ref_random(&state) & ref_random(&state);
+    }
+}
+
+int timing_positions(struct position *positions, char *why)
+{
+    static const char *const fens[] = { STANDARD_POSITIONS };
+
+    for (unsigned k = 0; k < STANDARD_POSITION_COUNT; k++) {
+        if (parse_fen(fens[k], &positions[k], why) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+uint64_t timing_search_all(search_fn run, const struct position *positions, int depth,
+                           struct search_table *t)
+{
+    uint64_t nodes = 0;
+
+    for (unsigned k = 0; k < STANDARD_POSITION_COUNT; k++) {
+        search_table_clear(t);
+        nodes += run(&positions[k], depth, t, NULL);
+    }
+    return nodes;
 }

@@ -86,4 +86,15 @@ struct interval paired_ratio(uint64_t (*run)(void *context, unsigned which), voi
 #define CLEAR_WIN_PERCENT 5.0
 int clearly_faster(const struct interval *a, const struct interval *b);
 
+/* The inputs of every timed program.  timing_ring: n (square,
+ * occupancy) pairs from one fixed seed, each occupancy two draws ANDed.
+ * timing_positions: the standard positions (STANDARD_POSITIONS,
+ * movegen.h) parsed; 0, or -1 with parse_fen's reason in why.
+ * timing_search_all: the nodes of run's search of each of them to depth,
+ * each from the table t emptied. */
+void timing_ring(unsigned char *sq, uint64_t *occ, size_t n);
+int timing_positions(struct position *positions, char *why);
+uint64_t timing_search_all(search_fn run, const struct position *positions, int depth,
+                           struct search_table *t);
+
 #endif /* LAB_TIMING_H */
