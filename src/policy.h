@@ -42,12 +42,13 @@ static inline int mbb_slow_pext(int amd, unsigned family)
 /* auto's decision table on a hosted target: the first row whose
  * condition holds, over fast_pext (the target runs PEXT at full speed),
  * bits32 (its pointers are 32 bits), wasm (it is WebAssembly), simd128
- * (it has WebAssembly's SIMD128) and seeded (--with-seed).  The conditions are integer constant
- * expressions where the arguments are, so configure's chooser evaluates the table in C
- * (mbb_auto_flavour) and the vendored drop-in in #if, on the target's
- * macros (MBB_TARGET_FAST_PEXT, MBB_TARGET_BITS32, MBB_TARGET_WASM,
- * MBB_TARGET_SIMD128, no seed).  X(flavour, condition, why), why a printf format whose %s is
- * what was found about PEXT:
+ * (it has WebAssembly's SIMD128) and seeded (--with-seed).  The
+ * conditions are integer constant expressions where the arguments are,
+ * so configure's chooser evaluates the table in C (mbb_auto_flavour) and
+ * the vendored drop-in in #if, on the target's macros
+ * (MBB_TARGET_FAST_PEXT, MBB_TARGET_BITS32, MBB_TARGET_WASM,
+ * MBB_TARGET_SIMD128, no seed).  X(flavour, condition, why), why a
+ * printf format whose %s is what was found about PEXT:
  *   pext     fewest cycles on the Zen 3, Skylake and Ice Lake models
  *   hqsimd, black on wasm32 with and without SIMD128: its rule
  *            (MBB_WASM_ORDER, below) on make bench-wasm's figures (a
@@ -96,8 +97,8 @@ static inline int mbb_slow_pext(int amd, unsigned family)
  * V8, Firefox's SpiderMonkey and Chromium's V8: with SIMD128
  * (-msimd128), hqsimd, 1.02 to 1.04 of the fastest's search at a sixth
  * of black's gzip bytes, and the fastest lookups in throughput; without
- * it, black, the table-free flavours 15 to 23 % slower (doc/engines.md,
- * "In the browser").  A budget's order (--with-flash, KiB of tables,
+ * it, black (obstruction and sbamg 15 to 24 % slower, hq 1.8 to 2.4
+ * times; doc/engines.md, "In the browser").  A budget's order (--with-flash, KiB of tables,
  * uncompressed): auto's first (hqsimd only where the target has
  * SIMD128), then by the search's median in V8. */
 #define MBB_WASM_ORDER                                                                             \
