@@ -153,7 +153,9 @@ static void carried(const struct config_list *extra, struct config_list *out)
 {
     out->count = 0;
 #define MBB_CARRY(name, condition, why) list_add(out, flavour_row(#name, strlen(#name)));
-    MBB_AUTO_TABLE(MBB_CARRY, 0, 0, 0, 0, 0)
+#define MBB_ANY_TARGET(name) 0
+    MBB_AUTO_TABLE(MBB_CARRY, MBB_ANY_TARGET)
+#undef MBB_ANY_TARGET
 #undef MBB_CARRY
     for (size_t k = 0; k < extra->count; k++)
         list_add(out, extra->flavour[k]);
@@ -200,9 +202,7 @@ static void dropin_config(FILE *out, const struct config_list *flavours)
                     names, flavour_rows[i].name);
     }
     fputs("#else\n#define MBB_AUTO_ID(flavour, condition, why) (condition) ? MBB_ID_##flavour :\n"
-          "#define MBB_PICK (MBB_AUTO_TABLE(MBB_AUTO_ID, MBB_TARGET_FAST_PEXT, MBB_TARGET_BITS32,"
-          " MBB_TARGET_WASM, MBB_TARGET_SIMD128,"
-          " 0) 0)\n#endif\n\n",
+          "#define MBB_PICK (MBB_AUTO_TABLE(MBB_AUTO_ID, MBB_TARGET_FACT) 0)\n#endif\n\n",
           out);
     for (size_t k = 0; k < flavours->count; k++) {
         fprintf(out, "#%s MBB_PICK == MBB_ID_%s\n", k > 0 ? "elif" : "if",

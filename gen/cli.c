@@ -44,12 +44,12 @@ const char cli_output_help[]
       "  -d, --dump-magics=FILE   write the magics used to FILE\n"
       "  -o, --output=FILE        write the generated C tables to FILE\n"
       "      --sliders-only       leave the board's tables (leaper, between, line,\n"
-      "                           ray_pass, dual) out\n"
+      "                           ray_pass) out\n"
       "      --board-only[=TABLE] write only the board's tables (leaper, between,\n"
-      "                           line, ray_pass and the dual both's), or only\n"
-      "                           TABLE of them: leapers, between, line, ray-pass\n"
-      "                           or dual (each its own file, so that a static\n"
-      "                           link takes only those a program reads)\n"
+      "                           line, ray_pass), or only TABLE of them: leapers,\n"
+      "                           between, line or ray-pass (each its own file, so\n"
+      "                           that a static link takes only those a program\n"
+      "                           reads)\n"
       "      --no-lines           leave the between, line and ray_pass tables out\n"
       "                           (a library configured --enable-small computes\n"
       "                           them)\n"
@@ -166,8 +166,7 @@ static unsigned board_part(const char *name)
     } parts[] = { { "leapers", EMIT_LEAPERS },
                   { "between", EMIT_BETWEEN },
                   { "line", EMIT_LINE },
-                  { "ray-pass", EMIT_RAY_PASS },
-                  { "dual", EMIT_DUAL } };
+                  { "ray-pass", EMIT_RAY_PASS } };
 
     if (name == NULL)
         return EMIT_BOARD;
@@ -211,8 +210,8 @@ static int take_common_option(struct gen_request *r, int option)
         break;
     case OPT_BOARD_ONLY:
         if ((board = board_part(optarg)) == 0)
-            return usage_error("--board-only: unknown table '%s' (expected leapers, between, line,"
-                               " ray-pass or dual)",
+            return usage_error("--board-only: unknown table '%s' (expected leapers, between, line"
+                               " or ray-pass)",
                                optarg);
         r->parts &= ~(unsigned)(EMIT_SLIDERS | (EMIT_BOARD & ~board));
         r->only |= EMIT_LEAPERS;

@@ -345,8 +345,13 @@ static int choose_flavour(struct state *st)
     if (is(tables, "auto") && d->flash_kib != NULL && flash_fit(st, NULL))
         return 1;
     if (is(tables, "auto") && d->flash_kib == NULL) {
-        d->flavour = mbb_auto_flavour(d->magics_for, st->fast_pext, st->f->bits32, st->wasm,
-                                      st->simd128, given(st->o->seed), &why);
+        const struct mbb_target target = { .fast_pext = st->fast_pext,
+                                           .bits32 = st->f->bits32,
+                                           .wasm = st->wasm,
+                                           .simd128 = st->simd128,
+                                           .seeded = given(st->o->seed) };
+
+        d->flavour = mbb_auto_flavour(d->magics_for, &target, &why);
         text_add(d->why, "auto: ");
         text_add(d->why, why, d->magics_for != NULL ? d->magics_for : st->pext_why);
     }

@@ -185,31 +185,6 @@ static void emit_pair_table(FILE *out, const char *name, uint64_t (*pair)(unsign
     fputs("\n};\n", out);
 }
 
-/* magicbb/dual.h's tables: each square's diagonal, antidiagonal and
- * file without it, and its bit (one 32-byte row, aligned to 32 bytes
- * where the compiler says how, so that one vector load never straddles a
- * cache line), then the first rank's attacks, hq's table. */
-static void emit_dual(FILE *out)
-{
-    uint8_t rank[8 * 64];
-
-    fputs("\n#if defined(__GNUC__) || defined(__clang__)\n"
-          "__attribute__((aligned(32)))\n"
-          "#elif defined(_MSC_VER)\n"
-          "__declspec(align(32))\n"
-          "#endif\n"
-          "const uint64_t mbb_tab_dual[64][4] MBB_PLACE(mbb_tab_dual) = {",
-          out);
-    for (unsigned sq = 0; sq < 64; sq++)
-        fprintf(out, "\n    { 0x%llxu, 0x%llxu, 0x%llxu, 0x%llxu },",
-                (unsigned long long)line_numbered(sq, LINE_DIAGONAL),
-                (unsigned long long)line_numbered(sq, LINE_ANTIDIAGONAL),
-                (unsigned long long)line_numbered(sq, LINE_FILE), (unsigned long long)1 << sq);
-    fputs("\n};\n", out);
-    first_rank_attacks(rank);
-    emit_numbers(out, "uint8_t", "mbb_tab_dual_rank", 8 * 64, 16, emit_u8_at, rank);
-}
-
 static void emit_board(FILE *out, unsigned parts)
 {
     if (parts & EMIT_LEAPERS) {
@@ -230,8 +205,6 @@ static void emit_board(FILE *out, unsigned parts)
         emit_pair_table(out, "mbb_tab_line", line_through);
     if (parts & EMIT_RAY_PASS)
         emit_pair_table(out, "mbb_tab_ray_pass", ray_pass);
-    if (parts & EMIT_DUAL)
-        emit_dual(out);
 }
 
 int emit_tables(FILE *f, const struct slider_tables *t, const char *origin, unsigned parts)

@@ -10,8 +10,7 @@
 
 /* What emit_tables writes: the slider tables, the leaper tables (knight,
  * king, pawn), the between, line and ray_pass tables (EMIT_LINES, the
- * three 32 KiB pair tables), the dual both's lines and rank table
- * (EMIT_DUAL, magicbb/dual.h). */
+ * three 32 KiB pair tables). */
 enum {
     EMIT_SLIDERS = 1,
     EMIT_LEAPERS = 2,
@@ -19,9 +18,8 @@ enum {
     EMIT_NO_INCLUDE = 8,
     EMIT_LINE = 16,
     EMIT_RAY_PASS = 32,
-    EMIT_DUAL = 64,
     EMIT_LINES = EMIT_BETWEEN | EMIT_LINE | EMIT_RAY_PASS,
-    EMIT_BOARD = EMIT_LEAPERS | EMIT_LINES | EMIT_DUAL
+    EMIT_BOARD = EMIT_LEAPERS | EMIT_LINES
 };
 
 /* Write the parts (EMIT_...) of the tables to out: the slider tables of t

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flavour_unit.h"
 #include "sliders.h"
 
 volatile sig_atomic_t search_stop;

@@ -160,4 +160,14 @@ int tables_build(struct slider_tables *t, struct collision *c);
 
 void tables_free(struct slider_tables *t);
 
+/* Frees t->encoded, for flavours whose encode() made one allocation. */
+void release_encoded(struct slider_tables *t);
+
+/* A unit's encoded state, zeroed and aligned for its records (a common
+ * shape's square records are aligned to up to 64 bytes, MBB_RECORD_ALIGNED,
+ * where calloc promises 16: compiled for AVX, copies into them become
+ * aligned vector stores, which fault); NULL if memory ran out.  Freed
+ * with free() (release_encoded). */
+void *state_alloc(size_t size);
+
 #endif /* GEN_SLIDERS_H */

@@ -55,12 +55,9 @@ MBB_API uint64_t mbb_queen_attacks(unsigned sq, uint64_t occupied);
  * in the order of Stockfish's both_attacks_bb pair, so that C++17's
  * `const auto [bishop, rook] = mbb_both_attacks(sq, occupied);` ports
  * its structured bindings as they are. */
-#ifndef MBB_BOTH_DEFINED /* (magicbb/dual.h, which may come first, has it too) */
-#define MBB_BOTH_DEFINED
 struct mbb_both {
     uint64_t bishop, rook;
 };
-#endif
 MBB_API struct mbb_both mbb_both_attacks(unsigned sq, uint64_t occupied);
 
 /* Every square attacked by at least one slider of the set `pieces` (any

@@ -22,10 +22,6 @@
  *   mbb_tab_line[a][b]      mbb_line(a, b)
  *   mbb_tab_ray_pass[a][b]  mbb_ray_pass(a, b)
  *
- * mbb_both_attacks_inline reads magicbb/dual.h's tables (mbb_tab_dual
- * and mbb_tab_dual_rank) where it takes that one vector (AVX2,
- * MBB_BOTH_DUAL).
- *
  * In C++17 and later, magicbb::board<> holds the leaper, between, line and
  * ray_pass tables and the sliders' empty-board attacks as constant
  * expressions, for an engine's compile-time tables (magicbb/constexpr.h).
@@ -257,10 +253,10 @@ MBB_DEFINE_SETS(mbb_both_attacks_inline, mbb_rook_attacks_set_inline, mbb_bishop
 
 /* The knights' and kings' set attacks (magicbb/sets.h's MBB_DEFINE_SET,
  * on lookups that ignore the occupancy). */
-#define MBB_KNIGHT_OF_(sq, occupied) mbb_knight_attacks_inline(sq)
-#define MBB_KING_OF_(sq, occupied) mbb_king_attacks_inline(sq)
-MBB_DEFINE_SET(mbb_knight_set_inline_, MBB_KNIGHT_OF_, mbb_knight_set_of, MBB_LEAPER_FILL_FROM)
-MBB_DEFINE_SET(mbb_king_set_inline_, MBB_KING_OF_, mbb_king_set_of, MBB_LEAPER_FILL_FROM)
+#define MBB_KNIGHT_OF_(sq, occupied) ((void)(occupied), mbb_knight_attacks_inline(sq))
+#define MBB_KING_OF_(sq, occupied) ((void)(occupied), mbb_king_attacks_inline(sq))
+MBB_DEFINE_SET(mbb_knight_set_inline_, MBB_KNIGHT_OF_)
+MBB_DEFINE_SET(mbb_king_set_inline_, MBB_KING_OF_)
 
 MBB_FN uint64_t mbb_knight_attacks_set_inline(uint64_t pieces)
 {

@@ -19,9 +19,7 @@
  * rounds (31) paired and interleaved, the median of the time ratios with
  * its 95 % interval (lab/timing.h), and the level's fastest flavour
  * named by the benchmark's rule (clearly_faster: interval wholly below,
- * median 5 % below), or a tie.  black and pext run a second time with
- * magicbb/dual.h's one-vector both (black+dual, pext+dual) where the
- * level has AVX2. */
+ * median 5 % below), or a tie. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -141,23 +139,16 @@ struct level {
     const engine_fn *functions;
 };
 
-/* The flavours, then the variants with the one-vector both (at levels
- * with AVX2: a BMI2 level has it too). */
+/* The flavours, in registry order. */
 static const char *const flavour_names[] = {
 #define MBB_FLAVOUR(name, isa, magics, reads) #name,
 #include "flavours.def"
 #undef MBB_FLAVOUR
-#define ENGINE_VARIANT(name, isa) #name "+dual",
-    ENGINE_VARIANTS(ENGINE_VARIANT)
-#undef ENGINE_VARIANT
 };
 static const char *const flavour_isas[] = {
 #define MBB_FLAVOUR(name, isa, magics, reads) #isa,
 #include "flavours.def"
 #undef MBB_FLAVOUR
-#define ENGINE_VARIANT(name, isa) #isa,
-    ENGINE_VARIANTS(ENGINE_VARIANT)
-#undef ENGINE_VARIANT
 };
 static const char *const isa_names[] = {
 #define MBB_ISA(name, macro, flags, probe, slow, description) #name,

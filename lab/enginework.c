@@ -15,7 +15,6 @@
 
 #include "flavours-all.h"
 #include "magicbb.h" /* (struct mbb_both) */
-#include "magicbb/dual.h"
 #include "registry.h"
 
 extern const uint64_t mbb_tab_knight[64], mbb_tab_king[64], mbb_tab_pawn[2][64],
@@ -24,23 +23,8 @@ extern const uint64_t mbb_tab_knight[64], mbb_tab_king[64], mbb_tab_pawn[2][64],
 #define ENGINE_CAT_(a, b, c) a##b##c
 #define ENGINE_CAT(a, b, c) ENGINE_CAT_(a, b, c)
 
-/* Both sliders of a square: two lookups, or magicbb/dual.h's one vector
- * (where the level has AVX2; elsewhere that variant is not run). */
-#define ENGINE_BOTH_two(ROOK, BISHOP, sq, occ, rook, bishop)                                       \
-    ((rook) = ROOK(sq, occ), (bishop) = BISHOP(sq, occ))
-#if defined(MBB_HAVE_AVX2)
-#define ENGINE_BOTH_dual(ROOK, BISHOP, sq, occ, rook, bishop)                                      \
-    do {                                                                                           \
-        const struct mbb_both both_ = mbb_dual_both(sq, occ);                                      \
-        (rook) = both_.rook, (bishop) = both_.bishop;                                              \
-    } while (0)
-#else
-#define ENGINE_BOTH_dual ENGINE_BOTH_two
-#endif
-
-/* The threat work of one move on ROOK, BISHOP and QUEEN(sq, occupied),
- * both sliders of a square the KIND way (two or dual). */
-#define ENGINE_WORK(KIND, ROOK, BISHOP, QUEEN, m)                                                  \
+/* The threat work of one move on ROOK, BISHOP and QUEEN(sq, occupied). */
+#define ENGINE_WORK(ROOK, BISHOP, QUEEN, m)                                                        \
     uint64_t hash = 0;                                                                             \
     const uint64_t occ = (m)->occupied;                                                            \
     const uint64_t diagonal = (m)->pieces[0][ENGINE_BISHOP] | (m)->pieces[1][ENGINE_BISHOP]        \
@@ -51,7 +35,7 @@ extern const uint64_t mbb_tab_knight[64], mbb_tab_king[64], mbb_tab_pawn[2][64],
         const unsigned sq = (m)->squares[k];                                                       \
         uint64_t rook, bishop;                                                                     \
                                                                                                    \
-        ENGINE_BOTH_##KIND(ROOK, BISHOP, sq, occ, rook, bishop);                                   \
+        rook = ROOK(sq, occ), bishop = BISHOP(sq, occ);                                            \
         hash = hash * 31 + (rook ^ bishop << 1);                                                   \
         for (uint64_t seers = (rook & straight) | (bishop & diagonal); seers; seers &= seers - 1)  \
             hash = hash * 31 + mbb_tab_ray_pass[mbb_lowest_square(seers)][sq];                     \
@@ -109,17 +93,17 @@ static inline uint64_t engine_update(struct engine_net *net, uint64_t hash, uint
     return acc;
 }
 
-/* ENGINE_FUNCTION(name, fn, KIND): engine_<fn>_<level>, the work of
+/* ENGINE_FUNCTION(name): engine_<name>_<level>, the work of
  * every move of moves[0, n) on flavour name's lookups, with its update;
  * the hash of the work alone returned, the accumulator kept in
  * net->sink. */
-#define ENGINE_FUNCTION(name, fn, KIND)                                                            \
-    uint64_t ENGINE_CAT(engine_##fn##_, ENGINE_LEVEL, )(const struct engine_move *moves, size_t n, \
-                                                        struct engine_net *net)                    \
+#define ENGINE_FUNCTION(name)                                                                      \
+    uint64_t ENGINE_CAT(engine_##name##_, ENGINE_LEVEL, )(const struct engine_move *moves,         \
+                                                          size_t n, struct engine_net *net)        \
     {                                                                                              \
         uint64_t total = 0, acc = net->sink;                                                       \
         for (size_t i = 0; i < n; i++) {                                                           \
-            ENGINE_WORK(KIND, mbb_##name##_rook_attacks, mbb_##name##_bishop_attacks,              \
+            ENGINE_WORK(mbb_##name##_rook_attacks, mbb_##name##_bishop_attacks,                    \
                         mbb_##name##_queen_attacks, &moves[i])                                     \
             total ^= hash;                                                                         \
             if (net->rows != 0)                                                                    \
@@ -128,12 +112,9 @@ static inline uint64_t engine_update(struct engine_net *net, uint64_t hash, uint
         net->sink = acc;                                                                           \
         return total;                                                                              \
     }
-#define MBB_FLAVOUR(name, isa, magics, reads) ENGINE_FUNCTION(name, name, two)
+#define MBB_FLAVOUR(name, isa, magics, reads) ENGINE_FUNCTION(name)
 #include "flavours.def"
 #undef MBB_FLAVOUR
-#define ENGINE_VARIANT(name, isa) ENGINE_FUNCTION(name, name##_dual, dual)
-ENGINE_VARIANTS(ENGINE_VARIANT)
-#undef ENGINE_VARIANT
 
 /* Which instruction sets this level's code has (isa.def's order). */
 const int ENGINE_CAT(engine_isa_built_, ENGINE_LEVEL, )[] = {
@@ -142,12 +123,9 @@ const int ENGINE_CAT(engine_isa_built_, ENGINE_LEVEL, )[] = {
 #undef MBB_ISA
 };
 
-/* The functions, in registry order, then the variants. */
+/* The functions, in registry order. */
 const engine_fn ENGINE_CAT(engine_functions_, ENGINE_LEVEL, )[] = {
 #define MBB_FLAVOUR(name, isa, magics, reads) ENGINE_CAT(engine_##name##_, ENGINE_LEVEL, ),
 #include "flavours.def"
 #undef MBB_FLAVOUR
-#define ENGINE_VARIANT(name, isa) ENGINE_CAT(engine_##name##_dual_, ENGINE_LEVEL, ),
-    ENGINE_VARIANTS(ENGINE_VARIANT)
-#undef ENGINE_VARIANT
 };

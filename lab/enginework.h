@@ -30,11 +30,6 @@ struct engine_net {
     uint64_t sink;
 };
 
-/* Flavours timed again with magicbb/dual.h's both (NAME_dual, "NAME+dual"):
- * X(name, the instruction set it needs beside AVX2's, as isa.def names
- * it). */
-#define ENGINE_VARIANTS(X) X(black, avx2) X(pext, bmi2)
-
 typedef uint64_t (*engine_fn)(const struct engine_move *moves, size_t n, struct engine_net *net);
 
 /* The levels, each lab/enginework.c built with its flags (lab/local.mk):

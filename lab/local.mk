@@ -16,7 +16,7 @@
 # only (there make check runs the lab's tests too); elsewhere each of its
 # targets says so and fails.  Its files are distributed in every build.
 
-EXTRA_DIST += lab/enginework.c lab/fastest.c lab/flash-sizes.sh \
+EXTRA_DIST += lab/enginework.c lab/flash-sizes.sh \
 	lab/firmware-rook.c lab/firmware-sliders.c lab/plot.gp lab/callgrind.sh lab/model.sh \
 	lab/configure.sh lab/bench-options.sh lab/recipes.sh lab/flash-options.sh lab/sets.c \
 	lab/sets-rows.sh lab/make-fastest.sh lab/threats-options.sh lab/empty-board.sh \
@@ -211,8 +211,8 @@ AM_TESTS_ENVIRONMENT += MBB_SEARCH='$(abs_top_builddir)/$(MBB_SEARCH)'; export M
 if MBB_LAB_RULES
 TESTS += $(lab_tests)
 endif
-lab: lab/check_flavours$(EXEEXT) lab/magicbb-bench$(EXEEXT) lab/magicbb-fastest$(EXEEXT) \
-	search/check_search$(EXEEXT) $(MBB_SEARCH)
+lab: lab/check_flavours$(EXEEXT) lab/magicbb-bench$(EXEEXT) search/check_search$(EXEEXT) \
+	$(MBB_SEARCH)
 check-lab: lab
 	$(MAKE) $(AM_MAKEFLAGS) check TESTS='$(LAB_TESTS)' TEST_SUITE_LOG=lab/test-suite.log
 # (their logs, too: make check's cleaning knows only its own tests, and
@@ -250,29 +250,16 @@ bench-model: lab/magicbb-bench$(EXEEXT)
 
 
 # The fastest flavour on this machine, in the manner of fftw-wisdom:
-# lab/magicbb-fastest (lab/fastest.c on the benchmark's objects, built
-# like it: BENCH_CFLAGS after CFLAGS, every instruction set of isa.def
-# that -march=native has) times every flavour this CPU runs on
-# FASTEST_WORKLOAD (search, the benchmark's engine search, or lookups,
-# queen lookups alone) against this build's flavour (in a dispatch
-# library, the one it takes on this CPU, as magicbb-perft reports it);
-# make fastest prints the figures with their 95 % intervals, why, and
-# last the --with-tables line to configure with.  A native build only:
-# the timings are this machine's.
-# (an explicit rule, not an automake program: automake would write its
-# objects' rules into every build's Makefile)
-fastest_sources = lab/fastest.c $(flavour_sources) lab/timing.c lab/timing.h support/reference.c \
-	support/reference.h support/escape.c support/escape.h support/movegen.c support/movegen.h \
-	support/lookups.h
-lab/magicbb-fastest$(EXEEXT): $(fastest_sources) lab/tables-all.c $(bench_movegen_objects) \
-		$(flavour_headers_all) $(BUILT_SOURCES)
-	$(AM_V_CCLD)$(CC) $(DEFS) $(DEFAULT_INCLUDES) $(lab_magicbb_bench_CPPFLAGS) $(CPPFLAGS) \
-	  $(WARN_CFLAGS) $(CFLAGS) $(BENCH_CFLAGS) $(LDFLAGS) -o $@ \
-	  $(addprefix $(srcdir)/,$(filter %.c,$(fastest_sources))) lab/tables-all.c \
-	  $(bench_movegen_objects) $(LIBS)
-CLEANFILES += lab/magicbb-fastest$(EXEEXT) lab/fastest.out
+# lab/magicbb-ratios --fastest (lab/wasm.mk) times every flavour this CPU
+# runs on FASTEST_WORKLOAD (search, the engine search, or lookups, queen
+# lookups alone) against this build's flavour (in a dispatch library,
+# the one it takes on this CPU, as magicbb-perft reports it); make
+# fastest prints the figures with their 95 % intervals, why, and last
+# the --with-tables line to configure with.  A native build only: the
+# timings are this machine's.
+CLEANFILES += lab/fastest.out
 FASTEST_WORKLOAD = search
-fastest: lab/magicbb-fastest$(EXEEXT) $(if $(filter dispatch,$(MBB_FLAVOUR)),tools/magicbb-perft$(EXEEXT))
+fastest: lab/magicbb-ratios$(EXEEXT) $(if $(filter dispatch,$(MBB_FLAVOUR)),tools/magicbb-perft$(EXEEXT))
 	@if test "$(MBB_CROSS_COMPILING)" = yes; then \
 	  echo "make fastest: this build is for $(host); the timings are this machine's, so configure natively"; \
 	  exit 1; fi
@@ -283,7 +270,8 @@ fastest: lab/magicbb-fastest$(EXEEXT) $(if $(filter dispatch,$(MBB_FLAVOUR)),too
 	if test "$$default" = dispatch; then \
 	  default=`./tools/magicbb-perft$(EXEEXT) 1 | sed -n 's/^flavour \([^,]*\),.*/\1/p'`; fi; \
 	echo "make fastest: every flavour on workload $(FASTEST_WORKLOAD) against $$default, this build's"; \
-	./lab/magicbb-fastest$(EXEEXT) "$$default" $(FASTEST_WORKLOAD) > lab/fastest.out || exit 1; \
+	./lab/magicbb-ratios$(EXEEXT) --fastest "$$default" --workload $(FASTEST_WORKLOAD) \
+	  > lab/fastest.out || exit 1; \
 	sed -e '/^fastest /d' -e 's/^why /why: /' lab/fastest.out; \
 	name=`sed -n 's/^fastest //p' lab/fastest.out`; \
 	case " $(all_flavours) " in *" $$name "*) ;; *) \

@@ -5,6 +5,7 @@
  * natively as well.
  *
  *     magicbb-ratios [--rounds N] [NAME=BYTES...]
+ *     magicbb-ratios [--rounds N] --fastest DEFAULT [--workload search|lookups]
  *     magicbb-ratios --list
  *     magicbb-ratios --rule < FIGURES
  *
@@ -28,7 +29,16 @@
  * NAME=BYTES gives a flavour's module bytes (make bench-wasm gives the
  * gzip -9 bytes of the freestanding module of each); then the last lines
  * apply wasm32's rule (src/policy.h) to the search figures: the order,
- * fastest median first, auto's choice, and a budget's order.  The CPU and the runtime are named
+ * fastest median first, auto's choice, and a budget's order.
+ *
+ * --fastest DEFAULT answers which flavour is fastest on this machine, as
+ * fftw-wisdom does (make fastest, lab/local.mk): one workload only
+ * (--workload: search, the default, or lookups, the throughput
+ * workload), a line a flavour, "NAME NS ns [LOW, HIGH]" (the median and
+ * its 95 % interval) or "NAME < resolution (...)" where the interval
+ * reaches zero, then "fastest NAME" and "why TEXT": NAME is the flavour
+ * with the lowest median where it is clearly faster than DEFAULT (the
+ * build's flavour; clearly_faster, lab/timing.h), else DEFAULT.  The CPU and the runtime are named
  * from MBB_CPU and MBB_RUNTIME where set (tools/wasi-run.mjs sets them: a program in a sandbox
  * cannot ask).  --list prints the flavours it times, one a line, and nothing else; --rule applies
  * the rule to figures read from stdin instead of measured (rule_on_input). */
@@ -73,6 +83,10 @@ static struct interval ratio[MAX_FLAVOURS][WORKLOADS], ns[MAX_FLAVOURS][WORKLOAD
 static unsigned long bytes[MAX_FLAVOURS]; /* 0: not given */
 static const struct flavour_impl *timed[MAX_FLAVOURS];
 static unsigned n;
+/* --fastest: the default flavour, and the one workload timed (else
+ * WORKLOADS: all of them). */
+static const char *fastest_default;
+static int only = WORKLOADS;
 
 /* ns per lookup of PASSES passes over the ring: a millisecond or so, so
  * that a browser's clock (Chromium's counts in steps of 5 us) tells the
@@ -163,6 +177,22 @@ static int parse(int argc, char **argv, unsigned *rounds)
         const char *equals = strchr(argv[a], '=');
         char *end;
 
+        if (strcmp(argv[a], "--fastest") == 0 && a + 1 < argc) {
+            fastest_default = argv[++a];
+            only = only == WORKLOADS ? SEARCH_W : only;
+            continue;
+        }
+        if (strcmp(argv[a], "--workload") == 0 && a + 1 < argc) {
+            only = strcmp(argv[++a], "search") == 0  ? SEARCH_W
+                   : strcmp(argv[a], "lookups") == 0 ? THROUGHPUT_W
+                                                     : -1;
+            if (only < 0) {
+                fprintf(stderr, "magicbb-ratios: --workload: '%s' is not search or lookups\n",
+                        argv[a]);
+                return -1;
+            }
+            continue;
+        }
         if (strcmp(argv[a], "--rounds") == 0 && a + 1 < argc) {
             *rounds = (unsigned)strtoul(argv[++a], &end, 10);
             if (*end != '\0' || *rounds < 6 || *rounds > MAX_ROUNDS) {
@@ -182,10 +212,15 @@ static int parse(int argc, char **argv, unsigned *rounds)
             || (bytes[i] = strtoul(equals + 1, &end, 10), *end != '\0')) {
             fprintf(stderr,
                     "magicbb-ratios: '%s' is not NAME=BYTES for a flavour (usage: magicbb-ratios"
-                    " [--rounds N] [NAME=BYTES...])\n",
+                    " [--rounds N] [NAME=BYTES...] or [--rounds N] --fastest DEFAULT [--workload"
+                    " search|lookups])\n",
                     argv[a]);
             return -1;
         }
+    }
+    if (only != WORKLOADS && fastest_default == NULL) {
+        fputs("magicbb-ratios: --workload goes with --fastest\n", stderr);
+        return -1;
     }
     return 0;
 }
@@ -199,7 +234,7 @@ static int measure(unsigned rounds)
             const unsigned i = (k + (unsigned)(round + 1)) % n;
 
             for (int w = 0; w < WORKLOADS; w++) {
-                const double t = sample(timed[i], w);
+                const double t = only == WORKLOADS || only == w ? sample(timed[i], w) : 1;
 
                 if (t < 0) {
                     fprintf(stderr,
@@ -327,6 +362,58 @@ static void choose(void)
     printf("\n");
 }
 
+/* The name of a timed flavour other than best that best is not clearly
+ * faster than on workload w (the runner-up's interval meets best's), or
+ * NULL. */
+static const char *tied_with(int w, unsigned best)
+{
+    unsigned second = n;
+
+    for (unsigned i = 0; i < n; i++)
+        if (i != best && (second == n || ns[i][w].median < ns[second][w].median))
+            second = i;
+    return second < n && !clearly_faster(&ns[best][w], &ns[second][w]) ? timed[second]->name : NULL;
+}
+
+/* --fastest: each flavour's figure on the workload, then the choice
+ * between the fastest median and the default, and why. */
+static void choose_fastest(int w)
+{
+    unsigned best = 0, fallback = n;
+    const char *tie;
+
+    for (unsigned i = 0; i < n; i++) {
+        if (ns[i][w].low <= 0)
+            printf("%s < resolution (its interval reaches 0; at most %.2f ns)\n", timed[i]->name,
+                   ns[i][w].high);
+        else
+            printf("%s %.2f ns [%.2f, %.2f]\n", timed[i]->name, ns[i][w].median, ns[i][w].low,
+                   ns[i][w].high);
+        best = ns[i][w].median < ns[best][w].median ? i : best;
+        fallback = strcmp(timed[i]->name, fastest_default) == 0 ? i : fallback;
+    }
+    tie = tied_with(w, best);
+    if (fallback == n)
+        printf("fastest %s\nwhy %s has the lowest median%s%s; the default, %s, could not be"
+               " measured\n",
+               timed[best]->name, timed[best]->name, tie != NULL ? ", tied with " : "",
+               tie != NULL ? tie : "", fastest_default);
+    else if (best == fallback && tie != NULL)
+        printf("fastest %s\nwhy the default, %s, has the lowest median, tied with %s (not clearly"
+               " faster, by the benchmark's rule): the default stays\n",
+               fastest_default, fastest_default, tie);
+    else if (best == fallback)
+        printf("fastest %s\nwhy the default, %s, is clearly the fastest\n", fastest_default,
+               fastest_default);
+    else if (clearly_faster(&ns[best][w], &ns[fallback][w]))
+        printf("fastest %s\nwhy %s is clearly faster than the default, %s\n", timed[best]->name,
+               timed[best]->name, fastest_default);
+    else
+        printf("fastest %s\nwhy %s has the lowest median, but is not clearly faster than the"
+               " default, %s\n",
+               fastest_default, timed[best]->name, fastest_default);
+}
+
 static void print_table(unsigned rounds)
 {
     char cpu[128];
@@ -423,8 +510,12 @@ int main(int argc, char **argv)
     if (n == 0 || prepare() != 0 || measure(rounds) != 0)
         return 1;
     summarise(rounds);
-    print_table(rounds);
-    choose();
+    if (fastest_default != NULL)
+        choose_fastest(only);
+    else {
+        print_table(rounds);
+        choose();
+    }
     search_table_free(&table);
     return 0;
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* sets.c - a set call against the loop of single lookups it replaces,
  * on the vendored drop-in (single/, make dropin), as an engine compiles
- * it: whatever flags and MBB_*_FILL_FROM rows the build passes.
+ * it: whatever flags the build passes (-DMAGICBB_FLAVOUR_BLACK and the
+ * like pick a carried flavour).
  *
  *     sets PIECE N [ROUNDS]
  *
@@ -11,7 +12,8 @@
  * rounds (41), each timing both over every set 20 times, their order
  * alternating, and the median of the per-round ratios (set / loop) with
  * its distribution-free 95 % interval (paired_ratio, lab/timing.h: built
- * with lab/timing.c and support/reference.c, as lab/sets-rows.sh does). */
+ * with lab/timing.c and the support files it needs, as lab/sets-rows.sh
+ * does). */
 #define _POSIX_C_SOURCE 200809L
 #define MAGICBB_IMPLEMENTATION
 #include "magicbb.h"

@@ -13,6 +13,7 @@
 #include "magicbb.h"
 #include MBB_IMPL_HEADER
 #include "magicbb/sets.h"
+#include "registry.h"
 
 #define MBB_CAT3_(a, b, c) a##b##c
 #define MBB_CAT3(a, b, c) MBB_CAT3_(a, b, c)
@@ -21,64 +22,44 @@
 #define IMPL(what) MBB_CAT3(mbb_, MBB_IMPL, _impl_##what)
 #define LOOKUP(what) MBB_CAT3(mbb_, MBB_IMPL, _##what##_attacks)
 
-uint64_t IMPL(rook)(unsigned sq, uint64_t occupied);
-uint64_t IMPL(bishop)(unsigned sq, uint64_t occupied);
-uint64_t IMPL(queen)(unsigned sq, uint64_t occupied);
-const char *IMPL(flavour)(void);
-size_t IMPL(table_bytes)(void);
-struct mbb_both IMPL(both)(unsigned sq, uint64_t occupied);
-uint64_t IMPL(rook_set)(uint64_t pieces, uint64_t occupied);
-uint64_t IMPL(bishop_set)(uint64_t pieces, uint64_t occupied);
-uint64_t IMPL(queen_set)(uint64_t pieces, uint64_t occupied);
-
-/* Both sliders of a square and the set attacks (magicbb/sets.h) on this
- * flavour's lookups. */
-MBB_DEFINE_SETS(both, rook_set, bishop_set, queen_set, LOOKUP(rook), LOOKUP(bishop), LOOKUP(queen))
-
-struct mbb_both IMPL(both)(unsigned sq, uint64_t occupied)
-{
-    return both(sq, occupied);
-}
-
-uint64_t IMPL(rook_set)(uint64_t pieces, uint64_t occupied)
-{
-    return rook_set(pieces, occupied);
-}
-
-uint64_t IMPL(bishop_set)(uint64_t pieces, uint64_t occupied)
-{
-    return bishop_set(pieces, occupied);
-}
-
-uint64_t IMPL(queen_set)(uint64_t pieces, uint64_t occupied)
-{
-    return queen_set(pieces, occupied);
-}
-
-uint64_t IMPL(rook)(unsigned sq, uint64_t occupied)
+/* This flavour's calls under the names of registry.h's list: the
+ * lookups (each trapping on a square past h8 in a debug build), both
+ * sliders of a square and the set attacks (magicbb/sets.h). */
+MBB_FN uint64_t rook(unsigned sq, uint64_t occupied)
 {
     MBB_REQUIRE(sq < 64);
     return LOOKUP(rook)(sq, occupied);
 }
 
-uint64_t IMPL(bishop)(unsigned sq, uint64_t occupied)
+MBB_FN uint64_t bishop(unsigned sq, uint64_t occupied)
 {
     MBB_REQUIRE(sq < 64);
     return LOOKUP(bishop)(sq, occupied);
 }
 
-uint64_t IMPL(queen)(unsigned sq, uint64_t occupied)
+MBB_FN uint64_t queen(unsigned sq, uint64_t occupied)
 {
     MBB_REQUIRE(sq < 64);
     return LOOKUP(queen)(sq, occupied);
 }
 
-const char *IMPL(flavour)(void)
+MBB_DEFINE_SETS(both, rook_set, bishop_set, queen_set, LOOKUP(rook), LOOKUP(bishop), LOOKUP(queen))
+
+MBB_FN const char *flavour(void)
 {
     return MBB_STR(MBB_IMPL);
 }
 
-size_t IMPL(table_bytes)(void)
+MBB_FN size_t table_bytes(void)
 {
     return MBB_CAT3(mbb_, MBB_IMPL, _table_bytes);
 }
+
+/* mbb_NAME_impl_what, for src/lookup.c to pick from. */
+#define DEFINE(what, type, name, parameters, arguments)                                            \
+    type IMPL(what) parameters;                                                                    \
+    type IMPL(what) parameters                                                                     \
+    {                                                                                              \
+        return what arguments;                                                                     \
+    }
+MBB_SLIDER_CALLS(DEFINE)

@@ -40,15 +40,15 @@ static inline int mbb_slow_pext(int amd, unsigned family)
 }
 
 /* auto's decision table on a hosted target: the first row whose
- * condition holds, over fast_pext (the target runs PEXT at full speed),
- * bits32 (its pointers are 32 bits), wasm (it is WebAssembly), simd128
- * (it has WebAssembly's SIMD128) and seeded (--with-seed).  The
- * conditions are integer constant expressions where the arguments are,
- * so configure's chooser evaluates the table in C (mbb_auto_flavour) and
- * the vendored drop-in in #if, on the target's macros
- * (MBB_TARGET_FAST_PEXT, MBB_TARGET_BITS32, MBB_TARGET_WASM,
- * MBB_TARGET_SIMD128, no seed).  X(flavour, condition, why), why a
- * printf format whose %s is what was found about PEXT:
+ * condition holds, over the target's facts, each read by name as
+ * FACT(name): fast_pext (the target runs PEXT at full speed), bits32 (its
+ * pointers are 32 bits), wasm (it is WebAssembly), simd128 (it has
+ * WebAssembly's SIMD128) and seeded (--with-seed).  The conditions are
+ * integer constant expressions where the facts are, so configure's
+ * chooser evaluates the table in C (mbb_auto_flavour, on a struct
+ * mbb_target) and the vendored drop-in in #if, on the target's macros
+ * (MBB_TARGET_FACT, below).  X(flavour, condition, why), why a printf
+ * format whose %s is what was found about PEXT:
  *   pext     fewest cycles on the Zen 3, Skylake and Ice Lake models
  *   hqsimd, black on wasm32 with and without SIMD128: its rule
  *            (MBB_WASM_ORDER, below) on make bench-wasm's figures (a
@@ -64,26 +64,33 @@ static inline int mbb_slow_pext(int amd, unsigned family)
  *            AVX2), no portable flavour clearly faster (all within 4 %,
  *            two runs), and pext 0.97 of its time at x86-64-v3 and v4,
  *            on the Zen 4 of doc/benchmark.md */
-#define MBB_AUTO_TABLE(X, fast_pext, bits32, wasm, simd128, seeded)                                \
-    X(pext, (fast_pext) && !(seeded), "%s")                                                        \
-    X(magic32, (bits32) && !(wasm),                                                                \
+#define MBB_AUTO_TABLE(X, FACT)                                                                    \
+    X(pext, FACT(fast_pext) && !FACT(seeded), "%s")                                                \
+    X(magic32, FACT(bits32) && !FACT(wasm),                                                        \
       "a 32-bit target, where two 32-bit multiplies beat one 64-bit")                              \
-    X(fancy, (seeded),                                                                             \
+    X(fancy, FACT(seeded),                                                                         \
       "a 64-bit or wasm32 target and --with-seed: fancy, whose magics a seed searches")            \
-    X(hqsimd, (wasm) && (simd128), MBB_WASM_SIMD128_WHY)                                           \
-    X(black, (wasm), MBB_WASM_WHY)                                                                 \
+    X(hqsimd, FACT(wasm) && FACT(simd128), MBB_WASM_SIMD128_WHY)                                   \
+    X(black, FACT(wasm), MBB_WASM_WHY)                                                             \
     X(black, 1,                                                                                    \
       "a 64-bit target without fast PEXT (%s): black, among the fewest predicted cycles of"        \
       " the portable flavours on every 64-bit model, with a smaller table than fancy's or"         \
       " offsetmagic's (doc/benchmark.md)")
-#define MBB_TARGET_FAST_PEXT (MBB_IS_ONE(MBB_HAVE_BMI2) && !MBB_IS_ONE(MBB_SLOW_BMI2))
-#define MBB_TARGET_BITS32 (UINTPTR_MAX == 0xffffffffu)
+/* The facts in C: configure's findings. */
+struct mbb_target {
+    int fast_pext, bits32, wasm, simd128, seeded;
+};
+/* The facts in #if: the code being compiled (the drop-in; no seed). */
+#define MBB_TARGET_FACT(name) MBB_TARGET_##name
+#define MBB_TARGET_fast_pext (MBB_IS_ONE(MBB_HAVE_BMI2) && !MBB_IS_ONE(MBB_SLOW_BMI2))
+#define MBB_TARGET_bits32 (UINTPTR_MAX == 0xffffffffu)
 #ifdef __wasm__
-#define MBB_TARGET_WASM 1
+#define MBB_TARGET_wasm 1
 #else
-#define MBB_TARGET_WASM 0
+#define MBB_TARGET_wasm 0
 #endif
-#define MBB_TARGET_SIMD128 MBB_IS_ONE(MBB_HAVE_SIMD128)
+#define MBB_TARGET_simd128 MBB_IS_ONE(MBB_HAVE_SIMD128)
+#define MBB_TARGET_seeded 0
 
 /* wasm32 (WebAssembly: a host triplet of wasm32 or wasm64, __wasm__ in
  * the drop-in), where the tables are download.  The rule, on the engine
@@ -112,11 +119,12 @@ static inline int mbb_slow_pext(int amd, unsigned family)
     " SpiderMonkey at a sixth of black's download (doc/engines.md)"
 
 /* auto on a hosted target, from what configure found: the flavour a
- * magics file names (magics_for, or NULL), else the table's.  *why is a
- * printf format with at most one %s: the file's flavour for a magics
- * file, else what configure found about PEXT. */
-static inline const char *mbb_auto_flavour(const char *magics_for, int fast_pext, int bits32,
-                                           int wasm, int simd128, int seeded, const char **why)
+ * magics file names (magics_for, or NULL), else the table's on the
+ * target's facts.  *why is a printf format with at most one %s: the
+ * file's flavour for a magics file, else what configure found about
+ * PEXT. */
+static inline const char *mbb_auto_flavour(const char *magics_for, const struct mbb_target *target,
+                                           const char **why)
 {
     if (magics_for) { /* (no NULL: C++'s -Wzero-as-null-pointer-constant) */
         *why = "--with-magics names %s (the file's '# flavour:' line)";
@@ -127,7 +135,9 @@ static inline const char *mbb_auto_flavour(const char *magics_for, int fast_pext
         *why = reason;                                                                             \
         return #flavour;                                                                           \
     }
-    MBB_AUTO_TABLE(MBB_AUTO_ROW, fast_pext, bits32, wasm, simd128, seeded)
+#define MBB_TARGET_OF(name) (target->name)
+    MBB_AUTO_TABLE(MBB_AUTO_ROW, MBB_TARGET_OF)
+#undef MBB_TARGET_OF
 #undef MBB_AUTO_ROW
     return magics_for; /* (never reached: the last row holds) */
 }
@@ -152,9 +162,6 @@ static inline const char *mbb_flash_order(int bits32, int wasm, const char **why
  * in KiB. */
 #define MBB_CODE_ALLOWANCE 4096
 #define MBB_BARE_METAL_FLASH_KIB "256"
-
-/* The set attacks' crossovers and whether both sliders take one vector
- * are the rows of include/magicbb/sets.h, their reader. */
 
 /* The flavours of a dispatch library without --with-dispatch, in order
  * of preference. */

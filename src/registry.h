@@ -43,4 +43,24 @@ static inline int mbb_cpu_slow_pext(void)
 }
 #endif
 
+/* The calls a dispatch library takes from the flavour it picks:
+ * X(what, type, name, parameters, arguments), the public function `name`
+ * of <magicbb.h>.  src/dispatch.c defines each as mbb_FLAVOUR_impl_what
+ * for every flavour of the library, src/lookup.c resolves `name` to one
+ * of them (and a one-flavour library defines it on the inline call
+ * name_inline), so a new call is one line here. */
+#define MBB_SLIDER_CALLS(X)                                                                        \
+    X(rook, uint64_t, mbb_rook_attacks, (unsigned sq, uint64_t occupied), (sq, occupied))          \
+    X(bishop, uint64_t, mbb_bishop_attacks, (unsigned sq, uint64_t occupied), (sq, occupied))      \
+    X(queen, uint64_t, mbb_queen_attacks, (unsigned sq, uint64_t occupied), (sq, occupied))        \
+    X(both, struct mbb_both, mbb_both_attacks, (unsigned sq, uint64_t occupied), (sq, occupied))   \
+    X(rook_set, uint64_t, mbb_rook_attacks_set, (uint64_t pieces, uint64_t occupied),              \
+      (pieces, occupied))                                                                          \
+    X(bishop_set, uint64_t, mbb_bishop_attacks_set, (uint64_t pieces, uint64_t occupied),          \
+      (pieces, occupied))                                                                          \
+    X(queen_set, uint64_t, mbb_queen_attacks_set, (uint64_t pieces, uint64_t occupied),            \
+      (pieces, occupied))                                                                          \
+    X(flavour, const char *, mbb_flavour, (void), ())                                              \
+    X(table_bytes, size_t, mbb_table_bytes, (void), ())
+
 #endif /* SRC_REGISTRY_H */

@@ -372,58 +372,6 @@ START_TEST(nearest_spot_checks)
 }
 END_TEST
 
-#ifdef CHECK_INLINE
-/* The fills themselves (magicbb/sets.h), in whatever this test is compiled
- * for (AVX-512, AVX2 or 64-bit C), at every count from 0 to 16 whatever
- * the crossovers (which may leave a path's fill unused here): each
- * against the union of the ray walk's single attacks. */
-static uint64_t union_of(uint64_t (*reference)(unsigned, uint64_t), uint64_t pieces, uint64_t occ)
-{
-    uint64_t all = 0;
-
-    for (unsigned sq = 0; sq < 64; sq++)
-        if (pieces >> sq & 1)
-            all |= reference(sq, occ);
-    return all;
-}
-
-static uint64_t ref_knight_at(unsigned sq, uint64_t occ)
-{
-    return (void)occ, ref_knight(sq);
-}
-static uint64_t ref_king_at(unsigned sq, uint64_t occ)
-{
-    return (void)occ, ref_king(sq);
-}
-
-START_TEST(fills_at_every_count)
-{
-    uint64_t state = 0xf111 + (uint64_t)_i;
-
-    for (int round = 0; round < 2000; round++) {
-        const uint64_t occ = ref_random(&state) & (round % 2 ? ref_random(&state) : ~(uint64_t)0);
-        const uint64_t pieces = random_set(&state, (unsigned)round % 17);
-        const struct {
-            const char *what;
-            uint64_t got, want;
-        } fills[] = {
-            { "rook fill", mbb_rook_fill(pieces, ~occ), union_of(ref_rook, pieces, occ) },
-            { "bishop fill", mbb_bishop_fill(pieces, ~occ), union_of(ref_bishop, pieces, occ) },
-            { "queen fill", mbb_queen_fill(pieces, ~occ), union_of(ref_queen, pieces, occ) },
-            { "knight shifts", mbb_knight_set(pieces), union_of(ref_knight_at, pieces, 0) },
-            { "king shifts", mbb_king_set(pieces), union_of(ref_king_at, pieces, 0) },
-        };
-
-        for (unsigned f = 0; f < sizeof fills / sizeof fills[0]; f++)
-            REQUIRE(fills[f].got == fills[f].want,
-                    "%s of 0x%016llx, occupancy 0x%016llx: got 0x%016llx, want 0x%016llx",
-                    fills[f].what, (unsigned long long)pieces, (unsigned long long)occ,
-                    (unsigned long long)fills[f].got, (unsigned long long)fills[f].want);
-    }
-}
-END_TEST
-#endif
-
 #if MBB_FLAVOUR_DISPATCH
 /* A dispatch library picks the first of its flavours (MBB_DISPATCH_LIST,
  * "NAME=ISA ...") whose instructions this CPU has, passing over BMI2
@@ -563,9 +511,6 @@ static Suite *attacks_suite(void)
     tcase_add_loop_test(boards, sets_random_and_adversarial, 0, 64);
     tcase_add_loop_test(boards, nearest_random_boards, 0, 64);
     tcase_add_test(about, nearest_spot_checks);
-#ifdef CHECK_INLINE
-    tcase_add_loop_test(boards, fills_at_every_count, 0, 16);
-#endif
     tcase_add_test(about, flavour_is_the_configured_one);
     tcase_add_test(about, table_bytes_match_the_layout);
     tcase_add_test(about, versions_agree);

@@ -118,7 +118,8 @@ done
 # The public functions are listed once, as <magicbb.h>'s declarations;
 # every other list of them says the same: the README's API, magicbb(3)'s
 # NAME and SYNOPSIS, MAGICBB_INLINE's names in the header, the library's
-# exports (src/magicbb.sym) and the functions of src/lookup.c.
+# exports (src/magicbb.sym) and the functions of src/lookup.c (or of the
+# list it expands, src/registry.h's MBB_SLIDER_CALLS).
 functions=$(sed -n 's/^MBB_API [^(]*[ *]\(mbb_[a-z0-9_]*\)(.*/\1/p' "$srcdir/include/magicbb.h")
 name_section=$(sed -n '/^\.SH NAME/,/^\\-/p' "$srcdir/doc/magicbb.3.in" | tr -d ',')
 missing=
@@ -128,7 +129,8 @@ for f in $functions; do
   grep -q "^\.BI\{0,1\} \"\{0,1\}[a-z].*[ *]$f(" "$srcdir/doc/magicbb.3.in" || missing="$missing magicbb.3(SYNOPSIS):$f"
   grep -q "^#define $f ${f}_inline\$" "$srcdir/include/magicbb.h" || missing="$missing magicbb.h(MAGICBB_INLINE):$f"
   grep -qx "$f" "$srcdir/src/magicbb.sym" || missing="$missing magicbb.sym:$f"
-  grep -q "^[a-z].*[ *]$f(" "$srcdir/src/lookup.c" || missing="$missing lookup.c:$f"
+  grep -q "^[a-z].*[ *]$f(" "$srcdir/src/lookup.c" || grep -q "^ *X([a-z_]*, [^,]*, $f," \
+    "$srcdir/src/registry.h" || missing="$missing lookup.c:$f"
 done
 if [ "$(echo $functions | wc -w)" -lt 21 ]; then
   not_ok "magicbb.h's functions not found: $functions"

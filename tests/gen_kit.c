@@ -6,6 +6,7 @@
 #include "gen_kit.h"
 
 #include <check.h>
+#include <dirent.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -232,4 +233,23 @@ const char *body(const char *text)
 
     ck_assert_ptr_nonnull(start);
     return start;
+}
+
+const char *leftover(const char *name)
+{
+    static char found[256];
+    const size_t length = strlen(name);
+    DIR *dir = opendir(workdir);
+    struct dirent *entry;
+
+    ck_assert_ptr_nonnull(dir);
+    found[0] = '\0';
+    while ((entry = readdir(dir)) != NULL) {
+        if (strncmp(entry->d_name, name, length) == 0 && entry->d_name[length] != '\0') {
+            snprintf(found, sizeof found, "%s", entry->d_name);
+            break;
+        }
+    }
+    closedir(dir);
+    return found[0] != '\0' ? found : NULL;
 }

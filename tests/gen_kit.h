@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* gen_kit.h - what the Check tests of magicbb-gen (tests/check_generator.c)
+/* gen_kit.h - what the Check tests of magicbb-gen (tests/check_gen_*.c)
  * and magicbb-search (search/check_search.c) share: each test runs in a
  * scratch directory of its own, workdir, with the generator MBB_GEN
  * names. */
@@ -43,5 +43,8 @@ const char *body(const char *text);
 char *good_file(void);
 /* text, a magics file, without its entries' offsets (cut in place). */
 char *without_offsets(char *text);
+/* A file in workdir whose name starts with name and goes on: a temporary
+ * or backup file an output left behind.  Its name, or NULL. */
+const char *leftover(const char *name);
 
 #endif /* TESTS_GEN_KIT_H */

@@ -8,8 +8,6 @@
 # C++17, under strict warnings, without flags (the portable choice,
 # black) and with -mbmi2 (pext, where the CPU has BMI2: the program runs),
 # call no magicbb function and pass; a slow-PEXT -march takes black;
-# with -mavx2 and MBB_BOTH_DUAL=1 both sliders take magicbb/dual.h's one
-# vector (run where the CPU has AVX2);
 # C++17's magicbb::board<> equals a ray walk and the runtime lookups
 # (tests/constexpr17.cc) and costs nothing where unused; --gc-sections
 # drops the tables a program never reads; MAGICBB_FLAVOUR_<NAME> picks a
@@ -154,28 +152,6 @@ for flags in "" -mbmi2; do
   cxx17 bind17 bind17.cc "C++17 structured bindings" "$flags"
   cxx17 constexpr17 constexpr17.cc "C++17 constexpr board tables" "$flags"
 done
-# magicbb/dual.h's one vector for both sliders: the self-test (both
-# against the ray walk on every relevant occupancy) and the structured
-# bindings, compiled with -mavx2 (and -mbmi2) and MBB_BOTH_DUAL=1, whatever
-# include/magicbb/sets.h's rows choose, run where the CPU has AVX2 (and BMI2).
-if ! echo 'int x;' | $cc -mavx2 -x c -c -o /dev/null - >/dev/null 2>&1; then
-  skip "both in one AVX2 vector: $cc takes no -mavx2"
-else
-  for build in "-mavx2|black" "-mavx2 -mbmi2|pext"; do
-    flags="${build%|*} -DMBB_BOTH_DUAL=1" want=${build#*|}
-    # shellcheck disable=SC2086
-    if ! program selftest-dual "$cc" -std=c99 -pedantic $flags; then
-      not_ok "self-test, C99 $flags: $(grep -m 1 'error' "$work/selftest-dual.log")"
-    elif [ $avx2 = no ] || { [ $want = pext ] && [ $bmi2 = no ]; }; then
-      skip "self-test, C99 $flags: this CPU lacks AVX2 or BMI2 to run it"
-    elif "$work/selftest-dual" "$want" >"$work/selftest-dual.out" 2>&1; then
-      ok "self-test, C99 $flags (both in one AVX2 vector): $(tail -n 1 "$work/selftest-dual.out")"
-    else
-      not_ok "self-test, C99 $flags (both in one AVX2 vector): $(grep -m 1 -v '^ok' "$work/selftest-dual.out")"
-    fi
-    cxx17 bind17-dual bind17.cc "C++17 structured bindings, both in one AVX2 vector," "$flags"
-  done
-fi
 # A file that includes the drop-in and never names magicbb::board<> does
 # not compute it: clang, which evaluates a constant initializer that does
 # not depend on a template's parameters where the template is defined,

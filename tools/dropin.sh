@@ -4,7 +4,7 @@
 # tree and builds with no build system and no flags beyond its target's:
 #   magicbb.h              include/magicbb.h with MAGICBB_INLINE on
 #   magicbb_inline.h, magicbb/bits.h, magicbb/shapes.h, magicbb/sets.h,
-#   magicbb/dual.h, magicbb/constexpr.h
+#   magicbb/constexpr.h
 #                          the installed headers, as they are
 #   magicbb/policy.h       auto's decision table (src/policy.h)
 #   magicbb_config.h       the choice of flavour where the including code is
@@ -13,8 +13,7 @@
 #                          each carried flavour's lookups and its tables
 #                          (magicbb-gen, the shipped magics), for the one file
 #                          that defines MAGICBB_IMPLEMENTATION
-#   magicbb-tables/board.h the leapers', between, line, ray_pass and dual
-#                          both's tables
+#   magicbb-tables/board.h the leapers', between, line and ray_pass tables
 # It carries the flavours of auto's table and the FLAVOURs named.
 #
 #   dropin.sh SRCDIR GENERATOR VERSION OUTDIR [FLAVOUR...]
@@ -57,7 +56,7 @@ EOT
 } > "$tmp/magicbb.h" || fail "cannot write $tmp/magicbb.h"
 cp "$srcdir/include/magicbb_inline.h" "$tmp/" &&
   cp "$srcdir/include/magicbb/bits.h" "$srcdir/include/magicbb/shapes.h" "$srcdir/include/magicbb/sets.h" \
-    "$srcdir/include/magicbb/dual.h" "$srcdir/include/magicbb/constexpr.h" "$srcdir/src/policy.h" \
+    "$srcdir/include/magicbb/constexpr.h" "$srcdir/src/policy.h" \
     "$tmp/magicbb/" || fail "cannot copy the headers"
 
 # tables NAME FLAGS...: the generator's tables, without the include of

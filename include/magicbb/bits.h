@@ -68,11 +68,6 @@
 #define MBB_HAVE_BMI2 1
 #define MBB_HAVE_AVX2 1
 #endif
-/* AVX-512 F and VL (no flavour's lookups need it; the set attacks'
- * fills of magicbb/sets.h rotate eight directions in one vector). */
-#if defined(MBB_HAVE_AVX2) && defined(__AVX512F__) && defined(__AVX512VL__)
-#define MBB_HAVE_AVX512 1
-#endif
 #if defined(_MSC_VER) && !defined(__clang__)
 #include <intrin.h> /* _pext_u64, _BitScanReverse64, _byteswap_uint64 */
 #define MBB_MSVC 1
