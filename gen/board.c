@@ -301,9 +301,42 @@ unsigned lame_leg(struct step s, struct step leg[3])
 
 static int occupied_at(const struct board *b, bb128 occ, int file, int rank)
 {
-    const bb128 bit = bb_bit(board_bit(b, file, rank));
+    const unsigned bit = board_bit(b, file, rank);
 
-    return !bb_empty(bb_and(occ, bit));
+    return (int)((bit < 64 ? occ.lo >> bit : occ.hi >> (bit - 64)) & 1);
+}
+
+static void take(const struct board *b, bb128 *set, int file, int rank)
+{
+    const unsigned bit = board_bit(b, file, rank);
+
+    if (bit < 64)
+        set->lo |= (uint64_t)1 << bit;
+    else
+        set->hi |= (uint64_t)1 << (bit - 64);
+}
+
+bb128 board_ride(const struct board *b, const struct step *steps, unsigned count, int file,
+                 int rank, bb128 occ)
+{
+    uint64_t words[2] = { 0, 0 };
+    const uint64_t occupied[2] = { occ.lo, occ.hi };
+    const unsigned from = board_bit(b, file, rank);
+
+    for (unsigned i = 0; i < count; i++) {
+        const int df = steps[i].file, dr = steps[i].rank;
+        const unsigned delta = (unsigned)df + (unsigned)dr * b->stride;
+        unsigned bit = from + delta;
+
+        for (int x = file + df, y = rank + dr; board_on(b, x, y); x += df, y += dr, bit += delta) {
+            const uint64_t one = (uint64_t)1 << (bit & 63);
+
+            words[bit >> 6] |= one;
+            if (occupied[bit >> 6] & one)
+                break;
+        }
+    }
+    return bb_make(words[0], words[1]);
 }
 
 bb128 family_attacks(const struct board *b, const struct family *f, unsigned steps, int file,
@@ -311,6 +344,15 @@ bb128 family_attacks(const struct board *b, const struct family *f, unsigned ste
 {
     bb128 attacks = bb_make(0, 0);
 
+    if (f->kind == KIND_RIDER) {
+        struct step chosen[FAMILY_MAX_STEPS];
+        unsigned n = 0;
+
+        for (unsigned i = 0; i < f->steps_count; i++)
+            if (steps >> i & 1)
+                chosen[n++] = f->steps[i];
+        return board_ride(b, chosen, n, file, rank, occ);
+    }
     for (unsigned i = 0; i < f->steps_count; i++) {
         const struct step d = f->steps[i];
         int hurdle = 0;
@@ -325,21 +367,29 @@ bb128 family_attacks(const struct board *b, const struct family *f, unsigned ste
             for (unsigned j = 0; j < n && free; j++)
                 free = !occupied_at(b, occ, file + leg[j].file, rank + leg[j].rank);
             if (free)
-                attacks = bb_or(attacks, bb_bit(board_bit(b, file + d.file, rank + d.rank)));
+                take(b, &attacks, file + d.file, rank + d.rank);
             continue;
         }
-        for (int x = file + d.file, y = rank + d.rank; board_on(b, x, y);
-             x += d.file, y += d.rank) {
-            const int here = occupied_at(b, occ, x, y);
+        {
+            const unsigned delta = (unsigned)d.file + (unsigned)d.rank * b->stride;
+            unsigned bit = board_bit(b, file, rank);
+            int x = file + d.file, y = rank + d.rank;
 
-            if (f->kind == KIND_RIDER || hurdle)
-                attacks = bb_or(attacks, bb_bit(board_bit(b, x, y)));
-            if (f->kind == KIND_GRASSHOPPER && hurdle)
-                break; /* it lands just past the first piece */
-            if (here) {
-                if (f->kind == KIND_RIDER || hurdle)
-                    break;
-                hurdle = 1;
+            for (; board_on(b, x, y); x += d.file, y += d.rank) {
+                uint64_t *word, one;
+
+                bit += delta;
+                word = bit < 64 ? &attacks.lo : &attacks.hi;
+                one = (uint64_t)1 << (bit & 63);
+                if (hurdle)
+                    *word |= one;
+                if (f->kind == KIND_GRASSHOPPER && hurdle)
+                    break; /* it lands just past the first piece */
+                if ((bit < 64 ? occ.lo : occ.hi) & one) {
+                    if (hurdle)
+                        break; /* the cannon's second piece */
+                    hurdle = 1;
+                }
             }
         }
     }
@@ -362,13 +412,13 @@ bb128 family_mask(const struct board *b, const struct family *f, unsigned steps,
             if (!board_on(b, file + d.file, rank + d.rank))
                 continue;
             for (unsigned j = 0; j < n; j++)
-                mask = bb_or(mask, bb_bit(board_bit(b, file + leg[j].file, rank + leg[j].rank)));
+                take(b, &mask, file + leg[j].file, rank + leg[j].rank);
             continue;
         }
         /* a square counts only where the ray goes on past it */
         for (int x = file + d.file, y = rank + d.rank; board_on(b, x + d.file, y + d.rank);
              x += d.file, y += d.rank)
-            mask = bb_or(mask, bb_bit(board_bit(b, x, y)));
+            take(b, &mask, x, y);
     }
     return mask;
 }

@@ -141,6 +141,12 @@ bb128 family_attacks(const struct board *b, const struct family *f, unsigned ste
 bb128 family_reach(const struct board *b, const struct family *f, unsigned steps, int file,
                    int rank);
 
+/* What a rider with the `count` steps given attacks from (file, rank):
+ * each step repeated up to and with the first occupied square
+ * (family_attacks' riders, and the 8x8 sliders, geometry.c). */
+bb128 board_ride(const struct board *b, const struct step *steps, unsigned count, int file,
+                 int rank, bb128 occ);
+
 /* The squares whose occupancy can change that answer: for riders and
  * hoppers each ray's squares but its last, for lame leapers the leg
  * squares of the targets on the board. */
