@@ -43,8 +43,10 @@ static void usage(FILE *out)
                  "                           grasshopper or lame; steps as file.rank)\n"
                  "      --index=METHOD       pext (default; BMI2) or multiply\n"
                  "      --payload=KIND       full (default) or compressed (PDEP; pext only)\n"
-                 "      --split=HOW          auto (default), none or lines: a table for each\n"
-                 "                           line of a family's directions\n"
+                 "      --split=HOW[,FAMILY=HOW]...\n"
+                 "                           auto (default), none or lines: a table for each\n"
+                 "                           line of a family's directions; for all families,\n"
+                 "                           or for the one named\n"
                  "      --prefix=NAME        the generated names' prefix (default mbbv)\n"
                  "      --header=FILE        write the generated header to FILE\n"
                  "\n"
@@ -172,7 +174,7 @@ static int write_variant(struct own_options *o, const struct gen_request *r)
         return report(NULL, 0, "--board: give --output=FILE.c and --header=FILE.h"), 2;
     if (outfile_same(r->output_path, v->header))
         return report(NULL, 0, "--output and --header name the same file, '%s'", v->header), 2;
-    if (variant_check(v, why, sizeof why) != 0)
+    if (variant_resolve(v, why, sizeof why) != 0 || variant_check(v, why, sizeof why) != 0)
         return report(NULL, 0, "%s", why), 2;
     v->output = r->output_path;
     return variant_generate(v);
@@ -231,7 +233,6 @@ int main(int argc, char **argv)
         return configure_registry(argc - 2, argv + 2);
     stdout_checked_at_exit();
     request_init(&r);
-    own.variant.split = SPLIT_AUTO;
     memcpy(own.variant.prefix, "mbbv", 5);
     if ((status = cli_parse(argc, argv, long_options, &r, take_own, &own, usage)) >= 0)
         return status;

@@ -91,16 +91,87 @@ int variant_payload_parse(const char *text, struct variant_request *r, char *why
     return 0;
 }
 
-int variant_split_parse(const char *text, struct variant_request *r, char *why, size_t size)
+/* One item of --split: HOW, or FAMILY=HOW; the split, or -1. */
+static int split_item(const char *item, size_t length, const char **family, size_t *family_length)
 {
     static const char *const names[] = { "auto", "none", "lines" };
-    const int i = pick(text, names, 3);
+    const char *equals = memchr(item, '=', length);
+    const char *how = equals != NULL ? equals + 1 : item;
+    const size_t how_length = length - (size_t)(how - item);
 
-    if (i < 0) {
-        snprintf(why, size, "--split: unknown split '%s' (expected auto, none or lines)", text);
-        return -1;
+    *family = equals != NULL ? item : NULL;
+    *family_length = equals != NULL ? (size_t)(equals - item) : 0;
+    for (int i = 0; i < 3; i++)
+        if (strlen(names[i]) == how_length && strncmp(names[i], how, how_length) == 0)
+            return i;
+    return -1;
+}
+
+int variant_split_parse(const char *text, struct variant_request *r, char *why, size_t size)
+{
+    const char *s = text;
+
+    for (;;) {
+        const size_t length = strcspn(s, ",");
+        const char *family;
+        size_t family_length;
+
+        if (split_item(s, length, &family, &family_length) < 0
+            || (family != NULL && family_length == 0)) {
+            snprintf(why, size,
+                     "--split: unknown split '%.*s' (expected auto, none or lines, or"
+                     " FAMILY=auto|none|lines, separated by commas)",
+                     (int)length, s);
+            return -1;
+        }
+        if (s[length] == '\0')
+            break;
+        s += length + 1;
     }
-    r->split = (enum variant_split)i;
+    r->split_text = text;
+    return 0;
+}
+
+int variant_resolve(struct variant_request *r, char *why, size_t size)
+{
+    const char *s = r->split_text;
+
+    r->split = SPLIT_AUTO;
+    for (unsigned i = 0; i < r->families; i++)
+        r->family_split[i] = SPLIT_AUTO;
+    if (s == NULL)
+        return 0;
+    /* the default first, wherever it stands, then the families' own */
+    for (int pass = 0; pass < 2; pass++) {
+        for (s = r->split_text;;) {
+            const size_t length = strcspn(s, ",");
+            const char *family;
+            size_t family_length;
+            const int how = split_item(s, length, &family, &family_length);
+
+            if (pass == 0 && family == NULL) {
+                r->split = (enum variant_split)how;
+                for (unsigned i = 0; i < r->families; i++)
+                    r->family_split[i] = r->split;
+            } else if (pass == 1 && family != NULL) {
+                unsigned i = 0;
+
+                while (i < r->families
+                       && !(strlen(r->family[i].name) == family_length
+                            && strncmp(r->family[i].name, family, family_length) == 0))
+                    i++;
+                if (i == r->families) {
+                    snprintf(why, size, "--split: '%.*s' is none of --families", (int)family_length,
+                             family);
+                    return -1;
+                }
+                r->family_split[i] = (enum variant_split)how;
+            }
+            if (s[length] == '\0')
+                break;
+            s += length + 1;
+        }
+    }
     return 0;
 }
 
@@ -219,7 +290,7 @@ int variant_check(const struct variant_request *r, char *why, size_t size)
     for (unsigned i = 0; i < r->families; i++) {
         const struct family *f = &r->family[i];
         unsigned part[MAX_PARTS];
-        const unsigned parts = family_parts(&r->board, f, r->split, part);
+        const unsigned parts = family_parts(&r->board, f, r->family_split[i], part);
 
         for (unsigned p = 0; p < parts; p++) {
             const unsigned widest = part_widest(&r->board, f, part[p]);
@@ -229,7 +300,7 @@ int variant_check(const struct variant_request *r, char *why, size_t size)
                          "%s: a mask of %u squares on this board is too large to index (at most"
                          " %d%s)",
                          f->name, widest, VARIANT_MAX_BITS,
-                         parts == 1 && f->kind != KIND_LAME && r->split == SPLIT_NONE
+                         parts == 1 && f->kind != KIND_LAME && r->family_split[i] == SPLIT_NONE
                              ? "; --split=lines may help"
                              : "");
                 return -1;
@@ -641,10 +712,7 @@ static void describe_request(FILE *out, const struct variant_request *r)
     fprintf(out, " \\\n *     --index=%s --payload=%s --split=%s --prefix=%s\n",
             r->index == INDEX_PEXT ? "pext" : "multiply",
             r->payload == PAYLOAD_FULL ? "full" : "compressed",
-            r->split == SPLIT_AUTO   ? "auto"
-            : r->split == SPLIT_NONE ? "none"
-                                     : "lines",
-            r->prefix);
+            r->split_text != NULL ? r->split_text : "auto", r->prefix);
 }
 
 static void write_header(FILE *out, const struct variant_request *r, struct part *const *parts,
@@ -866,7 +934,7 @@ int variant_generate(const struct variant_request *r)
         unsigned steps[MAX_PARTS];
         uint64_t entries = 0, bytes = 0, unshared = 0;
 
-        count[i] = family_parts(&r->board, f, r->split, steps);
+        count[i] = family_parts(&r->board, f, r->family_split[i], steps);
         if ((parts[i] = calloc(count[i], sizeof *parts[i])) == NULL) {
             status = -2;
             break;

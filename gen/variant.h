@@ -24,7 +24,9 @@ struct variant_request {
     unsigned families;
     enum variant_index index;
     enum variant_payload payload;
-    enum variant_split split;
+    enum variant_split split;                              /* the default */
+    enum variant_split family_split[VARIANT_MAX_FAMILIES]; /* each family's */
+    const char *split_text;                                /* --split's value, or NULL */
     char prefix[VARIANT_PREFIX_MAX];
     const char *output, *header;
     const char *command; /* the command line, for the files' comment */
@@ -35,8 +37,14 @@ struct variant_request {
 int variant_families(const char *list, struct variant_request *r, char *why, size_t size);
 int variant_index_parse(const char *text, struct variant_request *r, char *why, size_t size);
 int variant_payload_parse(const char *text, struct variant_request *r, char *why, size_t size);
+/* --split=HOW[,FAMILY=HOW...]: its syntax here, its families by
+ * variant_resolve once every option is in. */
 int variant_split_parse(const char *text, struct variant_request *r, char *why, size_t size);
 int variant_prefix_parse(const char *text, struct variant_request *r, char *why, size_t size);
+
+/* Each family's split, from --split: 0, or -1 with the reason (a family
+ * it names that --families does not). */
+int variant_resolve(struct variant_request *r, char *why, size_t size);
 
 /* Checks that every part of every family can be indexed (masks of at
  * most VARIANT_MAX_BITS squares): 0, or -1 with the reason. */

@@ -118,5 +118,7 @@ expect="too large to index (at most 20" bad "a mask too large to index" --board=
 expect="is not FILESxRANKS" bad "a malformed board" --board=12by10 --families=rook_h
 expect="needs --index=pext" bad "a compressed payload without PEXT" --board=8x8 \
   --families=rook_h --index=multiply --payload=compressed
+expect="'rook_h' is none of --families" bad "a split for a family not given" --board=8x8 \
+  --families=bishop --split=lines,rook_h=none
 expect="give --board too" bad "families without a board" --families=rook_h
 tap_done
