@@ -7,7 +7,7 @@
  * can change the answer: board.c's family_mask), an index of the
  * occupancy's mask bits (PEXT, or a fold of the two words to one and a
  * 64-bit multiply by a searched magic), and a slice of entries: the
- * attacks, or (compressed) their PEXT by the empty board's attacks.
+ * attacks, or (compressed) their PEXT by the squares the rays reach.
  * Slices with the same entries are stored once. */
 #include <stdlib.h>
 #include <string.h>
@@ -768,7 +768,7 @@ static void write_header(FILE *out, const struct variant_request *r, struct part
     if (!pext)
         fprintf(out, "    uint64_t magic;\n");
     if (compressed)
-        fprintf(out, "    uint64_t empty_lo, empty_hi; /* the attacks on an empty board */\n");
+        fprintf(out, "    uint64_t empty_lo, empty_hi; /* the squares its rays reach */\n");
     fprintf(out, "    uint32_t offset;\n");
     if (pext)
         fprintf(out, "    uint8_t lo_bits; /* mask_lo's bits */\n");
