@@ -289,7 +289,7 @@ int variant_check(const struct variant_request *r, char *why, size_t size)
 {
     for (unsigned i = 0; i < r->families; i++) {
         const struct family *f = &r->family[i];
-        unsigned part[MAX_PARTS];
+        unsigned part[MAX_PARTS], line[MAX_PARTS];
         const unsigned parts = family_parts(&r->board, f, r->family_split[i], part);
 
         for (unsigned p = 0; p < parts; p++) {
@@ -301,6 +301,7 @@ int variant_check(const struct variant_request *r, char *why, size_t size)
                          " %d%s)",
                          f->name, widest, VARIANT_MAX_BITS,
                          parts == 1 && f->kind != KIND_LAME && r->family_split[i] == SPLIT_NONE
+                                 && lines_of(f, line) > 1
                              ? "; --split=lines may help"
                              : "");
                 return -1;
