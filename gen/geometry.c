@@ -1,14 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* geometry.c - board geometry by stepping over files and ranks. */
+#include "board.h"
 #include "geometry.h"
 
-struct step {
-    int file;
-    int rank;
-};
-
-static const struct step rook_steps[4] = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } };
-static const struct step bishop_steps[4] = { { 1, 1 }, { 1, -1 }, { -1, 1 }, { -1, -1 } };
 static const struct step knight_steps[8]
     = { { 1, 2 }, { 2, 1 }, { 2, -1 }, { 1, -2 }, { -1, -2 }, { -2, -1 }, { -2, 1 }, { -1, 2 } };
 static const struct step king_steps[8]
@@ -22,11 +16,6 @@ static int on_board(int file, int rank)
 static uint64_t bit(int file, int rank)
 {
     return (uint64_t)1 << (rank * 8 + file);
-}
-
-static const struct step *slider_steps(enum piece piece)
-{
-    return piece == PIECE_ROOK ? rook_steps : bishop_steps;
 }
 
 const char *piece_name(enum piece piece)
@@ -48,39 +37,30 @@ void square_name(unsigned sq, char name[3])
     name[2] = '\0';
 }
 
+/* The sliders are board.c's riders on the 8x8 board, numbered a1 = 0:
+ * the walk and masks every board's tables are made from. */
+static const struct board board_8x8 = { 8, 8, 8, 0 };
+
+static const struct family *slider_family(enum piece piece)
+{
+    static const struct family rook
+        = { "rook", KIND_RIDER, 4, { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } } };
+    static const struct family bishop
+        = { "bishop", KIND_RIDER, 4, { { 1, 1 }, { 1, -1 }, { -1, 1 }, { -1, -1 } } };
+
+    return piece == PIECE_ROOK ? &rook : &bishop;
+}
+
 uint64_t ray_attacks(enum piece piece, unsigned sq, uint64_t occupied)
 {
-    const struct step *steps = slider_steps(piece);
-    uint64_t attacks = 0;
-
-    for (int d = 0; d < 4; d++) {
-        int file = (int)(sq % 8) + steps[d].file;
-        int rank = (int)(sq / 8) + steps[d].rank;
-
-        for (; on_board(file, rank); file += steps[d].file, rank += steps[d].rank) {
-            attacks |= bit(file, rank);
-            if (occupied & bit(file, rank))
-                break;
-        }
-    }
-    return attacks;
+    return board_ride(&board_8x8, slider_family(piece)->steps, 4, (int)(sq % 8), (int)(sq / 8),
+                      bb_make(occupied, 0))
+        .lo;
 }
 
 uint64_t relevant_mask(enum piece piece, unsigned sq)
 {
-    const struct step *steps = slider_steps(piece);
-    uint64_t mask = 0;
-
-    for (int d = 0; d < 4; d++) {
-        int file = (int)(sq % 8) + steps[d].file;
-        int rank = (int)(sq / 8) + steps[d].rank;
-
-        /* Take a square only if the ray goes on past it. */
-        for (; on_board(file + steps[d].file, rank + steps[d].rank);
-             file += steps[d].file, rank += steps[d].rank)
-            mask |= bit(file, rank);
-    }
-    return mask;
+    return family_mask(&board_8x8, slider_family(piece), 0xf, (int)(sq % 8), (int)(sq / 8)).lo;
 }
 
 static uint64_t leaper_attacks(const struct step *steps, int count, unsigned sq)

@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "configure.h"
 #include "magicsfile.h"
+#include "variant.h"
 
 static void usage(FILE *out)
 {
@@ -26,6 +27,28 @@ static void usage(FILE *out)
                  "      --decide NAME=VALUE... configure's decision (first, alone)\n"
                  "      --registry COMMAND   the registries, for make and scripts (first,\n"
                  "                           alone; --registry help lists the commands)\n"
+                 "\n"
+                 "Variant boards (doc/variants.md): --board makes the tables of piece\n"
+                 "families on any board of at most 128 squares instead, one C file\n"
+                 "(--output) and its header:\n"
+                 "      --board=FxR[:stride=N][:first=N]\n"
+                 "                           F files, R ranks, square (file, rank) at bit\n"
+                 "                           first + rank * stride + file (stride: F,\n"
+                 "                           first: 0 by default)\n"
+                 "      --families=LIST      families, by commas: rook_h, rook_v, bishop,\n"
+                 "                           cannon_h, cannon_v, cannon_diag, grasshopper_h,\n"
+                 "                           grasshopper_v, grasshopper_d, nightrider,\n"
+                 "                           lame_dabbaba, horse, elephant, janggi_elephant,\n"
+                 "                           or NAME=KIND:F.R/F.R/... (KIND rider, hopper,\n"
+                 "                           grasshopper or lame; steps as file.rank)\n"
+                 "      --index=METHOD       pext (default; BMI2) or multiply\n"
+                 "      --payload=KIND       full (default) or compressed (PDEP; pext only)\n"
+                 "      --split=HOW[,FAMILY=HOW]...\n"
+                 "                           auto (default), none or lines: a table for each\n"
+                 "                           line of a family's directions; for all families,\n"
+                 "                           or for the one named\n"
+                 "      --prefix=NAME        the generated names' prefix (default mbbv)\n"
+                 "      --header=FILE        write the generated header to FILE\n"
                  "\n"
                  "black loads its magics and offsets (--magics) and checks them; white\n"
                  "searches its magics and packs its overlapping slices (or loads both);\n"
@@ -47,17 +70,114 @@ static void usage(FILE *out)
     print_flavours(out);
 }
 
-enum { OPT_CONFIG = OPT_OWN };
-static const struct option long_options[]
-    = { CLI_LONG_OPTIONS, { "config", required_argument, NULL, OPT_CONFIG }, { NULL, 0, NULL, 0 } };
+enum {
+    OPT_CONFIG = OPT_OWN,
+    OPT_BOARD,
+    OPT_FAMILIES,
+    OPT_INDEX,
+    OPT_PAYLOAD,
+    OPT_SPLIT,
+    OPT_PREFIX,
+    OPT_HEADER
+};
+static const struct option long_options[] = { CLI_LONG_OPTIONS,
+                                              { "config", required_argument, NULL, OPT_CONFIG },
+                                              { "board", required_argument, NULL, OPT_BOARD },
+                                              { "families", required_argument, NULL, OPT_FAMILIES },
+                                              { "index", required_argument, NULL, OPT_INDEX },
+                                              { "payload", required_argument, NULL, OPT_PAYLOAD },
+                                              { "split", required_argument, NULL, OPT_SPLIT },
+                                              { "prefix", required_argument, NULL, OPT_PREFIX },
+                                              { "header", required_argument, NULL, OPT_HEADER },
+                                              { NULL, 0, NULL, 0 } };
 
-/* --config's value, or NULL. */
-static int take_config(void *own, int option)
+/* The program's own options: --config, and the variant tables'. */
+struct own_options {
+    const char *config;
+    struct variant_request variant;
+    int board, families, others; /* given: --board, --families, another variant option */
+    int bad;                     /* a variant option's value was refused (reported) */
+};
+
+static int take_own(void *own, int option)
 {
-    if (option != OPT_CONFIG)
+    struct own_options *o = own;
+    struct variant_request *v = &o->variant;
+    char why[512];
+    int status = 0;
+
+    switch (option) {
+    case OPT_CONFIG:
+        o->config = optarg;
+        return -1;
+    case OPT_BOARD:
+        status = board_parse(optarg, &v->board, why, sizeof why);
+        o->board = 1;
+        break;
+    case OPT_FAMILIES:
+        status = variant_families(optarg, v, why, sizeof why);
+        o->families = 1;
+        break;
+    case OPT_INDEX:
+        status = variant_index_parse(optarg, v, why, sizeof why);
+        o->others = 1;
+        break;
+    case OPT_PAYLOAD:
+        status = variant_payload_parse(optarg, v, why, sizeof why);
+        o->others = 1;
+        break;
+    case OPT_SPLIT:
+        status = variant_split_parse(optarg, v, why, sizeof why);
+        o->others = 1;
+        break;
+    case OPT_PREFIX:
+        status = variant_prefix_parse(optarg, v, why, sizeof why);
+        o->others = 1;
+        break;
+    case OPT_HEADER:
+        v->header = optarg;
+        o->others = 1;
+        break;
+    default:
         return CLI_NOT_MINE;
-    *(const char **)own = optarg;
+    }
+    if (status != 0) {
+        /* one line naming the value and what is allowed */
+        report(NULL, 0, "%s", why);
+        return 2;
+    }
     return -1;
+}
+
+/* magicbb-gen --board=...: the variant tables.  One line and 2 for a
+ * usage error. */
+static int write_variant(struct own_options *o, const struct gen_request *r)
+{
+    struct variant_request *v = &o->variant;
+    char why[512];
+
+    if (!o->board)
+        return report(NULL, 0,
+                      "--families, --index, --payload, --split, --prefix and --header"
+                      " make variant tables: give --board too"),
+               2;
+    if (!o->families)
+        return report(NULL, 0, "--board: give --families too (%s)", family_builtin_list()), 2;
+    if (r->seed_given || r->magics_path != NULL || r->magics_dir != NULL || r->dump_path != NULL
+        || r->only != 0 || o->config != NULL || r->flavour != flavour_find("fancy"))
+        return report(NULL, 0,
+                      "--board makes variant tables: --flavour, --seed, --magics,"
+                      " --magics-dir, --dump-magics, --sliders-only, --board-only and"
+                      " --config do not apply"),
+               2;
+    if (r->output_path == NULL || v->header == NULL)
+        return report(NULL, 0, "--board: give --output=FILE.c and --header=FILE.h"), 2;
+    if (outfile_same(r->output_path, v->header))
+        return report(NULL, 0, "--output and --header name the same file, '%s'", v->header), 2;
+    if (variant_resolve(v, why, sizeof why) != 0 || variant_check(v, why, sizeof why) != 0)
+        return report(NULL, 0, "%s", why), 2;
+    v->output = r->output_path;
+    return variant_generate(v);
 }
 
 /* magicbb-gen --config=KIND[:LIST]: the header, to --output or stdout. */
@@ -102,7 +222,7 @@ int main(int argc, char **argv)
     static unsigned line[PIECE_COUNT][64];
     static char default_path[4096], installed[4096];
     struct gen_request r;
-    const char *config = NULL;
+    static struct own_options own;
     char *origin; /* where the magics came from */
     size_t origin_size;
     int status;
@@ -113,12 +233,15 @@ int main(int argc, char **argv)
         return configure_registry(argc - 2, argv + 2);
     stdout_checked_at_exit();
     request_init(&r);
-    if ((status = cli_parse(argc, argv, long_options, &r, take_config, &config, usage)) >= 0)
+    memcpy(own.variant.prefix, "mbbv", 5);
+    if ((status = cli_parse(argc, argv, long_options, &r, take_own, &own, usage)) >= 0)
         return status;
     if (optind < argc)
         return usage_error("unexpected argument '%s'", argv[optind]);
-    if (config != NULL)
-        return write_config(config, &r);
+    if (own.board || own.families || own.others)
+        return write_variant(&own, &r);
+    if (own.config != NULL)
+        return write_config(own.config, &r);
     if (r.magics_dir == NULL && r.magics_path == NULL && !r.seed_given)
         r.magics_dir = installed_magics(installed, sizeof installed);
     if ((status = check_common(&r, 0)) != 0)

@@ -13,12 +13,12 @@
 # --enable-lab; the files are distributed in every build.
 
 EXTRA_DIST += tests/fuzz/contract.h tests/fuzz/fuzz_magics.c tests/fuzz/fuzz_black.c \
-	tests/fuzz/fuzz_fen.c tests/fuzz/fuzz_threatvec.c tests/fuzz/corpus
+	tests/fuzz/fuzz_fen.c tests/fuzz/fuzz_threatvec.c tests/fuzz/fuzz_variant.c tests/fuzz/corpus
 
 if MBB_LAB
 fuzz_gen_sources = $(gen_core_sources)
 fuzz_targets = tests/fuzz/fuzz_magics tests/fuzz/fuzz_black tests/fuzz/fuzz_fen \
-	tests/fuzz/fuzz_threatvec
+	tests/fuzz/fuzz_threatvec tests/fuzz/fuzz_variant
 CLEANFILES += $(fuzz_targets)
 FUZZ_SECONDS = 20
 
@@ -34,6 +34,11 @@ tests/fuzz/fuzz_magics: tests/fuzz/fuzz_magics.c tests/fuzz/contract.h $(fuzz_ge
 	  `for f in $(fuzz_gen_sources); do echo "$(srcdir)/$$f"; done`
 tests/fuzz/fuzz_black: tests/fuzz/fuzz_black.c tests/fuzz/contract.h $(fuzz_gen_sources) $(gen_headers)
 	$(AM_V_FUZZCC)$(fuzz_cc) $(srcdir)/tests/fuzz/fuzz_black.c \
+	  `for f in $(fuzz_gen_sources); do echo "$(srcdir)/$$f"; done`
+# magicbb-gen --board's options: their parsers and checks (gen/variant.c)
+tests/fuzz/fuzz_variant: tests/fuzz/fuzz_variant.c tests/fuzz/contract.h gen/variant.c $(fuzz_gen_sources) \
+		$(gen_headers)
+	$(AM_V_FUZZCC)$(fuzz_cc) $(srcdir)/tests/fuzz/fuzz_variant.c $(srcdir)/gen/variant.c \
 	  `for f in $(fuzz_gen_sources); do echo "$(srcdir)/$$f"; done`
 tests/fuzz/fuzz_fen: tests/fuzz/fuzz_fen.c tests/fuzz/contract.h support/movegen.c support/movegen.h \
 		support/lookups.h \
@@ -68,11 +73,11 @@ CLEANFILES += tests/fuzz/fuzzer-ok tests/fuzz/probe tests/fuzz/probe.c
 fuzz: $(fuzz_targets)
 
 fuzz-smoke: $(fuzz_targets) $(MBB_GEN) threatref/magicbb-threatref$(EXEEXT)
-	@for t in magics black fen threatvec; do rm -rf tests/fuzz/work-$$t; $(MKDIR_P) tests/fuzz/work-$$t; done
+	@for t in magics black fen threatvec variant; do rm -rf tests/fuzz/work-$$t; $(MKDIR_P) tests/fuzz/work-$$t; done
 	./$(MBB_GEN) --seed=7 --dump-magics=tests/fuzz/work-magics/fancy-seed-7.txt
 	cp $(srcdir)/gen/magics/*.txt tests/fuzz/work-magics/
 	./threatref/magicbb-threatref$(EXEEXT) vectors --count 40 --depth 1 -o tests/fuzz/work-threatvec/generated.vec
-	@set -e; for t in magics black fen threatvec; do \
+	@set -e; for t in magics black fen threatvec variant; do \
 	  extra=; test $$t != black || extra=$(srcdir)/gen/magics; \
 	  echo "fuzz-smoke: $$t, $(FUZZ_SECONDS) s"; \
 	  ./tests/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=30 -print_final_stats=1 \
@@ -86,5 +91,5 @@ endif
 # (in every build: one configured with --enable-lab before may have left them)
 clean-local:
 	rm -rf tests/fuzz/work-magics tests/fuzz/work-black tests/fuzz/work-fen \
-	  tests/fuzz/work-threatvec tests/fuzz/*.log
+	  tests/fuzz/work-threatvec tests/fuzz/work-variant tests/fuzz/*.log
 
