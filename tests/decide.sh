@@ -88,7 +88,8 @@ done
 # The values configure.ac checks itself, where they enter, before it
 # runs anything: an installation directory with a space, a tab or a
 # newline (libtool's install would fail), --enable-* other than yes or
-# no, a table section make or a C macro cannot carry.  One line, a tab
+# no, a table section make or a C macro cannot carry, a WebAssembly host
+# with no system (--host=wasm32).  One line, a tab
 # or newline shown as '?'.
 while IFS='|' read -r option value error; do
   value=$(printf '%s' "$value" | sed 's/<TAB>/	/; s/<NL>/\
@@ -111,6 +112,7 @@ done <<'EOF'
 --enable-lab|Yes|--enable-lab takes yes or no, not 'Yes'
 --with-table-section||--with-table-section needs a section name
 --with-table-section|.text x;|--with-table-section: '.text?x?' has a character that make
+--host|wasm32|--host=wasm32 names no system for WebAssembly; give --host=wasm32-wasi
 EOF
 
 # A cross build whose compiler emits BMI2 only with -mbmi2 (a Yocto-style

@@ -16,7 +16,9 @@
 # carried flavour, and is refused in one error for another or without its
 # instructions; a -mbmi2 build and a portable one link into one program
 # (MAGICBB_IMPLEMENTATION_SLIDERS, tests/universal.c) and both answer as
-# the ray walk; and preprocessed as for MSVC it has no GNU-only construct.
+# the ray walk, SLIDERS files alone fail to link naming
+# MAGICBB_IMPLEMENTATION, both macros in one file fail to compile; and
+# preprocessed as for MSVC it has no GNU-only construct.
 # It makes the drop-in once (make dropin) and says what each group of
 # builds is (TAP comments, which make check shows as it goes).
 srcdir=${MBB_SRCDIR:?MBB_SRCDIR must name the source directory}
@@ -337,6 +339,28 @@ EOF
   else
     not_ok "two flavours' files both with MAGICBB_IMPLEMENTATION: $(grep -m 1 'mbb_' "$work/doubled.log")"
   fi
+fi
+# A program with MAGICBB_IMPLEMENTATION_SLIDERS files alone: no board
+# tables, which the link names with the macro that brings them; both
+# macros in one file: refused as it compiles, naming them.
+printf '%s\n' '#include "magicbb.h"' \
+  'int main(void) { return (int)(mbb_knight_attacks(1) + mbb_rook_attacks(1, 0)) & 1; }' \
+  >"$work/sliders.c"
+if (cd "$work" && $cc -O2 -I"$single" -DMAGICBB_IMPLEMENTATION_SLIDERS -o sliders sliders.c) \
+  >"$work/sliders.log" 2>&1; then
+  not_ok "MAGICBB_IMPLEMENTATION_SLIDERS files alone: linked"
+elif grep -q 'undefined.*MAGICBB_IMPLEMENTATION' "$work/sliders.log"; then
+  ok "MAGICBB_IMPLEMENTATION_SLIDERS files alone: the link names $(grep -o 'mbb_board_[A-Za-z_]*' "$work/sliders.log" | head -n 1)"
+else
+  not_ok "MAGICBB_IMPLEMENTATION_SLIDERS files alone: the link names no MAGICBB_IMPLEMENTATION: $(grep -m 1 'undefined' "$work/sliders.log")"
+fi
+if (cd "$work" && $cc -I"$single" -DMAGICBB_IMPLEMENTATION -DMAGICBB_IMPLEMENTATION_SLIDERS \
+    -E -o /dev/null sliders.c) >"$work/both.log" 2>&1; then
+  not_ok "MAGICBB_IMPLEMENTATION and MAGICBB_IMPLEMENTATION_SLIDERS in one file: taken"
+elif grep -q 'error.*MAGICBB_IMPLEMENTATION or MAGICBB_IMPLEMENTATION_SLIDERS, not both' "$work/both.log"; then
+  ok "MAGICBB_IMPLEMENTATION and MAGICBB_IMPLEMENTATION_SLIDERS in one file: refused, naming both"
+else
+  not_ok "both implementation macros in one file: $(grep -m 1 'error' "$work/both.log")"
 fi
 
 # The implementation file holds every table, each in a section of its own
