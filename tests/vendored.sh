@@ -72,6 +72,14 @@ others=$(cat "$single"/*.h "$single"/magicbb/*.h "$single"/magicbb-tables/*.h | 
   grep -v '<stddef.h>\|<stdint.h>\|<intrin.h>\|<immintrin.h>\|<wasm_simd128.h>' | sort -u | tr '\n' ' ')
 [ -z "$others" ] && ok "the drop-in includes only <stddef.h> and <stdint.h> (<immintrin.h> for AVX2, <intrin.h> for MSVC, <wasm_simd128.h> for SIMD128)" \
   || not_ok "the drop-in includes $others"
+# doc/engines.md's size of the drop-in, in MB, is this one's
+dropin_bytes=$(cat "$single"/*.h "$single"/*/*.h | wc -c | tr -d ' ')
+quoted=$(sed -n 's/^The drop-in is about \([0-9][0-9]*\) MB of text.*/\1/p' "$srcdir/doc/engines.md")
+if [ -n "$quoted" ] && [ "$quoted" = $(((dropin_bytes + 500000) / 1000000)) ]; then
+  ok "the drop-in is $dropin_bytes bytes: about $quoted MB, as doc/engines.md says"
+else
+  not_ok "the drop-in is $dropin_bytes bytes; doc/engines.md says about '$quoted' MB"
+fi
 printf '#define MAGICBB_IMPLEMENTATION\n#include "magicbb.h"\n' > "$work/impl.c"
 
 # program NAME COMPILER FLAGS...: examples/engine or the self-test against
