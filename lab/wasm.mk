@@ -9,7 +9,8 @@
 # set with flags built on their own with them (MBB_CFLAGS_NAME: a new
 # flavour on the registry is timed where its flags build), all with
 # BENCH_CFLAGS after CFLAGS as make bench's.
-EXTRA_DIST += lab/ratios.c lab/ratios.sh lab/wasm.mk lab/wasi-browser.mjs lab/wasi-page.html lab/wasi-worker.mjs
+EXTRA_DIST += lab/ratios.c lab/ratios.sh lab/wasm.mk lab/wasi-browser.mjs lab/wasi-page.html lab/wasi-worker.mjs \
+	lab/js-checks.mjs
 if MBB_LAB
 EXTRA_PROGRAMS += lab/magicbb-ratios
 lab_ratios_isa_objects = $(lab_isas_flagged:%=lab/ratios-isa-%.$(OBJEXT))

@@ -99,6 +99,27 @@ else
     || not_ok "$flavour's table bytes are $shown ($line); not so in:$missing"
 fi
 
+# doc/generator.md's sizes against the published records: the command it
+# gives to check a row checks each, and the entries it counts are those
+# the row says magicbb ships.
+command='magicbb-gen --flavour=NAME --magics-dir=gen/magics -o t.c'
+if tr -s ' \n' '  ' <"$srcdir/doc/generator.md" | grep -qF "\`$command\`"; then
+  wrong=
+  rows=$(sed -n '/^## Sizes against the published records/,/^## /p' "$srcdir/doc/generator.md" |
+    sed -n 's/^| \(`[a-z0-9]*`\(, `[a-z0-9]*`\)*\) | [^|]* | \([0-9,]*\) |.*/\1=\3/p' | tr -d '` ' | tr '\n' ' ')
+  for row in $rows; do
+    for flavour in $(echo "${row%=*}" | tr ',' ' '); do
+      (cd "$work" && "$MBB_GEN" --flavour="$flavour" --magics-dir="$srcdir/gen/magics" -o t.c) 2>"$work/err"
+      entries=$(sed -n 's/^ \*   entries:  \(.*total \)\{0,1\}\([0-9]*\).*/\2/p' "$work/t.c" 2>/dev/null)
+      [ "$entries" = "$(echo "${row#*=}" | tr -d ,)" ] || wrong="$wrong $flavour:${entries:-$(head -n 1 "$work/err")}"
+    done
+  done
+  [ -n "$rows" ] && [ -z "$wrong" ] && ok "doc/generator.md's rows check with its command: $rows" \
+    || not_ok "doc/generator.md's rows ($rows) against its command:${wrong:- no rows}"
+else
+  not_ok "doc/generator.md gives no '$command' to check a row"
+fi
+
 # Every source file the documentation names (a path in backquotes with
 # a source file's suffix) is in the source tree, or the build tree has
 # it or a rule for it: what it tells a reader to run or read ships in

@@ -33,6 +33,8 @@ grep -qw bmi2 /proc/cpuinfo 2>/dev/null && bmi2=yes
 # The drop-in every test below reads, made once, by make dropin.
 builddir=${MBB_BUILDDIR:?MBB_BUILDDIR must name the build directory}
 unset MAKEFLAGS MFLAGS MAKELEVEL
+# MBB_CHECK_SLOW (make check-slow): the variants of the builds below too
+slow=${MBB_CHECK_SLOW:-}
 single="$work/single"
 note "making the drop-in (make dropin), and again from another path to the sources"
 if ! "${MAKE:-make}" -s -C "$builddir" dropin DROPIN_DIR="$single" >"$work/make.log" 2>&1; then
@@ -111,9 +113,21 @@ checked() {
   fi
 }
 
-note "examples/engine and the self-test on the drop-in: five builds, each as C99 and C++17"
-# (-flto -Os: where gcc outlined a static inline lookup into a call)
-for build in "|black" "-mbmi2|pext" "-march=znver2|black" "-flto -Os|black" "-mbmi2 -flto -Os|pext"; do
+note "examples/engine and the self-test on the drop-in: three builds (five in make check-slow), each as C99 and C++17"
+# (-flto -Os: where gcc outlined a static inline lookup into a call; the
+# portable one, make check-slow's, a variant of the pext one.  A
+# slow-PEXT -march, Zen 2's, takes black: its flavour below, its builds
+# in make check-slow, as they take gcc 4 to 8 s each)
+builds='"|black" "-mbmi2|pext" "-mbmi2 -flto -Os|pext"'
+[ -z "$slow" ] || builds="$builds \"-march=znver2|black\" \"-flto -Os|black\""
+for march in znver2:black znver3:pext; do
+  taken=$(echo '#include "magicbb.h"' | $cc -march="${march%:*}" -I"$single" -E -dM -x c - 2>&1 |
+    sed -n 's|^#define MBB_INLINE_TABLES "magicbb-tables/\([a-z0-9]*\)\.h"$|\1|p')
+  [ "$taken" = "${march#*:}" ] && ok "-march=${march%:*}: the drop-in takes $taken" \
+    || not_ok "-march=${march%:*}: the drop-in takes '$taken', not ${march#*:}"
+done
+eval "set -- $builds"
+for build in "$@"; do
   flags=${build%|*} want=${build#*|}
   for kind in engine selftest; do
     # shellcheck disable=SC2086
@@ -160,7 +174,7 @@ note "C++17: structured bindings, magicbb::board<>, both sliders in one AVX2 vec
 # C++17's structured bindings port Stockfish's [bishop, rook] by position;
 # C++17's magicbb::board<>: static_asserts, and every entry against a ray
 # walk of the test's own and the runtime lookups.
-for flags in "" -mbmi2; do
+for flags in "" ${slow:+-mbmi2}; do
   cxx17 bind17 bind17.cc "C++17 structured bindings" "$flags"
   cxx17 constexpr17 constexpr17.cc "C++17 constexpr board tables" "$flags"
 done
@@ -171,7 +185,7 @@ done
 if ! echo 'int x;' | $cc -mavx2 -x c -c -o /dev/null - >/dev/null 2>&1; then
   skip "both in one AVX2 vector: $cc takes no -mavx2"
 else
-  for build in "-mavx2|black" "-mavx2 -mbmi2|pext"; do
+  for build in "-mavx2|black" ${slow:+"-mavx2 -mbmi2|pext"}; do
     flags="${build%|*} -DMBB_BOTH_DUAL=1" want=${build#*|}
     # shellcheck disable=SC2086
     if ! program selftest-dual "$cc" -std=c99 -pedantic $flags; then
@@ -183,7 +197,7 @@ else
     else
       not_ok "self-test, C99 $flags (both in one AVX2 vector): $(grep -m 1 -v '^ok' "$work/selftest-dual.out")"
     fi
-    cxx17 bind17-dual bind17.cc "C++17 structured bindings, both in one AVX2 vector," "$flags"
+    [ -z "$slow" ] || cxx17 bind17-dual bind17.cc "C++17 structured bindings, both in one AVX2 vector," "$flags"
   done
 fi
 # A file that includes the drop-in and never names magicbb::board<> does
@@ -230,7 +244,10 @@ for compiler in gcc clang g++ g++17 clang++ clang++17; do
   esac
   [ "${compiler%17}" = "$compiler" ] || flags=$(echo "$flags" | sed 's/c++11/c++17/')
   compiler=${compiler%17}
-  for isa in "" -mbmi2; do
+  # (-mbmi2, pext's code: gcc's in make check, every compiler's in
+  # make check-slow)
+  if [ -n "$slow" ] || [ "$compiler" = gcc ]; then isas=-mbmi2; else isas=; fi
+  for isa in "" $isas; do
     # shellcheck disable=SC2086
     if $compiler $flags $strict $isa -I"$single" -fsyntax-only "$work/strict.c" >"$work/strict.log" 2>&1; then
       ok "the drop-in, $compiler $flags $isa"
@@ -247,7 +264,7 @@ for compiler in clang clang++; do
     clang++) flags="-x c++ -std=c++17 -Wno-c++98-compat -Wno-c++98-compat-pedantic" ;;
     *) flags="-std=c99" ;;
   esac
-  for isa in "" -mbmi2 -mavx2; do
+  for isa in "" ${slow:+-mbmi2 -mavx2}; do
     # shellcheck disable=SC2086
     if $compiler $flags -Weverything -Werror $isa -I"$single" -fsyntax-only "$work/strict.c" \
          >"$work/strict.log" 2>&1; then
@@ -257,6 +274,7 @@ for compiler in clang clang++; do
     fi
   done
 done
+[ -n "$slow" ] || skip "the C++17 programs, the AVX2 self-test, the strict and -Weverything compiles with -mbmi2 (and -mavx2), the C++17 program on one AVX2 vector, and two more engine builds (-march=znver2, -flto -Os portable): make check-slow (a build configured --enable-lab)"
 # Every include guard of the drop-in carries the project's prefix: an
 # engine's own policy.h or bits.h must not hide one of its files.
 guards=$(sed -n 's/^#ifndef \([A-Z0-9_]*_H\)$/\1/p' "$single"/*.h "$single"/*/*.h | grep -v '^MAGICBB_' | tr '\n' ' ')
