@@ -120,6 +120,19 @@ else
   not_ok "doc/generator.md gives no '$command' to check a row"
 fi
 
+# tests/wasm.sh's skip lines say what is missing (run here with a node
+# that does nothing and no Chromium on the PATH): the browser's names
+# Chromium and how to install it, nothing else.
+mkdir "$work/bin" && for tool in sh dirname mktemp rm chmod true; do
+  ln -s "$(command -v "$tool")" "$work/bin/$tool" || break
+done
+lines=$(PATH="$work/bin" NODE="$work/bin/true" WASI_RUNTIME= CHROMIUM= MBB_BUILDDIR="$work" \
+  sh "$srcdir/tests/wasm.sh" 2>&1 | grep 'SKIP')
+case $lines in
+  *"headless Chromium: no Chromium (install it, Debian: apt-get install chromium)") ok "tests/wasm.sh's skip lines say what is missing" ;;
+  *) not_ok "tests/wasm.sh's skip lines: $(echo "$lines" | tr '\n' ' ')" ;;
+esac
+
 # Every source file the documentation names (a path in backquotes with
 # a source file's suffix) is in the source tree, or the build tree has
 # it or a rule for it: what it tells a reader to run or read ships in
