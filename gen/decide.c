@@ -227,6 +227,8 @@ static int flash_fit(struct state *st, const char *named)
     const char *why, *order = mbb_flash_order(st->f->bits32, st->wasm, &why);
     const unsigned long budget = strtoul(d->flash_kib, NULL, 10) * 1024;
     const int seeded = d->magics_for == NULL && given(st->o->seed);
+    /* (on wasm32 the budget is the module's download: there is no flash) */
+    const char *budget_of = st->wasm ? "download" : "flash";
     char tried[DECIDE_TEXT] = "", name[64];
 
     if (named != NULL || d->magics_for != NULL) {
@@ -247,11 +249,11 @@ static int flash_fit(struct state *st, const char *named)
                           d->flash_kib);
     }
     if (d->flavour == NULL)
-        return REFUSE(d, NO_FIT, d->flash_kib, tried[0] ? tried : "none measured",
+        return REFUSE(d, NO_FIT, d->flash_kib, budget_of, tried[0] ? tried : "none measured",
                       MBB_CODE_ALLOWANCE);
     if (named == NULL)
-        text_add(d->why, "auto: the fastest that fits %s KiB of flash (%s%s; tried %s)",
-                 d->flash_kib, why, seeded ? ", those that search their magics" : "", tried);
+        text_add(d->why, "auto: the fastest that fits %s KiB of %s (%s%s; tried %s)", d->flash_kib,
+                 budget_of, why, seeded ? ", those that search their magics" : "", tried);
     return 0;
 }
 

@@ -37,7 +37,7 @@
 #define REFUSAL_DISPATCH_TARGET "--with-tables=dispatch needs %s%s; name a flavour instead"
 #define REFUSAL_DISPATCH_LIST "--with-dispatch=%s: %s"
 #define REFUSAL_NO_FIT                                                                             \
-    "no flavour fits %s KiB of flash: %s, with %d bytes for code; raise --with-flash (or"          \
+    "no flavour fits %s KiB of %s: %s, with %d bytes for code; raise --with-flash (or"             \
     " --enable-small: 96 KiB less)"
 #define REFUSAL_TOO_BIG                                                                            \
     "--with-tables=%s needs %lu bytes of tables and about %d KiB of code, more than"               \

@@ -185,6 +185,9 @@ MBB_API const char *mbb_version(void);
  * flavour its builds inline: one defines MAGICBB_IMPLEMENTATION, the
  * others MAGICBB_IMPLEMENTATION_SLIDERS, their flavour's slider tables
  * without the board's, which are the same in every flavour. */
+#if defined(MAGICBB_IMPLEMENTATION) && defined(MAGICBB_IMPLEMENTATION_SLIDERS)
+#error "define MAGICBB_IMPLEMENTATION or MAGICBB_IMPLEMENTATION_SLIDERS, not both (doc/engines.md)"
+#endif
 #if defined(MAGICBB_INLINE)                                                                        \
     && (defined(MAGICBB_IMPLEMENTATION) || defined(MAGICBB_IMPLEMENTATION_SLIDERS))                \
     && defined(MBB_INLINE_TABLES) && !defined(MAGICBB_H_TABLES)
@@ -192,5 +195,8 @@ MBB_API const char *mbb_version(void);
 #include MBB_INLINE_TABLES
 #ifndef MAGICBB_IMPLEMENTATION_SLIDERS
 #include MBB_INLINE_BOARD_TABLES
+/* (what the link of a program with no MAGICBB_IMPLEMENTATION file names:
+ * magicbb_inline.h) */
+const char MBB_LINK_RULE(board) = 1;
 #endif
 #endif

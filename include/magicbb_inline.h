@@ -51,6 +51,14 @@ extern "C" {
 extern const char MBB_INLINE_LINK_RULE;
 __attribute__((used)) static const char *const mbb_link_rule = &MBB_INLINE_LINK_RULE;
 #endif
+/* The drop-in's board tables are in its one MAGICBB_IMPLEMENTATION file
+ * alone (MAGICBB_IMPLEMENTATION_SLIDERS files have their flavour's): a
+ * program with none fails to link naming MBB_LINK_RULE(board) too. */
+#if defined(MBB_INLINE_BOARD_TABLES) && !defined(MBB_BUILDING)                                     \
+    && (defined(__GNUC__) || defined(__clang__))
+extern const char MBB_LINK_RULE(board);
+__attribute__((used)) static const char *const mbb_board_link_rule = &MBB_LINK_RULE(board);
+#endif
 
 extern const uint64_t mbb_tab_knight[64];
 extern const uint64_t mbb_tab_king[64];

@@ -10,7 +10,7 @@
 # random boards, and the self-test (tests/selftest.c: every function of
 # the API) against the vendored drop-in on that flavour.  Skipped, saying why, where clang cannot build for
 # wasm32-wasi (Debian: clang, lld, wasi-libc) or node cannot run WASI
-# modules (node 20 can).  WASM_CC (clang), WASI_SYSROOT (/usr)
+# modules (node 18 can).  WASM_CC (clang), WASI_SYSROOT (/usr)
 # and NODE (node) name the tools.
 # ($cc, $libs and the flags are lists of words)
 # shellcheck disable=SC2086

@@ -9,7 +9,8 @@
 # set with flags built on their own with them (MBB_CFLAGS_NAME: a new
 # flavour on the registry is timed where its flags build), all with
 # BENCH_CFLAGS after CFLAGS as make bench's.
-EXTRA_DIST += lab/ratios.c lab/ratios.sh lab/wasm.mk lab/wasi-browser.mjs lab/wasi-page.html lab/wasi-worker.mjs
+EXTRA_DIST += lab/ratios.c lab/ratios.sh lab/wasm.mk lab/wasi-browser.mjs lab/wasi-page.html lab/wasi-worker.mjs \
+	lab/js-checks.mjs
 if MBB_LAB
 EXTRA_PROGRAMS += lab/magicbb-ratios
 lab_ratios_isa_objects = $(lab_isas_flagged:%=lab/ratios-isa-%.$(OBJEXT))
@@ -63,10 +64,17 @@ CLEANFILES += $(all_flavours:%=lab/module-%.wasm)
 # each browser installed (BENCH_BROWSERS, default firefox-esr and
 # chromium: SpiderMonkey and V8 again) through lab/wasi-browser.mjs; each
 # engine's table in lab/bench-wasm-ENGINE.txt.  BENCH_ROUNDS rounds.
+# $(call bench_wasm_tee,FILE,COMMAND): COMMAND's output shown as it comes
+# and kept in FILE; a COMMAND that fails leaves no FILE and fails the rule
+# (a pipe into tee alone has tee's status).
+bench_wasm_tee = rm -f $(1); { $(2); echo $$? > $(1).status; } | tee $(1).tmp; \
+	status=`cat $(1).status`; rm -f $(1).status; \
+	if test "$$status" = 0; then mv $(1).tmp $(1); else rm -f $(1).tmp; \
+	  echo "make bench-wasm: the run failed (status $$status); $(1) not written"; exit 1; fi
 BENCH_BROWSERS = firefox-esr chromium
 BENCH_ROUNDS = 61
 bench-wasm: lab/magicbb-ratios$(EXEEXT)
-	@if test -z '$(WASI_RUNTIME)'; then echo "make bench-wasm: no WASI runtime (node 20 or later, or WASI_RUNTIME=)"; exit 1; fi; \
+	@if test -z '$(WASI_RUNTIME)'; then echo "make bench-wasm: no WASI runtime (node 18 or later, or WASI_RUNTIME=)"; exit 1; fi; \
 	flavours=`$(WASI_RUNTIME) lab/magicbb-ratios$(EXEEXT) --list` && test -n "$$flavours" || exit 1; \
 	$(MAKE) $(AM_MAKEFLAGS) `for f in $$flavours; do echo lab/module-$$f.wasm; done` || exit 1; \
 	sizes=; for f in $$flavours; do \
@@ -74,13 +82,13 @@ bench-wasm: lab/magicbb-ratios$(EXEEXT)
 	  echo "lab/module-$$f.wasm: `wc -c < lab/module-$$f.wasm` bytes, gzip -9: $$gz"; \
 	done; \
 	echo "== $(WASI_RUNTIME)"; \
-	$(WASI_RUNTIME) lab/magicbb-ratios$(EXEEXT) --rounds $(BENCH_ROUNDS) $$sizes \
-	  | tee lab/bench-wasm-node.txt || exit 1; \
+	$(call bench_wasm_tee,lab/bench-wasm-node.txt,$(WASI_RUNTIME) lab/magicbb-ratios$(EXEEXT) \
+	  --rounds $(BENCH_ROUNDS) $$sizes); \
 	for b in $(BENCH_BROWSERS); do \
 	  if command -v $$b >/dev/null 2>&1 && test -n '$(NODE)'; then \
 	    echo "== $$b"; \
-	    '$(NODE)' $(srcdir)/lab/wasi-browser.mjs $$b lab/magicbb-ratios$(EXEEXT) \
-	      --rounds $(BENCH_ROUNDS) $$sizes | tee lab/bench-wasm-$$b.txt || exit 1; \
+	    $(call bench_wasm_tee,lab/bench-wasm-$$b.txt,'$(NODE)' $(srcdir)/lab/wasi-browser.mjs $$b \
+	      lab/magicbb-ratios$(EXEEXT) --rounds $(BENCH_ROUNDS) $$sizes); \
 	  else echo "== $$b: not installed, not measured"; fi; \
 	done
 else

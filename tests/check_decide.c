@@ -296,6 +296,11 @@ START_TEST(wasm_rows)
                      " shared:500000:400000 byte:190000:90000 hq:50000:1000";
     ck_decided("black");
     ck_assert_ptr_nonnull(strstr(decision.why, "download"));
+    /* the budget a download, not flash: none on wasm32 */
+    ck_assert_ptr_null(strstr(decision.why, "flash"));
+    options.flash = "10";
+    ck_refused(NO_FIT);
+    ck_assert_ptr_nonnull(strstr(decision.error, "fits 10 KiB of download"));
     options.flash = "600";
     ck_decided("byte");
     options.flash = "150";

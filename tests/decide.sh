@@ -88,9 +88,16 @@ done
 # The values configure.ac checks itself, where they enter, before it
 # runs anything: an installation directory with a space, a tab or a
 # newline (libtool's install would fail), --enable-* other than yes or
-# no, a table section make or a C macro cannot carry.  One line, a tab
-# or newline shown as '?'.
+# no, a table section make or a C macro cannot carry, a WebAssembly host
+# with no system (--host=wasm32).  One line, a tab
+# or newline shown as '?'.  Each a run of configure (about a
+# second of CPU): one of each kind in make check, the rest of a kind
+# (marked slow) in make check-slow (MBB_CHECK_SLOW).
+left=0
 while IFS='|' read -r option value error; do
+  case $error in
+    slow:*) [ -n "${MBB_CHECK_SLOW:-}" ] || { left=$((left + 1)); continue; }; error=${error#slow:} ;;
+  esac
   value=$(printf '%s' "$value" | sed 's/<TAB>/	/; s/<NL>/\
 /')
   shown=$(printf '%s' "$value" | tr '\n\t' '??')
@@ -104,14 +111,16 @@ while IFS='|' read -r option value error; do
   fi
 done <<'EOF'
 --prefix|/opt/my dir|--prefix: '/opt/my dir' holds a space, a tab or a newline (shown as '?')
---libdir|/usr/lib/x<NL>y|--libdir: '/usr/lib/x?y' holds a space
---exec-prefix|/e<TAB>f|--exec-prefix: '/e?f' holds a space
+--libdir|/usr/lib/x<NL>y|slow:--libdir: '/usr/lib/x?y' holds a space
+--exec-prefix|/e<TAB>f|slow:--exec-prefix: '/e?f' holds a space
 --enable-debug|maybe|--enable-debug takes yes or no, not 'maybe'
---enable-small|no<NL>x|--enable-small takes yes or no, not 'no?x'
---enable-lab|Yes|--enable-lab takes yes or no, not 'Yes'
---with-table-section||--with-table-section needs a section name
+--enable-small|no<NL>x|slow:--enable-small takes yes or no, not 'no?x'
+--enable-lab|Yes|slow:--enable-lab takes yes or no, not 'Yes'
+--with-table-section||slow:--with-table-section needs a section name
 --with-table-section|.text x;|--with-table-section: '.text?x?' has a character that make
+--host|wasm32|--host=wasm32 names no system for WebAssembly; give --host=wasm32-wasi
 EOF
+[ "$left" = 0 ] || skip "$left more values configure refuses: make check-slow (a build configured --enable-lab)"
 
 # A cross build whose compiler emits BMI2 only with -mbmi2 (a Yocto-style
 # x86-64 triplet without -march): a dispatch library is built, and auto

@@ -4,7 +4,9 @@
 # text that README.md quotes (a fenced block starting "Usage: PROGRAM")
 # is the program's --help output, and every long option a program's
 # --help lists is in its manual page; every source file the docs name
-# ships.
+# ships; magicbb(3) and the guides name every program and only the
+# flavours configure takes; the configured flavour's table bytes are
+# those the docs give.
 srcdir=${MBB_SRCDIR:?MBB_SRCDIR must name the source directory}
 builddir=${MBB_BUILDDIR:?MBB_BUILDDIR must name the build directory}
 . "$(dirname "$0")/tap.sh"
@@ -55,6 +57,81 @@ for flavour in $("$MBB_GEN" --registry flavours); do
   [ -z "$missing" ] && ok "$flavour is in every list of flavours" \
     || not_ok "$flavour is missing from:$missing"
 done
+
+# magicbb(3)'s flavours are what configure takes (no --with-tables value
+# it refuses), and its SEE ALSO names every program's page; doc/building.md
+# and doc/packaging.md name every installed program.
+flavours=" $("$MBB_GEN" --registry flavours | tr '\n' ' ') auto dispatch "
+extra=
+for word in $(sed -n '/^\.SH FLAVOURS/,/^\.SH /p' "$srcdir/doc/magicbb.3.in" |
+    sed -n 's/^\.BR\{0,1\} \([a-z][a-z0-9\\-]*\).*/\1/p' | sort -u); do
+  case $flavours in *" $word "*) ;; *) extra="$extra $word" ;; esac
+done
+[ -z "$extra" ] && ok "magicbb(3)'s FLAVOURS names only what --with-tables takes" \
+  || not_ok "magicbb(3)'s FLAVOURS names what --with-tables refuses:$extra"
+see_also=$(sed -n '/^\.SH SEE ALSO/,$p' "$srcdir/doc/magicbb.3.in")
+missing=
+for page in "$srcdir"/doc/*.1.in; do
+  program=$(basename "$page" .1.in)
+  case $see_also in *".BR $(echo "$program" | sed 's/-/\\-/g') (1)"*) ;; *) missing="$missing magicbb(3):$program(1)" ;; esac
+  grep -q "\`$program\`" "$srcdir/doc/building.md" || missing="$missing building.md:$program"
+  grep -q "\`$program\`" "$srcdir/doc/packaging.md" || missing="$missing packaging.md:$program"
+done
+[ -z "$missing" ] && ok "magicbb(3)'s SEE ALSO, building.md and packaging.md name every program" \
+  || not_ok "programs not named:$missing"
+
+# The table bytes of the configured flavour, as the library counts them
+# (examples/attacks prints mbb_table_bytes()), are those of its rows in
+# doc/building.md and doc/flavours.md, which give them on x86-64 (a
+# build of each flavour checks its row: CI builds every one).
+host_cpu=$(sed -n 's/^host_cpu = //p' "$builddir/Makefile")
+if [ "$host_cpu" != x86_64 ] || [ ! -x "$builddir/examples/attacks" ]; then
+  skip "table bytes in the docs: they are x86-64's (host $host_cpu), or no examples/attacks"
+else
+  line=$("$builddir/examples/attacks" | sed -n 1p)
+  flavour=$(echo "$line" | sed -n 's/^flavour \([a-z0-9]*\), .*/\1/p')
+  bytes=$(echo "$line" | sed -n 's/.*, \([0-9]*\) table bytes$/\1/p')
+  shown=$(printf '%s' "$bytes" | sed ':a; s/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\1,\2\3/; ta')
+  missing=
+  grep -q "^| \`$flavour\` | $shown |" "$srcdir/doc/building.md" || missing="$missing doc/building.md"
+  grep -q "^| \`$flavour\` *|.*| $shown |\$" "$srcdir/doc/flavours.md" || missing="$missing doc/flavours.md"
+  [ -n "$flavour" ] && [ -z "$missing" ] && ok "$flavour's table bytes, $shown, as the docs give them" \
+    || not_ok "$flavour's table bytes are $shown ($line); not so in:$missing"
+fi
+
+# doc/generator.md's sizes against the published records: the command it
+# gives to check a row checks each, and the entries it counts are those
+# the row says magicbb ships.
+command='magicbb-gen --flavour=NAME --magics-dir=gen/magics -o t.c'
+if tr -s ' \n' '  ' <"$srcdir/doc/generator.md" | grep -qF "\`$command\`"; then
+  wrong=
+  rows=$(sed -n '/^## Sizes against the published records/,/^## /p' "$srcdir/doc/generator.md" |
+    sed -n 's/^| \(`[a-z0-9]*`\(, `[a-z0-9]*`\)*\) | [^|]* | \([0-9,]*\) |.*/\1=\3/p' | tr -d '` ' | tr '\n' ' ')
+  for row in $rows; do
+    for flavour in $(echo "${row%=*}" | tr ',' ' '); do
+      (cd "$work" && "$MBB_GEN" --flavour="$flavour" --magics-dir="$srcdir/gen/magics" -o t.c) 2>"$work/err"
+      entries=$(sed -n 's/^ \*   entries:  \(.*total \)\{0,1\}\([0-9]*\).*/\2/p' "$work/t.c" 2>/dev/null)
+      [ "$entries" = "$(echo "${row#*=}" | tr -d ,)" ] || wrong="$wrong $flavour:${entries:-$(head -n 1 "$work/err")}"
+    done
+  done
+  [ -n "$rows" ] && [ -z "$wrong" ] && ok "doc/generator.md's rows check with its command: $rows" \
+    || not_ok "doc/generator.md's rows ($rows) against its command:${wrong:- no rows}"
+else
+  not_ok "doc/generator.md gives no '$command' to check a row"
+fi
+
+# tests/wasm.sh's skip lines say what is missing (run here with a node
+# that does nothing and no Chromium on the PATH): the browser's names
+# Chromium and how to install it, nothing else.
+mkdir "$work/bin" && for tool in sh dirname mktemp rm chmod true; do
+  ln -s "$(command -v "$tool")" "$work/bin/$tool" || break
+done
+lines=$(PATH="$work/bin" NODE="$work/bin/true" WASI_RUNTIME= CHROMIUM= MBB_BUILDDIR="$work" \
+  sh "$srcdir/tests/wasm.sh" 2>&1 | grep 'SKIP')
+case $lines in
+  *"headless Chromium: no Chromium (install it, Debian: apt-get install chromium)") ok "tests/wasm.sh's skip lines say what is missing" ;;
+  *) not_ok "tests/wasm.sh's skip lines: $(echo "$lines" | tr '\n' ' ')" ;;
+esac
 
 # Every source file the documentation names (a path in backquotes with
 # a source file's suffix) is in the source tree, or the build tree has

@@ -22,18 +22,23 @@ check-man: $(man1_MANS) $(man3_MANS) $(MBB_GEN) $(if $(filter magicbb-search:%,$
 	  $(SHELL) $(srcdir)/tests/man-options.sh ./$${entry#*:} doc/$${entry%%:*}.1 || exit 1; \
 	done
 	@$(SHELL) $(srcdir)/tests/man-dates.sh $(srcdir) doc/magicbb.3.in doc/magicbb-perft.1.in \
-	  doc/magicbb-gen.1.in doc/magicbb-search.1.in
+	  doc/magicbb-gen.1.in doc/magicbb-search.1.in doc/magicbb-threatref.1.in
 	@if command -v mandoc >/dev/null 2>&1; then \
 	  mandoc -Tlint -W warning $(man1_MANS) $(man3_MANS) && echo "check-man: no warnings"; \
 	else echo "check-man: mandoc is not installed"; exit 1; fi
 
-# The deep perft counts (about 2 billion nodes), and the reference
-# checker's tests on the depth-3 walks; not part of make check.
+# The deep perft counts (about 2 billion nodes), the reference checker's
+# tests on the depth-3 walks, and what make check leaves to it
+# (MBB_CHECK_SLOW: variants of the drop-in's builds, the rest of the
+# values configure refuses, a CMake build on the pkg-config module);
+# not part of make check.
 check-slow: tools/magicbb-perft$(EXEEXT)
 	PERFT_SLOW=1 MBB_PERFT=./tools/magicbb-perft$(EXEEXT) $(SHELL) $(srcdir)/tests/perft.sh
 	THREATREF_SLOW=1 $(MAKE) $(AM_MAKEFLAGS) check TEST_SUITE_LOG=threatref/test-suite.log \
 	  TESTS='threatref/check_threatref threatref/threatref.sh'
-CLEANFILES += threatref/test-suite.log
+	MBB_CHECK_SLOW=1 $(MAKE) $(AM_MAKEFLAGS) check TEST_SUITE_LOG=tests/slow-suite.log \
+	  TESTS='tests/vendored.sh tests/install.sh tests/decide.sh'
+CLEANFILES += threatref/test-suite.log tests/slow-suite.log
 
 endif
 

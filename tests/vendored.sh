@@ -14,7 +14,9 @@
 # carried flavour, and is refused in one error for another or without its
 # instructions; a -mbmi2 build and a portable one link into one program
 # (MAGICBB_IMPLEMENTATION_SLIDERS, tests/universal.c) and both answer as
-# the ray walk; and preprocessed as for MSVC it has no GNU-only construct.
+# the ray walk, SLIDERS files alone fail to link naming
+# MAGICBB_IMPLEMENTATION, both macros in one file fail to compile; and
+# preprocessed as for MSVC it has no GNU-only construct.
 # It makes the drop-in once (make dropin) and says what each group of
 # builds is (TAP comments, which make check shows as it goes).
 srcdir=${MBB_SRCDIR:?MBB_SRCDIR must name the source directory}
@@ -29,6 +31,8 @@ grep -qw bmi2 /proc/cpuinfo 2>/dev/null && bmi2=yes
 # The drop-in every test below reads, made once, by make dropin.
 builddir=${MBB_BUILDDIR:?MBB_BUILDDIR must name the build directory}
 unset MAKEFLAGS MFLAGS MAKELEVEL
+# MBB_CHECK_SLOW (make check-slow): the variants of the builds below too
+slow=${MBB_CHECK_SLOW:-}
 single="$work/single"
 note "making the drop-in (make dropin), and again from another path to the sources"
 if ! "${MAKE:-make}" -s -C "$builddir" dropin DROPIN_DIR="$single" >"$work/make.log" 2>&1; then
@@ -68,6 +72,14 @@ others=$(cat "$single"/*.h "$single"/magicbb/*.h "$single"/magicbb-tables/*.h | 
   grep -v '<stddef.h>\|<stdint.h>\|<intrin.h>\|<immintrin.h>\|<wasm_simd128.h>' | sort -u | tr '\n' ' ')
 [ -z "$others" ] && ok "the drop-in includes only <stddef.h> and <stdint.h> (<immintrin.h> for AVX2, <intrin.h> for MSVC, <wasm_simd128.h> for SIMD128)" \
   || not_ok "the drop-in includes $others"
+# doc/engines.md's size of the drop-in, in MB, is this one's
+dropin_bytes=$(cat "$single"/*.h "$single"/*/*.h | wc -c | tr -d ' ')
+quoted=$(sed -n 's/^The drop-in is about \([0-9][0-9]*\) MB of text.*/\1/p' "$srcdir/doc/engines.md")
+if [ -n "$quoted" ] && [ "$quoted" = $(((dropin_bytes + 500000) / 1000000)) ]; then
+  ok "the drop-in is $dropin_bytes bytes: about $quoted MB, as doc/engines.md says"
+else
+  not_ok "the drop-in is $dropin_bytes bytes; doc/engines.md says about '$quoted' MB"
+fi
 printf '#define MAGICBB_IMPLEMENTATION\n#include "magicbb.h"\n' > "$work/impl.c"
 
 # program NAME COMPILER FLAGS...: examples/engine or the self-test against
@@ -99,11 +111,29 @@ checked() {
   fi
 }
 
-note "examples/engine and the self-test on the drop-in: five builds, each as C99 and C++17"
-# (-flto -Os: where gcc outlined a static inline lookup into a call)
-for build in "|black" "-mbmi2|pext" "-march=znver2|black" "-flto -Os|black" "-mbmi2 -flto -Os|pext"; do
+note "examples/engine and the self-test on the drop-in: three builds (five in make check-slow), each as C99 and C++17"
+# (-flto -Os: where gcc outlined a static inline lookup into a call; the
+# portable one, make check-slow's, a variant of the pext one.  A
+# slow-PEXT -march, Zen 2's, takes black: its flavour below, its builds
+# in make check-slow, as they take gcc 4 to 8 s each)
+builds='"|black" "-mbmi2|pext" "-mbmi2 -flto -Os|pext"'
+[ -z "$slow" ] || builds="$builds \"-march=znver2|black\" \"-flto -Os|black\""
+for march in znver2:black znver3:pext; do
+  taken=$(echo '#include "magicbb.h"' | $cc -march="${march%:*}" -I"$single" -E -dM -x c - 2>&1 |
+    sed -n 's|^#define MBB_INLINE_TABLES "magicbb-tables/\([a-z0-9]*\)\.h"$|\1|p')
+  [ "$taken" = "${march#*:}" ] && ok "-march=${march%:*}: the drop-in takes $taken" \
+    || not_ok "-march=${march%:*}: the drop-in takes '$taken', not ${march#*:}"
+done
+eval "set -- $builds"
+for build in "$@"; do
   flags=${build%|*} want=${build#*|}
-  for kind in engine selftest; do
+  # (under -flto, make check builds the C99 engine alone: what LTO may
+  # outline is its lookups)
+  lto_only=
+  case "$slow:$flags" in :*-flto*) lto_only=yes ;; esac
+  kinds="engine selftest"
+  [ -z "$lto_only" ] || kinds=engine
+  for kind in $kinds; do
     # shellcheck disable=SC2086
     if program "$kind" "$cc" -std=c99 -pedantic $flags; then
       if [ $kind = engine ]; then checked "$kind" "flavour $want" "$kind, C99 $flags"
@@ -112,7 +142,9 @@ for build in "|black" "-mbmi2|pext" "-march=znver2|black" "-flto -Os|black" "-mb
       not_ok "$kind, C99 $flags: $(grep -m 1 'error' "$work/$kind.log")"
     fi
   done
-  if [ -z "$cxx" ]; then
+  if [ -n "$lto_only" ]; then
+    :
+  elif [ -z "$cxx" ]; then
     skip "C++17 $flags: no C++ compiler"
   elif program "engine-cxx" "$cxx" -x c++ -std=c++17 -pedantic $flags; then
     checked engine-cxx "flavour $want" "engine, C++17 $flags"
@@ -148,7 +180,7 @@ note "C++17: structured bindings, magicbb::board<>, both sliders in one AVX2 vec
 # C++17's structured bindings port Stockfish's [bishop, rook] by position;
 # C++17's magicbb::board<>: static_asserts, and every entry against a ray
 # walk of the test's own and the runtime lookups.
-for flags in "" -mbmi2; do
+for flags in "" ${slow:+-mbmi2}; do
   cxx17 bind17 bind17.cc "C++17 structured bindings" "$flags"
   cxx17 constexpr17 constexpr17.cc "C++17 constexpr board tables" "$flags"
 done
@@ -196,7 +228,10 @@ for compiler in gcc clang g++ g++17 clang++ clang++17; do
   esac
   [ "${compiler%17}" = "$compiler" ] || flags=$(echo "$flags" | sed 's/c++11/c++17/')
   compiler=${compiler%17}
-  for isa in "" -mbmi2; do
+  # (-mbmi2, pext's code: gcc's in make check, every compiler's in
+  # make check-slow)
+  if [ -n "$slow" ] || [ "$compiler" = gcc ]; then isas=-mbmi2; else isas=; fi
+  for isa in "" $isas; do
     # shellcheck disable=SC2086
     if $compiler $flags $strict $isa -I"$single" -fsyntax-only "$work/strict.c" >"$work/strict.log" 2>&1; then
       ok "the drop-in, $compiler $flags $isa"
@@ -213,7 +248,7 @@ for compiler in clang clang++; do
     clang++) flags="-x c++ -std=c++17 -Wno-c++98-compat -Wno-c++98-compat-pedantic" ;;
     *) flags="-std=c99" ;;
   esac
-  for isa in "" -mbmi2 -mavx2; do
+  for isa in "" ${slow:+-mbmi2 -mavx2}; do
     # shellcheck disable=SC2086
     if $compiler $flags -Weverything -Werror $isa -I"$single" -fsyntax-only "$work/strict.c" \
          >"$work/strict.log" 2>&1; then
@@ -223,6 +258,7 @@ for compiler in clang clang++; do
     fi
   done
 done
+[ -n "$slow" ] || skip "with -mbmi2, the C++17 programs, the AVX2 self-test and the strict and -Weverything compiles (-mavx2 too), C++17 on one AVX2 vector, two more engine builds (-march=znver2, -flto -Os portable), the self-test and C++17 under -flto, one executable for two instruction sets in C++: make check-slow (a build configured --enable-lab)"
 # Every include guard of the drop-in carries the project's prefix: an
 # engine's own policy.h or bits.h must not hide one of its files.
 guards=$(sed -n 's/^#ifndef \([A-Z0-9_]*_H\)$/\1/p' "$single"/*.h "$single"/*/*.h | grep -v '^MAGICBB_' | tr '\n' ' ')
@@ -289,7 +325,10 @@ if ! echo 'int x;' | $cc -mbmi2 -x c -c -o /dev/null - >/dev/null 2>&1; then
   skip "one executable for two instruction sets: $cc takes no -mbmi2"
 else
   while IFS='|' read -r name what compiler lang bmi2_defines base_defines; do
-    if [ -z "$compiler" ]; then
+    # (C++, each side a namespace: make check-slow's)
+    if [ "$name" = universal-cxx ] && [ -z "$slow" ]; then
+      continue
+    elif [ -z "$compiler" ]; then
       skip "one executable for two instruction sets, $what: no C++ compiler"
     elif ! universal "$name" "$compiler" "$lang" "$bmi2_defines" "$base_defines"; then
       not_ok "one executable for two instruction sets, $what: $(grep -m 1 -E 'error|undefined|multiple' "$work/$name.log")"
@@ -313,6 +352,28 @@ EOF
   else
     not_ok "two flavours' files both with MAGICBB_IMPLEMENTATION: $(grep -m 1 'mbb_' "$work/doubled.log")"
   fi
+fi
+# A program with MAGICBB_IMPLEMENTATION_SLIDERS files alone: no board
+# tables, which the link names with the macro that brings them; both
+# macros in one file: refused as it compiles, naming them.
+printf '%s\n' '#include "magicbb.h"' \
+  'int main(void) { return (int)(mbb_knight_attacks(1) + mbb_rook_attacks(1, 0)) & 1; }' \
+  >"$work/sliders.c"
+if (cd "$work" && $cc -O2 -I"$single" -DMAGICBB_IMPLEMENTATION_SLIDERS -o sliders sliders.c) \
+  >"$work/sliders.log" 2>&1; then
+  not_ok "MAGICBB_IMPLEMENTATION_SLIDERS files alone: linked"
+elif grep -q 'undefined.*MAGICBB_IMPLEMENTATION' "$work/sliders.log"; then
+  ok "MAGICBB_IMPLEMENTATION_SLIDERS files alone: the link names $(grep -o 'mbb_board_[A-Za-z_]*' "$work/sliders.log" | head -n 1)"
+else
+  not_ok "MAGICBB_IMPLEMENTATION_SLIDERS files alone: the link names no MAGICBB_IMPLEMENTATION: $(grep -m 1 'undefined' "$work/sliders.log")"
+fi
+if (cd "$work" && $cc -I"$single" -DMAGICBB_IMPLEMENTATION -DMAGICBB_IMPLEMENTATION_SLIDERS \
+    -E -o /dev/null sliders.c) >"$work/both.log" 2>&1; then
+  not_ok "MAGICBB_IMPLEMENTATION and MAGICBB_IMPLEMENTATION_SLIDERS in one file: taken"
+elif grep -q 'error.*MAGICBB_IMPLEMENTATION or MAGICBB_IMPLEMENTATION_SLIDERS, not both' "$work/both.log"; then
+  ok "MAGICBB_IMPLEMENTATION and MAGICBB_IMPLEMENTATION_SLIDERS in one file: refused, naming both"
+else
+  not_ok "both implementation macros in one file: $(grep -m 1 'error' "$work/both.log")"
 fi
 
 # The implementation file holds every table, each in a section of its own

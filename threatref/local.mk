@@ -29,5 +29,6 @@ endif
 threatref_check_threatref_SOURCES = threatref/check_threatref.c tests/run_suite.h \
 	$(threatref_sources)
 threatref_check_threatref_CPPFLAGS = $(perft_cppflags) -DMOVEGEN_REFERENCE -I$(top_srcdir)/tests
+threatref_check_threatref_LDFLAGS = -no-install
 threatref_check_threatref_LDADD = libmagicbb.la $(CHECK_LIBS)
 native_tests += threatref/threatref.sh

@@ -37,16 +37,21 @@ static const char usage[]
       "missing RELATION'; 2 for bad arguments (--count 0 with --depth 0 too: no\n"
       "vectors) or a file that is no vectors file, after one line that says why.\n";
 
-/* One line "magicbb-threatref: MESSAGE 'VALUE'" (VALUE where not NULL),
- * then where to read more: status 2. */
+/* One line "magicbb-threatref: MESSAGE 'VALUE' (see ...)" (VALUE where
+ * not NULL), naming where to read more: status 2. */
 static int refuse_usage(const char *message, const char *value)
 {
     if (value != NULL)
-        report(NULL, 0, "%s '%s'", message, value);
+        report(NULL, 0, "%s '%s' (see magicbb-threatref --help)", message, value);
     else
-        report(NULL, 0, "%s", message);
-    fputs("magicbb-threatref: see magicbb-threatref --help\n", stderr);
+        report(NULL, 0, "%s (see magicbb-threatref --help)", message);
     return 2;
+}
+
+/* Whether ARG asks for the help. */
+static int is_help(const char *arg)
+{
+    return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0;
 }
 
 /* A decimal number from 0 to max into *value: 0, or -1. */
@@ -61,8 +66,8 @@ static int number(const char *text, unsigned long long max, unsigned long long *
     return errno == 0 && *end == '\0' && *value <= max ? 0 : -1;
 }
 
-/* The options of vectors into o and *output: 0, or 2 (a usage error,
- * reported). */
+/* The options of vectors into o and *output: 0; 2 (a usage error,
+ * reported); or -1 (--help, the usage printed). */
 static int vectors_options(int argc, char **argv, struct threatvec_options *o, const char **output)
 {
     static const char *const names[] = { "--seed", "--count", "--depth", "--rules", "-o" };
@@ -75,6 +80,11 @@ static int vectors_options(int argc, char **argv, struct threatvec_options *o, c
         unsigned long long n = 0;
         int bad;
         char why[160];
+
+        if (is_help(arg)) {
+            fputs(usage, stdout);
+            return -1;
+        }
 
         for (; option < 5; option++) {
             const size_t length = strlen(names[option]);
@@ -125,11 +135,14 @@ static int vectors(int argc, char **argv)
     const char *output = "-";
     struct outfile out;
     struct outfile *outs[1] = { &out };
+    const int status = vectors_options(argc, argv, &o, &output);
 
-    if (vectors_options(argc, argv, &o, &output) != 0)
-        return 2;
+    if (status != 0)
+        return status < 0 ? 0 : status;
+    /* (an output that cannot be opened, a closed descriptor among them, is
+     * an output that cannot be written: status 1) */
     if (outfile_open(&out, output) != 0)
-        return 2;
+        return 1;
     if (threatvec_generate(out.stream, &o) != 0) {
         report(NULL, 0, "a standard position does not parse");
         outfile_abandon(&out);
@@ -144,6 +157,10 @@ static int check(int argc, char **argv)
     FILE *in;
     int status;
 
+    if (argc == 1 && is_help(argv[0])) {
+        fputs(usage, stdout);
+        return 0;
+    }
     if (argc != 1)
         return refuse_usage("check takes one FILE (- for standard input)", NULL);
     if ((in = threatvec_open(argv[0])) == NULL)
@@ -158,7 +175,7 @@ int main(int argc, char **argv)
 {
     report_program = "magicbb-threatref";
     stdout_checked_at_exit();
-    if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+    if (argc >= 2 && is_help(argv[1])) {
         fputs(usage, stdout);
         return 0;
     }

@@ -7,9 +7,9 @@
 #    compiler there is; the header as C++11) and run;
 #  - --help, --version; vectors under both rule sets, written and checked
 #    back (status 0, no output); the same seed the same file, another
-#    seed another; -o FILE the same bytes, a device written through, a
-#    directory that is not there refused with no file left; a write
-#    error (a full device, a file-size limit) status 1, one line, no
+#    seed another; -o FILE the same bytes, a device written through; an
+#    output that cannot be opened (a directory that is not there) or
+#    written (a full device, a file-size limit) status 1, one line, no
 #    file left;
 #  - an engine's answers in another order, or with CR LF line ends, pass;
 #  - mutated files (a record dropped, one added, adds and removes
@@ -19,8 +19,9 @@
 #    file that is not there) and endless input on a pipe (endless lines,
 #    an endless line, NUL bytes): status 2, one line naming the file
 #    (and the line), nothing on standard output, never a hang;
-#  - usage errors: status 2 (--count 0 with --depth 0 among them: a file
-#    of no vectors, which check refuses).
+#  - usage errors: status 2 and one line (--count 0 with --depth 0 among
+#    them: a file of no vectors, which check refuses); --help after
+#    vectors or check the usage; standard output closed status 1.
 # THREATREF_SLOW=1 (make check-slow): the vectors of doc/threats.md's
 # guide, --rules everything --depth 3, written (about 61 MB) and checked.
 builddir=${MBB_BUILDDIR:?MBB_BUILDDIR must name the build directory}
@@ -112,6 +113,22 @@ if [ "$status" = 0 ] && grep -q '^Usage: magicbb-threatref vectors' out \
 else
   not_ok "--help: status $status"
 fi
+for args in "vectors --help" "vectors --count 5 -h" "check --help"; do
+  # shellcheck disable=SC2086 # (the words are the arguments)
+  run $args
+  if [ "$status" = 0 ] && grep -q '^Usage: magicbb-threatref vectors' out && [ ! -s err ]; then
+    ok "$args: the usage, status 0"
+  else
+    not_ok "$args: status $status: $(head -n 1 err)"
+  fi
+done
+"$prog" vectors --count 5 --depth 0 >&- 2>err
+status=$?
+if [ "$status" = 1 ] && [ "$(count err)" = 1 ] && grep -q '^magicbb-threatref: .*not open' err; then
+  ok "vectors with standard output closed: status 1, one line: $(cat err)"
+else
+  not_ok "vectors with standard output closed: status $status (the manual: 1): $(head -n 1 err)"
+fi
 run --version
 if [ "$status" = 0 ] && grep -q '^magicbb-threatref [0-9]' out && [ ! -s err ]; then
   ok "--version: $(cat out)"
@@ -153,8 +170,6 @@ if [ "$status" = 0 ] && [ -c /dev/null ]; then
 else
   not_ok "-o /dev/null: status $status"
 fi
-run vectors --count 10 -o missing/v.vec
-refused "-o into a directory that is not there" "magicbb-threatref: missing/v.vec"
 
 # ---- Write errors: status 1, one line, no file left ------------------------
 # failed WHAT NAME [FILE]: status 1, nothing on stdout, one line on stderr
@@ -169,6 +184,10 @@ failed() {
     [ -z "${3:-}" ] || find . -name "$3*" | sed 's/^/# left: /'
   fi
 }
+# (an output that cannot be opened is one that cannot be written, as in
+# magicbb-gen and magicbb-search)
+run vectors --count 10 -o missing/v.vec
+failed "-o into a directory that is not there" "magicbb-threatref: missing/v.vec" missing
 if [ -c /dev/full ]; then
   run vectors --count 100 --depth 0 -o /dev/full
   failed "-o /dev/full" "magicbb-threatref: /dev/full: "
@@ -299,7 +318,7 @@ refused "an empty pipe" "magicbb-threatref: (standard input):1: no 'magicbb-thre
 # ---- Usage errors ---------------------------------------------------------
 run vectors --count 0 --depth 0 -o none.vec
 if [ "$status" = 2 ] && [ ! -s out ] && [ ! -e none.vec ] \
-  && head -n 1 err | grep -q '^magicbb-threatref: vectors: --count 0 with --depth 0 writes no vectors$'; then
+  && grep -q '^magicbb-threatref: vectors: --count 0 with --depth 0 writes no vectors (see' err; then
   ok "vectors --count 0 --depth 0: refused, status 2, no file: $(head -n 1 err)"
 else
   not_ok "vectors --count 0 --depth 0: status $status"
@@ -310,8 +329,9 @@ for args in "" "frobnicate" "check" "check a b" "vectors --count 500001" "vector
   # shellcheck disable=SC2086 # (the words are the arguments)
   "$prog" $args >out 2>err
   status=$?
-  if [ "$status" = 2 ] && [ ! -s out ] && head -n 1 err | grep -q '^magicbb-threatref: '; then
-    ok "usage error '$args': status 2: $(head -n 1 err)"
+  if [ "$status" = 2 ] && [ ! -s out ] && [ "$(count err)" = 1 ] \
+    && grep -q '^magicbb-threatref: .*(see magicbb-threatref --help)$' err; then
+    ok "usage error '$args': status 2, one line: $(cat err)"
   else
     not_ok "usage error '$args': status $status"
   fi

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// wasi-run.mjs - runs a wasm32-wasi program under node's WASI (node 20 or
-// later): the runtime configure names for make check in a
+// wasi-run.mjs - runs a wasm32-wasi program under node's WASI (node 18,
+// Debian 12's, or later): the runtime configure names for make check in a
 // --host=wasm32-wasi build (WASI_RUNTIME).
 //
 //     node tools/wasi-run.mjs PROGRAM [ARGUMENT...]
@@ -11,7 +11,7 @@
 // machine's CPU, and MBB_RUNTIME, node's version and V8's, which a
 // program in a sandbox cannot find itself.  The exit status is the
 // program's; a module that cannot be read or run is one line and status 2;
-// a node older than 20 (no WASI preview1) one line and status 77, which
+// a node older than 18 (no WASI preview1) one line and status 77, which
 // make check's tests take for a skip.
 import { readFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
@@ -23,8 +23,10 @@ if (program === undefined) {
     console.error('usage: node wasi-run.mjs PROGRAM [ARGUMENT...]');
     process.exit(2);
 }
-if (Number(process.versions.node.split('.')[0]) < 20) {
-    console.error(`wasi-run.mjs: node ${process.version} runs no WASI programs (node 20 or later)`);
+// (node 18, Debian 12's, has WASI preview1 without getImportObject;
+// node 16 and older have none that takes these options)
+if (Number(process.versions.node.split('.')[0]) < 18) {
+    console.error(`wasi-run.mjs: node ${process.version} runs no WASI programs (node 18 or later)`);
     process.exit(77);
 }
 // (node warns that its WASI is experimental, on stderr, where a test's
@@ -44,7 +46,8 @@ try {
         returnOnExit: true,
     });
     const module = await WebAssembly.compile(await readFile(program));
-    const instance = await WebAssembly.instantiate(module, wasi.getImportObject());
+    const imports = wasi.getImportObject?.() ?? { wasi_snapshot_preview1: wasi.wasiImport };
+    const instance = await WebAssembly.instantiate(module, imports);
     process.exitCode = wasi.start(instance);
 } catch (error) {
     console.error(`wasi-run.mjs: ${program}: ${error.message}`);

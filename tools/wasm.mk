@@ -18,7 +18,7 @@ wasm_module_ldflags = -nostdlib -Wl,--no-entry -Wl,--strip-all -Wl,--export=__he
 # whether binaryen is installed)
 wasm_module = $(CC) $(filter-out -O%,$(CFLAGS)) $(LDFLAGS) $(wasm_module_ldflags) -o $@.tmp $(1) \
 	&& mv $@.tmp $@
-EXTRA_DIST += tools/wasm.mk tools/wasi-run.mjs tests/wasm.sh tests/dropin-wasm.sh tests/browser.mjs \
+EXTRA_DIST += tools/wasm.mk tools/wasi-run.mjs tests/wasm.sh tests/dropin-wasm.sh tests/browser.mjs tests/serve.mjs \
 	examples/wasm/magicbb.mjs examples/wasm/check.mjs examples/wasm/test.mjs \
 	examples/wasm/page.html examples/wasm/serve.mjs
 CLEANFILES += magicbb.wasm magicbb.wasm.tmp

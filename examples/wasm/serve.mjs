@@ -35,8 +35,22 @@ async function find(folders, path) {
 /** Serves the folders on a free port (or `port`); onResult gets each
  * POST to /result.  Resolves to { url, close }. */
 export function serve(folders, { port = 0, onResult = () => {} } = {}) {
-    const server = createServer(async (request, response) => {
-        const path = normalize(decodeURIComponent(new URL(request.url, 'http://x').pathname));
+    const server = createServer((request, response) => answer(request, response).catch((error) => {
+        // (a request that fails, an aborted upload among them, ends
+        // there: never the server)
+        if (!response.headersSent) response.writeHead(500, HEADERS).end(`${error.message}\n`);
+        else response.destroy();
+    }));
+    async function answer(request, response) {
+        let path;
+        try {
+            path = normalize(decodeURIComponent(new URL(request.url, 'http://x').pathname));
+        } catch {
+            // a malformed escape (/%) or URL: this request refused, the
+            // server goes on
+            response.writeHead(400, HEADERS).end('bad request: a malformed URL\n');
+            return;
+        }
         if (request.method === 'POST' && path === '/result') {
             let body = '';
             for await (const chunk of request) body += chunk;
@@ -48,7 +62,7 @@ export function serve(folders, { port = 0, onResult = () => {} } = {}) {
         const type = TYPES[path.split('.').pop()] ?? 'application/octet-stream';
         if (data === null) response.writeHead(404, HEADERS).end(`${path}: not found\n`);
         else response.writeHead(200, { ...HEADERS, 'Content-Type': type }).end(data);
-    });
+    }
     return new Promise((resolve, reject) => {
         server.on('error', reject);
         server.listen(port, '127.0.0.1', () => resolve({
@@ -60,7 +74,21 @@ export function serve(folders, { port = 0, onResult = () => {} } = {}) {
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     const args = process.argv.slice(2);
-    const port = args[0] === '--port' ? Number(args.splice(0, 2)[1]) : 8080;
-    const { url } = await serve(args.length ? args : ['.'], { port, onResult: (text) => console.log(text) });
-    console.log(`serving ${args.join(', ') || '.'} at ${url} (page.html); Ctrl-C stops`);
+    let port = 8080;
+    if (args[0] === '--port') {
+        const given = args.splice(0, 2)[1];
+        port = /^[0-9]{1,5}$/.test(given ?? '') ? Number(given) : NaN;
+        if (!(port <= 65535)) {
+            console.error(`serve.mjs: --port takes a number from 0 to 65535, not '${given ?? ''}'`);
+            process.exit(2);
+        }
+    }
+    try {
+        const { url } = await serve(args.length ? args : ['.'], { port, onResult: (text) => console.log(text) });
+        console.log(`serving ${args.join(', ') || '.'} at ${url} (page.html); Ctrl-C stops`);
+    } catch (error) {
+        // (a port in use, or one not ours to take)
+        console.error(`serve.mjs: cannot serve on 127.0.0.1 port ${port}: ${error.code ?? error.message}`);
+        process.exit(1);
+    }
 }
