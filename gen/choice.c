@@ -98,8 +98,9 @@ static void library_config(FILE *out, const struct config_list *list, int small)
         fprintf(out, "%s%s=%s", k > 0 ? " " : "", flavour_rows[list->flavour[k]].name,
                 isa_of(list->flavour[k])->name);
     fprintf(out,
-            "\"\n/* 1: configured --enable-small: mbb_between and mbb_line are computed\n"
-            " * from the slider lookups; there are no tables of them. */\n#define MBB_SMALL %d"
+            "\"\n/* 1: configured --enable-small: mbb_between, mbb_line and mbb_ray_pass\n"
+            " * are computed from the slider lookups; there are no tables of them. */\n"
+            "#define MBB_SMALL %d"
             "\n\n",
             small);
     if (!dispatch) {
@@ -180,7 +181,11 @@ static void dropin_config(FILE *out, const struct config_list *flavours)
             " (magicbb/policy.h) on the target's macros.  Do not edit. */\n#ifndef"
             " MAGICBB_CONFIG_H\n#define MAGICBB_CONFIG_H\n\n#include \"magicbb/bits.h\"\n"
             "#include \"magicbb/policy.h\"\n\n#define MBB_FLAVOUR_DISPATCH 0\n#define"
-            " MBB_DISPATCH_LIST \"\"\n#define MBB_SMALL 0\n\n",
+            " MBB_DISPATCH_LIST \"\"\n/* 1 where the program defines MAGICBB_SMALL:"
+            " mbb_between, mbb_line\n * and mbb_ray_pass are computed from the slider"
+            " lookups, as in a\n * library configured --enable-small, and"
+            " magicbb-tables/board.h has\n * no tables of them. */\n#ifdef MAGICBB_SMALL\n"
+            "#define MBB_SMALL 1\n#else\n#define MBB_SMALL 0\n#endif\n\n",
             names);
     for (size_t i = 0; i < FLAVOUR_COUNT; i++)
         fprintf(out, "#define MBB_ID_%s %u\n", flavour_rows[i].name, (unsigned)i + 1);

@@ -19,7 +19,7 @@
 EXTRA_DIST += lab/enginework.c lab/flash-sizes.sh \
 	lab/firmware-rook.c lab/firmware-sliders.c lab/plot.gp lab/callgrind.sh lab/model.sh \
 	lab/configure.sh lab/bench-options.sh lab/recipes.sh lab/flash-options.sh lab/sets.c \
-	lab/sets-rows.sh lab/make-fastest.sh lab/threats-options.sh lab/empty-board.sh \
+	lab/sets-rows.sh lab/make-fastest.sh lab/threats-options.sh lab/empty-board.sh lab/board-small.sh \
 	lab/wasm-lookups.sh lab/wasm_lookups.c lab/variant_lookups.c
 
 if MBB_LAB

@@ -58,4 +58,29 @@ for compiler in "clang --target=wasm32-wasi" "$emcc -sSTANDALONE_WASM" \
     not_ok "the drop-in under $compiler, auto's $want: $line"
   fi
 done
+
+# doc/engines.md's emscripten commands as written (Debian 12's emcc 3.1.6
+# finds acorn only with NODE_PATH=/usr/share/nodejs; its output runs under
+# node --no-experimental-fetch), with and without SIMD128, and with
+# MAGICBB_SMALL (the board's pair calls computed, no table of them).
+for flags in "-msimd128" "" "-msimd128 -DMAGICBB_SMALL"; do
+  case $flags in *-msimd128*) want=$(auto_for isa_simd128=yes) ;; *) want=$(auto_for '') ;; esac
+  if ! command -v "$emcc" >/dev/null 2>&1; then
+    skip "the engines.md emscripten commands, ${flags:-no SIMD128}: no emcc (Debian: emscripten)"
+    continue
+  fi
+  # shellcheck disable=SC2086
+  if ! (cd "$work" && NODE_PATH=/usr/share/nodejs "$emcc" -O2 $flags -I "$single" -I "$srcdir/support" \
+          -o engine.js impl.c "$srcdir/tests/selftest.c" "$srcdir/support/reference.c") \
+       >"$work/emjs.log" 2>&1; then
+    not_ok "the engines.md emscripten commands, ${flags:-no SIMD128}: $(grep -m 1 -i 'error' "$work/emjs.log")"
+  elif [ -z "$NODE" ]; then
+    skip "the engines.md emscripten commands, ${flags:-no SIMD128}: built; no node to run it"
+  elif line=$(cd "$work" && "$NODE" --no-experimental-fetch engine.js "$want" 2>&1) &&
+       echo "$line" | grep -q "($want): [0-9]* passed, 0 failed"; then
+    ok "the engines.md emscripten commands, ${flags:-no SIMD128}: $(wc -c <"$work/engine.wasm") bytes of module; $line"
+  else
+    not_ok "the engines.md emscripten commands, ${flags:-no SIMD128}, auto's $want: $(echo "$line" | tail -n 1)"
+  fi
+done
 tap_done

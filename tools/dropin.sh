@@ -46,7 +46,9 @@ flavours=$("$gen" --config="dropin-flavours:$*") || fail "magicbb-gen refused: $
  * magicbb_config.h; define MAGICBB_FLAVOUR_<NAME> to choose one of
  * $flavours.  The other flavours' tables, magicbb-tables/NAME.h, may be
  * deleted.  (One program built for several instruction sets: see
- * MAGICBB_IMPLEMENTATION_SLIDERS at the end of this file.)
+ * MAGICBB_IMPLEMENTATION_SLIDERS at the end of this file.)  Define
+ * MAGICBB_SMALL for every file, and mbb_between, mbb_line and mbb_ray_pass
+ * are computed from the slider lookups, without their 32 KiB tables.
  *
 EOT
   sed -e 's/^/ * /' -e 's/ *$//' "$srcdir/LICENSE"
