@@ -27,13 +27,16 @@ check-man: $(man1_MANS) $(man3_MANS) $(MBB_GEN) $(if $(filter magicbb-search:%,$
 	  mandoc -Tlint -W warning $(man1_MANS) $(man3_MANS) && echo "check-man: no warnings"; \
 	else echo "check-man: mandoc is not installed"; exit 1; fi
 
-# The deep perft counts (about 2 billion nodes), and the reference
-# checker's tests on the depth-3 walks; not part of make check.
+# The deep perft counts (about 2 billion nodes), the reference checker's
+# tests on the depth-3 walks, and every variant set tests/variants.sh
+# compiles and reads back; not part of make check.
 check-slow: tools/magicbb-perft$(EXEEXT)
 	PERFT_SLOW=1 MBB_PERFT=./tools/magicbb-perft$(EXEEXT) $(SHELL) $(srcdir)/tests/perft.sh
 	THREATREF_SLOW=1 $(MAKE) $(AM_MAKEFLAGS) check TEST_SUITE_LOG=threatref/test-suite.log \
 	  TESTS='threatref/check_threatref threatref/threatref.sh'
-CLEANFILES += threatref/test-suite.log
+	VARIANTS_SLOW=1 $(MAKE) $(AM_MAKEFLAGS) check TEST_SUITE_LOG=tests/variants-slow.log \
+	  TESTS='tests/variants.sh'
+CLEANFILES += threatref/test-suite.log tests/variants-slow.log
 
 endif
 
