@@ -316,29 +316,6 @@ static void take(const struct board *b, bb128 *set, int file, int rank)
         set->hi |= (uint64_t)1 << (bit - 64);
 }
 
-bb128 board_ride(const struct board *b, const struct step *steps, unsigned count, int file,
-                 int rank, bb128 occ)
-{
-    uint64_t words[2] = { 0, 0 };
-    const uint64_t occupied[2] = { occ.lo, occ.hi };
-    const unsigned from = board_bit(b, file, rank);
-
-    for (unsigned i = 0; i < count; i++) {
-        const int df = steps[i].file, dr = steps[i].rank;
-        const unsigned delta = (unsigned)df + (unsigned)dr * b->stride;
-        unsigned bit = from + delta;
-
-        for (int x = file + df, y = rank + dr; board_on(b, x, y); x += df, y += dr, bit += delta) {
-            const uint64_t one = (uint64_t)1 << (bit & 63);
-
-            words[bit >> 6] |= one;
-            if (occupied[bit >> 6] & one)
-                break;
-        }
-    }
-    return bb_make(words[0], words[1]);
-}
-
 bb128 family_attacks(const struct board *b, const struct family *f, unsigned steps, int file,
                      int rank, bb128 occ)
 {

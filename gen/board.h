@@ -143,9 +143,34 @@ bb128 family_reach(const struct board *b, const struct family *f, unsigned steps
 
 /* What a rider with the `count` steps given attacks from (file, rank):
  * each step repeated up to and with the first occupied square
- * (family_attacks' riders, and the 8x8 sliders, geometry.c). */
-bb128 board_ride(const struct board *b, const struct step *steps, unsigned count, int file,
-                 int rank, bb128 occ);
+ * (family_attacks' riders, and the 8x8 sliders, geometry.c).  Inline, so
+ * that a caller whose board is a constant gets the walk made for it: on
+ * a board whose bits fit in one word (the 8x8 board) the word is always
+ * the first, and the compiler leaves the second out. */
+static inline bb128 board_ride(const struct board *b, const struct step *steps, unsigned count,
+                               int file, int rank, bb128 occ)
+{
+    const int wide = board_bits(b) > 64;
+    uint64_t words[2] = { 0, 0 };
+    const uint64_t occupied[2] = { occ.lo, occ.hi };
+    const unsigned from = board_bit(b, file, rank);
+
+    for (unsigned i = 0; i < count; i++) {
+        const int df = steps[i].file, dr = steps[i].rank;
+        const unsigned delta = (unsigned)df + (unsigned)dr * b->stride;
+        unsigned bit = from + delta;
+
+        for (int x = file + df, y = rank + dr; board_on(b, x, y); x += df, y += dr, bit += delta) {
+            const unsigned word = wide ? bit >> 6 : 0;
+            const uint64_t one = (uint64_t)1 << (bit & 63);
+
+            words[word] |= one;
+            if (occupied[word] & one)
+                break;
+        }
+    }
+    return bb_make(words[0], words[1]);
+}
 
 /* The squares whose occupancy can change that answer: for riders and
  * hoppers each ray's squares but its last, for lame leapers the leg
