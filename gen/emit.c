@@ -185,26 +185,8 @@ static void emit_pair_table(FILE *out, const char *name, uint64_t (*pair)(unsign
     fputs("\n};\n", out);
 }
 
-/* (the symbol's name says what to do) */
-#define MBB_BOARD_ONCE "mbb_board_tables_in_one_MAGICBB_IMPLEMENTATION_file_see_doc_engines_md"
-
 static void emit_board(FILE *out, unsigned parts)
 {
-    /* The drop-in's board tables, in its one MAGICBB_IMPLEMENTATION file:
-     * a symbol that the link keeps global (gcc's and clang's "used") where
-     * a build's link time optimisation makes the tables its own, so that a
-     * program whose parts each hold a copy of them (an engine's universal
-     * build with the implementation file in every part) fails to link
-     * naming it (doc/engines.md). */
-    if ((parts & EMIT_NO_INCLUDE) && (parts & EMIT_LEAPERS))
-        fputs("\n/* One copy of these tables in a program: what its link names if two\n"
-              " * files, or two parts of a build each, hold them. */\n"
-              "#ifdef __cplusplus\nextern \"C\" {\n#endif\n"
-              "extern const char " MBB_BOARD_ONCE ";\n"
-              "#ifdef __cplusplus\n}\n#endif\n"
-              "#if defined(__GNUC__) || defined(__clang__)\n__attribute__((used))\n#endif\n"
-              "const char " MBB_BOARD_ONCE " = 1;\n",
-              out);
     if (parts & EMIT_LEAPERS) {
         fputs("\nconst uint64_t mbb_tab_knight[64] MBB_PLACE(mbb_tab_knight) = ", out);
         emit_row(out, knight_attacks);

@@ -195,8 +195,14 @@ MBB_API const char *mbb_version(void);
 #include MBB_INLINE_TABLES
 #ifndef MAGICBB_IMPLEMENTATION_SLIDERS
 #include MBB_INLINE_BOARD_TABLES
-/* (what the link of a program with no MAGICBB_IMPLEMENTATION file names:
- * magicbb_inline.h) */
-const char MBB_LINK_RULE(board) = 1;
+/* What the link names where a program has no MAGICBB_IMPLEMENTATION file
+ * (magicbb_inline.h refers to it), or two: "used" keeps it global where
+ * link time optimisation makes the tables private to each part of a
+ * build, so that two parts that each hold a copy fail to link too. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((used))
+#endif
+const char MBB_LINK_RULE(board)
+    = 1;
 #endif
 #endif

@@ -402,7 +402,7 @@ EOF
           ../part.c "$@" -Wl,--defsym=main=part_$l_side && cp part.ltrans0.ltrans.o "$l_dir.o"
       fi)
   }
-  once=mbb_board_tables_in_one_MAGICBB_IMPLEMENTATION_file_see_doc_engines_md
+  once=mbb_board_tables_link_libmagicbb_a_or_one_MAGICBB_IMPLEMENTATION_file_see_doc_engines_md
   tables="$work/lto/tables-bmi2.o $work/lto/tables-base.o"
   # shellcheck disable=SC2086
   if ! (cd "$work/lto" && $cc -O2 -mbmi2 -I"$single" -c -o tables-bmi2.o ../impl.c &&
