@@ -111,7 +111,8 @@ else
   ok "--rule refuses a flavour that is not one"
 fi
 
-for bad in "--rounds 5" "--rounds x" "nosuch=5" "black=0x10" "black=" "black"; do
+for bad in "--rounds 5" "--rounds x" "nosuch=5" "black=0x10" "black=" "black" "--workload search" \
+  "--fastest black --workload perft"; do
   # shellcheck disable=SC2086
   if "$ratios" $bad >"$work/bad.out" 2>"$work/bad.err"; then
     not_ok "'$bad' is accepted"
