@@ -193,7 +193,7 @@ cxx17() {
     not_ok "$x_what $x_flags: $(head -n 1 "$work/$x_name.out")"
   fi
 }
-note "C++17: structured bindings, magicbb::board<>, both sliders in one AVX2 vector"
+note "C++17: structured bindings, magicbb::board<>"
 # C++17's structured bindings port Stockfish's [bishop, rook] by position;
 # C++17's magicbb::board<>: static_asserts, and every entry against a ray
 # walk of the test's own and the runtime lookups.
@@ -275,7 +275,7 @@ for compiler in clang clang++; do
     fi
   done
 done
-[ -n "$slow" ] || skip "with -mbmi2, the C++17 programs, the AVX2 self-test and the strict and -Weverything compiles (-mavx2 too), C++17 on one AVX2 vector, two more engine builds (-march=znver2, -flto -Os portable), the self-test and C++17 under -flto, one executable for two instruction sets in C++: make check-slow (a build configured --enable-lab)"
+[ -n "$slow" ] || skip "with -mbmi2, the C++17 programs, the strict and -Weverything compiles (-mavx2 too), two more engine builds (-march=znver2, -flto -Os portable), the self-test and C++17 under -flto, one executable for two instruction sets in C++: make check-slow (a build configured --enable-lab)"
 # Every include guard of the drop-in carries the project's prefix: an
 # engine's own policy.h or bits.h must not hide one of its files.
 guards=$(sed -n 's/^#ifndef \([A-Z0-9_]*_H\)$/\1/p' "$single"/*.h "$single"/*/*.h | grep -v '^MAGICBB_' | tr '\n' ' ')
