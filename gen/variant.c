@@ -743,27 +743,33 @@ static void write_header(FILE *out, const struct variant_request *r, struct part
                 "#endif\n#include <immintrin.h>\n",
                 n);
     fprintf(out, "\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n");
+    /* (a C++ program may build with -Wold-style-cast) */
+    fprintf(out,
+            "#ifdef __cplusplus\n#define %s_CAST_(type, x) static_cast<type>(x)\n#else\n"
+            "#define %s_CAST_(type, x) ((type)(x))\n#endif\n",
+            n, n);
     fprintf(out,
             "#define %s_FILES %u\n#define %s_RANKS %u\n#define %s_STRIDE %u\n#define %s_FIRST %u\n"
             "/* The bit of square (file, rank); a lookup's sq is such a bit. */\n"
             "#define %s_SQUARE(file, rank) (%s_FIRST + (rank) * %s_STRIDE + (file))\n\n",
             n, r->board.files, n, r->board.ranks, n, r->board.stride, n, r->board.first, n, n, n);
-    fprintf(out,
-            "#if defined(__SIZEOF_INT128__) && !defined(%s_NO_INT128)\n"
-            "#define %s_INT128 1\n"
-            "__extension__ typedef unsigned __int128 %s_bb;\n"
-            "static inline %s_bb %s_bb_make(uint64_t lo, uint64_t hi)\n"
-            "{\n    return (%s_bb)hi << 64 | lo;\n}\n"
-            "static inline uint64_t %s_bb_lo(%s_bb b)\n{\n    return (uint64_t)b;\n}\n"
-            "static inline uint64_t %s_bb_hi(%s_bb b)\n{\n    return (uint64_t)(b >> 64);\n}\n"
-            "#else\n"
-            "typedef struct {\n    uint64_t lo, hi;\n} %s_bb;\n"
-            "static inline %s_bb %s_bb_make(uint64_t lo, uint64_t hi)\n"
-            "{\n    %s_bb b;\n\n    b.lo = lo;\n    b.hi = hi;\n    return b;\n}\n"
-            "static inline uint64_t %s_bb_lo(%s_bb b)\n{\n    return b.lo;\n}\n"
-            "static inline uint64_t %s_bb_hi(%s_bb b)\n{\n    return b.hi;\n}\n"
-            "#endif\n\n",
-            n, n, n, n, n, n, n, n, n, n, n, n, n, n, n, n, n, n);
+    fprintf(
+        out,
+        "#if defined(__SIZEOF_INT128__) && !defined(%s_NO_INT128)\n"
+        "#define %s_INT128 1\n"
+        "__extension__ typedef unsigned __int128 %s_bb;\n"
+        "static inline %s_bb %s_bb_make(uint64_t lo, uint64_t hi)\n"
+        "{\n    return %s_CAST_(%s_bb, hi) << 64 | lo;\n}\n"
+        "static inline uint64_t %s_bb_lo(%s_bb b)\n{\n    return %s_CAST_(uint64_t, b);\n}\n"
+        "static inline uint64_t %s_bb_hi(%s_bb b)\n{\n    return %s_CAST_(uint64_t, b >> 64);\n}\n"
+        "#else\n"
+        "typedef struct {\n    uint64_t lo, hi;\n} %s_bb;\n"
+        "static inline %s_bb %s_bb_make(uint64_t lo, uint64_t hi)\n"
+        "{\n    %s_bb b;\n\n    b.lo = lo;\n    b.hi = hi;\n    return b;\n}\n"
+        "static inline uint64_t %s_bb_lo(%s_bb b)\n{\n    return b.lo;\n}\n"
+        "static inline uint64_t %s_bb_hi(%s_bb b)\n{\n    return b.hi;\n}\n"
+        "#endif\n\n",
+        n, n, n, n, n, n, n, n, n, n, n, n, n, n, n, n, n, n, n, n, n);
     /* the record of a square */
     fprintf(out, "struct %s_entry {\n    uint64_t mask_lo, mask_hi;\n", n);
     if (!pext)
@@ -798,16 +804,19 @@ static void write_header(FILE *out, const struct variant_request *r, struct part
             " uint64_t hi)\n{\n",
             n, n);
     if (pext)
-        fprintf(out, "    return e->offset\n"
-                     "           + (uint32_t)(_pext_u64(lo, e->mask_lo)"
-                     " | _pext_u64(hi, e->mask_hi) << e->lo_bits);\n}\n");
+        fprintf(out,
+                "    return e->offset\n"
+                "           + %s_CAST_(uint32_t, _pext_u64(lo, e->mask_lo)"
+                " | _pext_u64(hi, e->mask_hi) << e->lo_bits);\n}\n",
+                n);
     else
         fprintf(out,
                 "    const uint64_t h = hi & e->mask_hi;\n"
                 "    /* the high word turned onto the low one, where the mask bits do not meet */\n"
                 "    const uint64_t fold = (lo & e->mask_lo) | h << e->rot | h >> ((64 - e->rot)"
                 " & 63);\n\n"
-                "    return e->offset + (uint32_t)((fold * e->magic) >> e->shift);\n}\n");
+                "    return e->offset + %s_CAST_(uint32_t, (fold * e->magic) >> e->shift);\n}\n",
+                n);
     for (unsigned i = 0; i < r->families; i++) {
         const struct family *f = &r->family[i];
 

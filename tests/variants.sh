@@ -87,11 +87,15 @@ done
 if [ -z "$cxx" ]; then
   skip "C++: no C++ compiler"
 else
-  printf '#include "vt.h"\nint main() { return (int)vt_bb_lo(vt_nightrider(0, vt_bb_make(0, 0))) == 0; }\n' \
+  printf '#include "vt.h"\nint main() { return vt_bb_lo(vt_nightrider(0, vt_bb_make(0, 0))) == 0; }\n' \
     >"$work/cxx.cc"
-  if $cxx -std=c++11 -Wall -Wextra -pedantic -Werror -I"$work/xiangqi" -fsyntax-only \
+  # (clang++ where it is: g++ does not warn of old-style casts in the
+  # header's extern "C" block)
+  strict_cxx=$(command -v clang++ || echo "$cxx")
+  if $strict_cxx -std=c++11 -Wall -Wextra -pedantic -Wold-style-cast -Wconversion -Wundef -Werror \
+    -I"$work/xiangqi" -fsyntax-only \
     "$work/cxx.cc" 2>"$work/cxx.err"; then
-    ok "C++11: the generated header compiles, -pedantic clean"
+    ok "C++11 ($strict_cxx): the generated header compiles, -pedantic -Wold-style-cast -Wconversion clean"
   else
     not_ok "C++11: $(head -n 1 "$work/cxx.err")"
   fi
