@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "magicbb/bits.h"
 #include "output.h"
 #include "progress.h"
 #include "sliders.h"
@@ -354,30 +355,20 @@ struct part {
     uint64_t slice_hash[BOARD_MAX_SQUARES];
 };
 
+/* 128-bit PEXT and PDEP from the library's 64-bit ones (magicbb/bits.h:
+ * plain C on a build machine without BMI2), the low word's bits first. */
 static uint64_t pext128(bb128 x, bb128 mask)
 {
-    uint64_t out = 0;
-    unsigned k = 0;
+    const unsigned k = popcount64(mask.lo);
 
-    for (uint64_t m = mask.lo; m != 0; m &= m - 1, k++)
-        out |= (uint64_t)((x.lo & m & -m) != 0) << k;
-    for (uint64_t m = mask.hi; m != 0; m &= m - 1, k++)
-        out |= (uint64_t)((x.hi & m & -m) != 0) << k;
-    return out;
+    return mbb_pext64(x.lo, mask.lo) | (k < 64 ? mbb_pext64(x.hi, mask.hi) << k : 0);
 }
 
 static bb128 pdep128(uint64_t x, bb128 mask)
 {
-    bb128 out = bb_make(0, 0);
-    unsigned k = 0;
+    const unsigned k = popcount64(mask.lo);
 
-    for (uint64_t m = mask.lo; m != 0; m &= m - 1, k++)
-        if (x >> k & 1)
-            out.lo |= m & -m;
-    for (uint64_t m = mask.hi; m != 0; m &= m - 1, k++)
-        if (x >> k & 1)
-            out.hi |= m & -m;
-    return out;
+    return bb_make(mbb_pdep64(x, mask.lo), k < 64 ? mbb_pdep64(x >> k, mask.hi) : 0);
 }
 
 static uint64_t rotl64(uint64_t x, unsigned r)
