@@ -5,8 +5,9 @@
 # --------
 # Before AC_PROG_CC and MBB_BARE_METAL.  Sets mbb_wasm to yes for a
 # WebAssembly host (host_cpu wasm32 or wasm64; its system wasi or
-# emscripten, another one refused, naming --host=wasm32-wasi), else no; mbb_wasm_order to wasm there, for
-# a download budget's order (MBB_CHOOSE).  There, unless CC is given:
+# emscripten: configure.ac refuses another where --host enters), else
+# no; mbb_wasm_order to wasm there, for a download budget's order
+# (MBB_CHOOSE).  There, unless CC is given:
 # the first of $host_alias-clang and clang --target=$host_alias that
 # links a program (clang, lld, a C library and compiler-rt's builtins for
 # the host: Debian's clang, lld, wasi-libc and libclang-rt-14-dev-wasm32);
@@ -18,10 +19,6 @@
 AC_DEFUN([MBB_WASM],
 [AC_BEFORE([$0], [AC_PROG_CC])dnl
 AS_CASE([$host_cpu], [wasm32|wasm64], [mbb_wasm=yes mbb_wasm_order=wasm], [mbb_wasm=no])
-# (a WebAssembly host with no system, --host=wasm32: not a bare-metal
-# one, whose C library advice would not apply)
-AS_CASE([$mbb_wasm:$host_os], [yes:wasi*|yes:emscripten*|no:*], [],
-  [AC_MSG_ERROR([--host=$host_alias names no system for WebAssembly; give --host=$host_cpu-wasi (clang, lld and wasi-libc; doc/building.md)])])
 AS_IF([test "x$mbb_wasm:${CC+set}" = xyes:],
   [AC_MSG_CHECKING([for a C compiler for $host_alias])
    printf 'int main(void) { return 0; }\n' > conftest_wasm.c
