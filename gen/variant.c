@@ -348,6 +348,7 @@ struct part {
     unsigned width; /* compressed: the entries' bits (8, 16, 32 or 64); 0: full */
     struct square_record sq[BOARD_MAX_SQUARES];
     uint64_t *data; /* entries: two words each (full) or one (compressed) */
+    uint8_t *used;  /* whether an occupancy reaches the entry (multiply: not all do) */
     uint32_t count, capacity;
     uint64_t unshared; /* the entries before equal slices were shared */
     /* the slices stored: where each starts, its length and a hash */
@@ -413,6 +414,7 @@ struct listing {
     uint64_t *word; /* two a subset (full) or one (compressed) */
     uint32_t *stamp;
     uint64_t *slot;
+    uint8_t *used; /* the slice's slots that an occupancy reaches */
     uint32_t epoch;
 };
 
@@ -431,6 +433,13 @@ static int part_grow(struct part *p, uint32_t entries)
             return -1;
         p->data = data;
     }
+    {
+        uint8_t *used = realloc(p->used, p->capacity);
+
+        if (used == NULL)
+            return -1;
+        p->used = used;
+    }
     return 0;
 }
 
@@ -445,7 +454,7 @@ static uint64_t hash_words(const uint64_t *w, size_t n)
 
 /* Adds the slice of `length` entries in s (words) to p, or finds an equal
  * one stored before: where it starts. */
-static uint32_t store_slice(struct part *p, const uint64_t *s, uint32_t length)
+static uint32_t store_slice(struct part *p, const uint64_t *s, const uint8_t *used, uint32_t length)
 {
     const unsigned words = p->width != 0 ? 1 : 2;
     const uint64_t h = hash_words(s, (size_t)length * words);
@@ -455,9 +464,13 @@ static uint32_t store_slice(struct part *p, const uint64_t *s, uint32_t length)
         if (p->slice_hash[i] == h && p->slice_length[i] == length
             && memcmp(p->data + (size_t)p->slice_at[i] * words, s,
                       (size_t)length * words * sizeof *s)
-                   == 0)
+                   == 0) {
+            for (uint32_t k = 0; k < length; k++)
+                p->used[p->slice_at[i] + k] |= used[k];
             return p->slice_at[i];
+        }
     memcpy(p->data + (size_t)p->count * words, s, (size_t)length * words * sizeof *s);
+    memcpy(p->used + p->count, used, length);
     p->slice_at[p->slices] = p->count;
     p->slice_length[p->slices] = length;
     p->slice_hash[p->slices++] = h;
@@ -550,7 +563,8 @@ static int part_build(const struct variant_request *r, struct part *p, unsigned 
                     free(fold);
                     return -2;
                 }
-                e->offset = store_slice(p, l->word, length);
+                memset(l->used, 1, length);
+                e->offset = store_slice(p, l->word, l->used, length);
                 continue;
             }
             /* multiply: fold the high word onto the low one, turned so
@@ -568,6 +582,7 @@ static int part_build(const struct variant_request *r, struct part *p, unsigned 
                 e->magic = 0;
                 e->shift = 63;
                 memcpy(l->slot, l->word, words * sizeof *l->word);
+                l->used[0] = 1;
                 length = 1;
             } else {
                 const uint64_t seed = name_hash(p->family->name) ^ ((uint64_t)part_number << 40)
@@ -584,15 +599,17 @@ static int part_build(const struct variant_request *r, struct part *p, unsigned 
                     return -1;
                 }
                 /* the slots no occupancy reaches: zero */
-                for (uint32_t i = 0; i < length; i++)
-                    if (l->stamp[i] != l->epoch)
+                for (uint32_t i = 0; i < length; i++) {
+                    l->used[i] = l->stamp[i] == l->epoch;
+                    if (!l->used[i])
                         memset(l->slot + (size_t)i * words, 0, words * sizeof *l->slot);
+                }
             }
             if (part_grow(p, length) != 0) {
                 free(fold);
                 return -2;
             }
-            e->offset = store_slice(p, l->slot, length);
+            e->offset = store_slice(p, l->slot, l->used, length);
         }
     }
     free(fold);
@@ -904,6 +921,148 @@ static void write_source(FILE *out, const struct variant_request *r, struct part
         }
 }
 
+/* ---- Experiment: overlapped slices -------------------------------------- */
+
+/* MBB_OVERLAP_EXPERIMENT set: how many entries each part would take if its
+ * distinct slices were laid, one after another in an order, each at the
+ * first offset where every slot it shares with those laid before holds an
+ * equal entry or one that no occupancy reaches (first fit); the generated
+ * files do not change. */
+#define OVERLAP_ORDERS 6 /* the last: each part's best of the others */
+#ifndef MBB_OVERLAP_GREEDY_MAX
+#define MBB_OVERLAP_GREEDY_MAX 200000
+#endif
+static const char *const overlap_order_name[OVERLAP_ORDERS]
+    = { "squares",          "longest first",     "shortest first",
+        "squares reversed", "least growth next", "best of them" };
+
+/* The first offset where slice i of p fits the n entries laid in out. */
+static uint32_t overlap_fit(const struct part *p, uint32_t i, const uint64_t *out,
+                            const uint8_t *out_used, uint32_t n)
+{
+    const unsigned words = p->width != 0 ? 1 : 2;
+    const uint32_t at = p->slice_at[i], length = p->slice_length[i];
+    const uint64_t *s = p->data + (size_t)at * words;
+    const uint8_t *u = p->used + at;
+    uint32_t o;
+
+    for (o = 0;; o++) {
+        const uint32_t end = o >= n ? 0 : n - o < length ? n - o : length;
+        uint32_t k;
+
+        for (k = 0; k < end; k++)
+            if (u[k] && out_used[o + k]
+                && (out[(size_t)(o + k) * words] != s[(size_t)k * words]
+                    || (words == 2 && out[(size_t)(o + k) * 2 + 1] != s[(size_t)k * 2 + 1])))
+                break;
+        if (k == end)
+            return o;
+    }
+}
+
+static uint32_t overlap_pack(const struct part *p, uint32_t *order, uint64_t *out,
+                             uint8_t *out_used, int least_growth)
+{
+    const unsigned words = p->width != 0 ? 1 : 2;
+    uint32_t n = 0;
+
+    for (uint32_t i = 0; i < p->slices; i++) {
+        uint32_t at, length, o;
+        const uint64_t *s;
+        const uint8_t *u;
+
+        if (least_growth && i > 0) {
+            /* of the rest, the slice that adds the fewest entries */
+            uint32_t best = i, best_growth = UINT32_MAX;
+
+            for (uint32_t j = i; j < p->slices; j++) {
+                const uint32_t f = overlap_fit(p, order[j], out, out_used, n);
+                const uint32_t end = f + p->slice_length[order[j]];
+                const uint32_t growth = end > n ? end - n : 0;
+
+                if (growth < best_growth) {
+                    best_growth = growth;
+                    best = j;
+                }
+            }
+            {
+                const uint32_t t = order[i];
+
+                order[i] = order[best];
+                order[best] = t;
+            }
+        }
+        at = p->slice_at[order[i]];
+        length = p->slice_length[order[i]];
+        s = p->data + (size_t)at * words;
+        u = p->used + at;
+        o = overlap_fit(p, order[i], out, out_used, n);
+        for (uint32_t k = 0; k < length; k++)
+            if (o + k >= n || u[k]) {
+                memcpy(out + (size_t)(o + k) * words, s + (size_t)k * words, words * sizeof *s);
+                out_used[o + k] = (uint8_t)(o + k >= n ? u[k] : 1);
+            }
+        n = o + length > n ? o + length : n;
+    }
+    return n;
+}
+
+static void overlap_order(const struct part *p, unsigned how, uint32_t *order)
+{
+    for (uint32_t i = 0; i < p->slices; i++)
+        order[i] = how == 3 ? p->slices - 1 - i : i;
+    if (how == 1 || how == 2 || how == 4)
+        for (uint32_t i = 1; i < p->slices; i++) /* stable insertion sort */
+            for (uint32_t j = i; j > 0; j--) {
+                const uint32_t a = p->slice_length[order[j - 1]], b = p->slice_length[order[j]];
+
+                if (how != 2 ? a >= b : a <= b)
+                    break;
+                {
+                    const uint32_t t = order[j];
+
+                    order[j] = order[j - 1];
+                    order[j - 1] = t;
+                }
+            }
+}
+
+/* Adds each order's entries of p to sum[] and their bytes to bytes[]: 0,
+ * or -2 if memory ran out. */
+static int overlap_experiment(const struct part *p, uint64_t sum[OVERLAP_ORDERS],
+                              uint64_t bytes[OVERLAP_ORDERS])
+{
+    const unsigned words = p->width != 0 ? 1 : 2;
+    uint64_t *out = malloc(((size_t)p->count + 1) * words * sizeof *out);
+    uint8_t *out_used = malloc((size_t)p->count + 1);
+    uint32_t order[BOARD_MAX_SQUARES];
+
+    if (out == NULL || out_used == NULL) {
+        free(out);
+        free(out_used);
+        return -2;
+    }
+    uint32_t best = UINT32_MAX;
+
+    for (unsigned how = 0; how + 1 < OVERLAP_ORDERS; how++) {
+        overlap_order(p, how, order);
+        {
+            const uint32_t n = how == 4 && p->count > MBB_OVERLAP_GREEDY_MAX
+                                   ? p->count
+                                   : overlap_pack(p, order, out, out_used, how == 4);
+
+            sum[how] += n;
+            bytes[how] += (uint64_t)n * (p->width != 0 ? p->width / 8 : 16);
+            best = n < best ? n : best;
+        }
+    }
+    sum[OVERLAP_ORDERS - 1] += best;
+    bytes[OVERLAP_ORDERS - 1] += (uint64_t)best * (p->width != 0 ? p->width / 8 : 16);
+    free(out);
+    free(out_used);
+    return 0;
+}
+
 /* ---- The run ------------------------------------------------------------ */
 
 static size_t record_bytes(const struct variant_request *r)
@@ -922,18 +1081,22 @@ int variant_generate(const struct variant_request *r)
     const size_t most = (size_t)1 << VARIANT_MAX_BITS;
     struct outfile source, header, *outputs[2] = { &source, &header };
     uint64_t total_entries = 0, total_bytes = 0;
+    const int experiment = getenv("MBB_OVERLAP_EXPERIMENT") != NULL;
+    uint64_t total_overlap[OVERLAP_ORDERS] = { 0 };
     int status = 0;
 
     l.occ = malloc(most * sizeof *l.occ);
     l.word = malloc(2 * most * sizeof *l.word);
     l.slot = malloc(2 * most * sizeof *l.slot);
     l.stamp = calloc(most, sizeof *l.stamp);
-    if (l.occ == NULL || l.word == NULL || l.slot == NULL || l.stamp == NULL)
+    l.used = malloc(most);
+    if (l.occ == NULL || l.word == NULL || l.slot == NULL || l.stamp == NULL || l.used == NULL)
         status = -2;
     for (unsigned i = 0; i < r->families && status == 0; i++) {
         const struct family *f = &r->family[i];
         unsigned steps[MAX_PARTS];
-        uint64_t entries = 0, bytes = 0, unshared = 0;
+        uint64_t entries = 0, bytes = 0, unshared = 0, records = 0;
+        uint64_t overlap[OVERLAP_ORDERS] = { 0 }, overlap_bytes[OVERLAP_ORDERS] = { 0 };
 
         count[i] = family_parts(&r->board, f, r->family_split[i], steps);
         if ((parts[i] = calloc(count[i], sizeof *parts[i])) == NULL) {
@@ -958,6 +1121,9 @@ int variant_generate(const struct variant_request *r)
                 p->width = reach <= 8 ? 8 : reach <= 16 ? 16 : reach <= 32 ? 32 : 64;
             }
             status = part_build(r, p, j, &l);
+            if (status == 0 && experiment)
+                status = overlap_experiment(p, overlap, overlap_bytes);
+            records += (uint64_t)board_bits(&r->board) * record_bytes(r);
             entries += p->count;
             unshared += p->unshared;
             bytes += (uint64_t)p->count * (p->width != 0 ? p->width / 8 : 16)
@@ -970,6 +1136,16 @@ int variant_generate(const struct variant_request *r)
                  " %llu bytes",
                  f->name, count[i], count[i] > 1 ? "s" : "", (unsigned long long)entries,
                  (unsigned long long)unshared, (unsigned long long)bytes);
+        if (status == 0 && experiment) {
+            for (unsigned how = 0; how < OVERLAP_ORDERS; how++) {
+                const uint64_t b = overlap_bytes[how] + records;
+
+                note("  overlapped, %-16s %llu entries, %llu bytes (%+.2f %%)",
+                     overlap_order_name[how], (unsigned long long)overlap[how],
+                     (unsigned long long)b, 100.0 * ((double)b - (double)bytes) / (double)bytes);
+                total_overlap[how] += b;
+            }
+        }
         total_entries += entries;
         total_bytes += bytes;
     }
@@ -977,6 +1153,10 @@ int variant_generate(const struct variant_request *r)
         note("all              %llu entries, %llu bytes (%.2f MiB)",
              (unsigned long long)total_entries, (unsigned long long)total_bytes,
              (double)total_bytes / 1048576.0);
+        for (unsigned how = 0; experiment && how < OVERLAP_ORDERS; how++)
+            note("all overlapped, %-16s %llu bytes (%+.2f %%)", overlap_order_name[how],
+                 (unsigned long long)total_overlap[how],
+                 100.0 * ((double)total_overlap[how] - (double)total_bytes) / (double)total_bytes);
         if (outfile_open(&source, r->output) != 0)
             status = 1;
         else if (outfile_open(&header, r->header) != 0) {
@@ -991,13 +1171,16 @@ int variant_generate(const struct variant_request *r)
         report(NULL, 0, "out of memory");
     }
     for (unsigned i = 0; i < r->families; i++) {
-        for (unsigned j = 0; parts[i] != NULL && j < count[i]; j++)
+        for (unsigned j = 0; parts[i] != NULL && j < count[i]; j++) {
             free(parts[i][j].data);
+            free(parts[i][j].used);
+        }
         free(parts[i]);
     }
     free(l.occ);
     free(l.word);
     free(l.slot);
     free(l.stamp);
+    free(l.used);
     return status != 0;
 }
