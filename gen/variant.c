@@ -8,7 +8,8 @@
  * occupancy's mask bits (PEXT, or a fold of the two words to one and a
  * 64-bit multiply by a searched magic), and a slice of entries: the
  * attacks, or (compressed) their PEXT by the squares the rays reach.
- * Slices with the same entries are stored once. */
+ * Slices with the same entries are stored once, and the rest overlap
+ * where their entries agree (part_overlap). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -616,6 +617,86 @@ static int part_build(const struct variant_request *r, struct part *p, unsigned 
     return 0;
 }
 
+/* The lowest offset where slice i of p fits the n entries laid in out:
+ * every slot the two share holds an equal entry, or one that no
+ * occupancy reaches (the multiply's slices can have such). */
+static uint32_t overlap_fit(const struct part *p, uint32_t i, const uint64_t *out,
+                            const uint8_t *out_used, uint32_t n)
+{
+    const unsigned words = p->width != 0 ? 1 : 2;
+    const uint32_t length = p->slice_length[i];
+    const uint64_t *s = p->data + (size_t)p->slice_at[i] * words;
+    const uint8_t *u = p->used + p->slice_at[i];
+
+    for (uint32_t o = 0;; o++) {
+        const uint32_t end = o >= n ? 0 : n - o < length ? n - o : length;
+        uint32_t k;
+
+        for (k = 0; k < end; k++)
+            if (u[k] && out_used[o + k]
+                && (out[(size_t)(o + k) * words] != s[(size_t)k * words]
+                    || (words == 2 && out[(size_t)(o + k) * 2 + 1] != s[(size_t)k * 2 + 1])))
+                break;
+        if (k == end)
+            return o;
+    }
+}
+
+/* Lays p's distinct slices again, overlapped: longest first (ties in
+ * square order), each at the lowest offset where it fits those laid
+ * before (overlap_fit), so that a slice may begin inside another or
+ * past the end of the last while it agrees with them.  Sets every
+ * square's offset and p->count: 0, or -2 if memory ran out. */
+static int part_overlap(const struct board *b, struct part *p)
+{
+    const unsigned words = p->width != 0 ? 1 : 2;
+    uint64_t *out = malloc(((size_t)p->count + 1) * words * sizeof *out);
+    uint8_t *out_used = malloc((size_t)p->count + 1);
+    uint32_t order[BOARD_MAX_SQUARES], placed[BOARD_MAX_SQUARES], n = 0;
+
+    if (out == NULL || out_used == NULL) {
+        free(out);
+        free(out_used);
+        return -2;
+    }
+    for (uint32_t i = 0; i < p->slices; i++) {
+        uint32_t j = i;
+
+        for (; j > 0 && p->slice_length[order[j - 1]] < p->slice_length[i]; j--)
+            order[j] = order[j - 1];
+        order[j] = i;
+    }
+    for (uint32_t i = 0; i < p->slices; i++) {
+        const uint32_t at = p->slice_at[order[i]], length = p->slice_length[order[i]];
+        const uint32_t o = overlap_fit(p, order[i], out, out_used, n);
+
+        for (uint32_t k = 0; k < length; k++)
+            if (o + k >= n || p->used[at + k]) {
+                memcpy(out + (size_t)(o + k) * words, p->data + (size_t)(at + k) * words,
+                       words * sizeof *out);
+                out_used[o + k] = (uint8_t)(o + k >= n ? p->used[at + k] : 1);
+            }
+        placed[order[i]] = o;
+        n = o + length > n ? o + length : n;
+    }
+    for (unsigned rank = 0; rank < b->ranks; rank++)
+        for (unsigned file = 0; file < b->files; file++) {
+            struct square_record *e = &p->sq[board_bit(b, (int)file, (int)rank)];
+            uint32_t i = 0;
+
+            while (p->slice_at[i] != e->offset)
+                i++;
+            e->offset = placed[i];
+        }
+    free(p->data);
+    free(p->used);
+    p->data = out;
+    p->used = out_used;
+    p->capacity = p->count + 1;
+    p->count = n;
+    return 0;
+}
+
 /* Every (square, subset of the mask) of part p through its records and
  * entries, as the generated lookup reads them, against the walk; and
  * where the family's whole mask is small enough, the union of its parts
@@ -921,148 +1002,6 @@ static void write_source(FILE *out, const struct variant_request *r, struct part
         }
 }
 
-/* ---- Experiment: overlapped slices -------------------------------------- */
-
-/* MBB_OVERLAP_EXPERIMENT set: how many entries each part would take if its
- * distinct slices were laid, one after another in an order, each at the
- * first offset where every slot it shares with those laid before holds an
- * equal entry or one that no occupancy reaches (first fit); the generated
- * files do not change. */
-#define OVERLAP_ORDERS 6 /* the last: each part's best of the others */
-#ifndef MBB_OVERLAP_GREEDY_MAX
-#define MBB_OVERLAP_GREEDY_MAX 200000
-#endif
-static const char *const overlap_order_name[OVERLAP_ORDERS]
-    = { "squares",          "longest first",     "shortest first",
-        "squares reversed", "least growth next", "best of them" };
-
-/* The first offset where slice i of p fits the n entries laid in out. */
-static uint32_t overlap_fit(const struct part *p, uint32_t i, const uint64_t *out,
-                            const uint8_t *out_used, uint32_t n)
-{
-    const unsigned words = p->width != 0 ? 1 : 2;
-    const uint32_t at = p->slice_at[i], length = p->slice_length[i];
-    const uint64_t *s = p->data + (size_t)at * words;
-    const uint8_t *u = p->used + at;
-    uint32_t o;
-
-    for (o = 0;; o++) {
-        const uint32_t end = o >= n ? 0 : n - o < length ? n - o : length;
-        uint32_t k;
-
-        for (k = 0; k < end; k++)
-            if (u[k] && out_used[o + k]
-                && (out[(size_t)(o + k) * words] != s[(size_t)k * words]
-                    || (words == 2 && out[(size_t)(o + k) * 2 + 1] != s[(size_t)k * 2 + 1])))
-                break;
-        if (k == end)
-            return o;
-    }
-}
-
-static uint32_t overlap_pack(const struct part *p, uint32_t *order, uint64_t *out,
-                             uint8_t *out_used, int least_growth)
-{
-    const unsigned words = p->width != 0 ? 1 : 2;
-    uint32_t n = 0;
-
-    for (uint32_t i = 0; i < p->slices; i++) {
-        uint32_t at, length, o;
-        const uint64_t *s;
-        const uint8_t *u;
-
-        if (least_growth && i > 0) {
-            /* of the rest, the slice that adds the fewest entries */
-            uint32_t best = i, best_growth = UINT32_MAX;
-
-            for (uint32_t j = i; j < p->slices; j++) {
-                const uint32_t f = overlap_fit(p, order[j], out, out_used, n);
-                const uint32_t end = f + p->slice_length[order[j]];
-                const uint32_t growth = end > n ? end - n : 0;
-
-                if (growth < best_growth) {
-                    best_growth = growth;
-                    best = j;
-                }
-            }
-            {
-                const uint32_t t = order[i];
-
-                order[i] = order[best];
-                order[best] = t;
-            }
-        }
-        at = p->slice_at[order[i]];
-        length = p->slice_length[order[i]];
-        s = p->data + (size_t)at * words;
-        u = p->used + at;
-        o = overlap_fit(p, order[i], out, out_used, n);
-        for (uint32_t k = 0; k < length; k++)
-            if (o + k >= n || u[k]) {
-                memcpy(out + (size_t)(o + k) * words, s + (size_t)k * words, words * sizeof *s);
-                out_used[o + k] = (uint8_t)(o + k >= n ? u[k] : 1);
-            }
-        n = o + length > n ? o + length : n;
-    }
-    return n;
-}
-
-static void overlap_order(const struct part *p, unsigned how, uint32_t *order)
-{
-    for (uint32_t i = 0; i < p->slices; i++)
-        order[i] = how == 3 ? p->slices - 1 - i : i;
-    if (how == 1 || how == 2 || how == 4)
-        for (uint32_t i = 1; i < p->slices; i++) /* stable insertion sort */
-            for (uint32_t j = i; j > 0; j--) {
-                const uint32_t a = p->slice_length[order[j - 1]], b = p->slice_length[order[j]];
-
-                if (how != 2 ? a >= b : a <= b)
-                    break;
-                {
-                    const uint32_t t = order[j];
-
-                    order[j] = order[j - 1];
-                    order[j - 1] = t;
-                }
-            }
-}
-
-/* Adds each order's entries of p to sum[] and their bytes to bytes[]: 0,
- * or -2 if memory ran out. */
-static int overlap_experiment(const struct part *p, uint64_t sum[OVERLAP_ORDERS],
-                              uint64_t bytes[OVERLAP_ORDERS])
-{
-    const unsigned words = p->width != 0 ? 1 : 2;
-    uint64_t *out = malloc(((size_t)p->count + 1) * words * sizeof *out);
-    uint8_t *out_used = malloc((size_t)p->count + 1);
-    uint32_t order[BOARD_MAX_SQUARES];
-
-    if (out == NULL || out_used == NULL) {
-        free(out);
-        free(out_used);
-        return -2;
-    }
-    uint32_t best = UINT32_MAX;
-
-    for (unsigned how = 0; how + 1 < OVERLAP_ORDERS; how++) {
-        overlap_order(p, how, order);
-        {
-            const uint32_t n = how == 4 && p->count > MBB_OVERLAP_GREEDY_MAX
-                                   ? p->count
-                                   : overlap_pack(p, order, out, out_used, how == 4);
-
-            sum[how] += n;
-            bytes[how] += (uint64_t)n * (p->width != 0 ? p->width / 8 : 16);
-            best = n < best ? n : best;
-        }
-    }
-    sum[OVERLAP_ORDERS - 1] += best;
-    bytes[OVERLAP_ORDERS - 1] += (uint64_t)best * (p->width != 0 ? p->width / 8 : 16);
-    free(out);
-    free(out_used);
-    return 0;
-}
-
 /* ---- The run ------------------------------------------------------------ */
 
 static size_t record_bytes(const struct variant_request *r)
@@ -1080,9 +1019,7 @@ int variant_generate(const struct variant_request *r)
     struct listing l = { 0 };
     const size_t most = (size_t)1 << VARIANT_MAX_BITS;
     struct outfile source, header, *outputs[2] = { &source, &header };
-    uint64_t total_entries = 0, total_bytes = 0;
-    const int experiment = getenv("MBB_OVERLAP_EXPERIMENT") != NULL;
-    uint64_t total_overlap[OVERLAP_ORDERS] = { 0 };
+    uint64_t total_entries = 0, total_bytes = 0, total_apart = 0;
     int status = 0;
 
     l.occ = malloc(most * sizeof *l.occ);
@@ -1095,8 +1032,7 @@ int variant_generate(const struct variant_request *r)
     for (unsigned i = 0; i < r->families && status == 0; i++) {
         const struct family *f = &r->family[i];
         unsigned steps[MAX_PARTS];
-        uint64_t entries = 0, bytes = 0, unshared = 0, records = 0;
-        uint64_t overlap[OVERLAP_ORDERS] = { 0 }, overlap_bytes[OVERLAP_ORDERS] = { 0 };
+        uint64_t entries = 0, bytes = 0, unshared = 0, apart = 0;
 
         count[i] = family_parts(&r->board, f, r->family_split[i], steps);
         if ((parts[i] = calloc(count[i], sizeof *parts[i])) == NULL) {
@@ -1121,9 +1057,9 @@ int variant_generate(const struct variant_request *r)
                 p->width = reach <= 8 ? 8 : reach <= 16 ? 16 : reach <= 32 ? 32 : 64;
             }
             status = part_build(r, p, j, &l);
-            if (status == 0 && experiment)
-                status = overlap_experiment(p, overlap, overlap_bytes);
-            records += (uint64_t)board_bits(&r->board) * record_bytes(r);
+            apart += p->count;
+            if (status == 0)
+                status = part_overlap(&r->board, p);
             entries += p->count;
             unshared += p->unshared;
             bytes += (uint64_t)p->count * (p->width != 0 ? p->width / 8 : 16)
@@ -1132,31 +1068,20 @@ int variant_generate(const struct variant_request *r)
         if (status == 0)
             status = parts_verify(r, parts[i], count[i]);
         if (status == 0)
-            note("%-16s %u part%s, %llu entries (%llu before equal slices were shared),"
-                 " %llu bytes",
+            note("%-16s %u part%s, %llu entries (%llu before slices overlapped, %llu before"
+                 " equal slices were shared), %llu bytes",
                  f->name, count[i], count[i] > 1 ? "s" : "", (unsigned long long)entries,
-                 (unsigned long long)unshared, (unsigned long long)bytes);
-        if (status == 0 && experiment) {
-            for (unsigned how = 0; how < OVERLAP_ORDERS; how++) {
-                const uint64_t b = overlap_bytes[how] + records;
-
-                note("  overlapped, %-16s %llu entries, %llu bytes (%+.2f %%)",
-                     overlap_order_name[how], (unsigned long long)overlap[how],
-                     (unsigned long long)b, 100.0 * ((double)b - (double)bytes) / (double)bytes);
-                total_overlap[how] += b;
-            }
-        }
+                 (unsigned long long)apart, (unsigned long long)unshared,
+                 (unsigned long long)bytes);
+        total_apart += apart;
         total_entries += entries;
         total_bytes += bytes;
     }
     if (status == 0) {
-        note("all              %llu entries, %llu bytes (%.2f MiB)",
-             (unsigned long long)total_entries, (unsigned long long)total_bytes,
-             (double)total_bytes / 1048576.0);
-        for (unsigned how = 0; experiment && how < OVERLAP_ORDERS; how++)
-            note("all overlapped, %-16s %llu bytes (%+.2f %%)", overlap_order_name[how],
-                 (unsigned long long)total_overlap[how],
-                 100.0 * ((double)total_overlap[how] - (double)total_bytes) / (double)total_bytes);
+        note("all              %llu entries (%llu before slices overlapped), %llu bytes"
+             " (%.2f MiB)",
+             (unsigned long long)total_entries, (unsigned long long)total_apart,
+             (unsigned long long)total_bytes, (double)total_bytes / 1048576.0);
         if (outfile_open(&source, r->output) != 0)
             status = 1;
         else if (outfile_open(&header, r->header) != 0) {
