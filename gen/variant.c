@@ -8,7 +8,8 @@
  * occupancy's mask bits (PEXT, or a fold of the two words to one and a
  * 64-bit multiply by a searched magic), and a slice of entries: the
  * attacks, or (compressed) their PEXT by the squares the rays reach.
- * Slices with the same entries are stored once. */
+ * Slices with the same entries are stored once, and the rest overlap
+ * where their entries agree (part_overlap). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -348,6 +349,7 @@ struct part {
     unsigned width; /* compressed: the entries' bits (8, 16, 32 or 64); 0: full */
     struct square_record sq[BOARD_MAX_SQUARES];
     uint64_t *data; /* entries: two words each (full) or one (compressed) */
+    uint8_t *used;  /* whether an occupancy reaches the entry (multiply: not all do) */
     uint32_t count, capacity;
     uint64_t unshared; /* the entries before equal slices were shared */
     /* the slices stored: where each starts, its length and a hash */
@@ -413,6 +415,7 @@ struct listing {
     uint64_t *word; /* two a subset (full) or one (compressed) */
     uint32_t *stamp;
     uint64_t *slot;
+    uint8_t *used; /* the slice's slots that an occupancy reaches */
     uint32_t epoch;
 };
 
@@ -431,6 +434,13 @@ static int part_grow(struct part *p, uint32_t entries)
             return -1;
         p->data = data;
     }
+    {
+        uint8_t *used = realloc(p->used, p->capacity);
+
+        if (used == NULL)
+            return -1;
+        p->used = used;
+    }
     return 0;
 }
 
@@ -445,7 +455,7 @@ static uint64_t hash_words(const uint64_t *w, size_t n)
 
 /* Adds the slice of `length` entries in s (words) to p, or finds an equal
  * one stored before: where it starts. */
-static uint32_t store_slice(struct part *p, const uint64_t *s, uint32_t length)
+static uint32_t store_slice(struct part *p, const uint64_t *s, const uint8_t *used, uint32_t length)
 {
     const unsigned words = p->width != 0 ? 1 : 2;
     const uint64_t h = hash_words(s, (size_t)length * words);
@@ -455,9 +465,13 @@ static uint32_t store_slice(struct part *p, const uint64_t *s, uint32_t length)
         if (p->slice_hash[i] == h && p->slice_length[i] == length
             && memcmp(p->data + (size_t)p->slice_at[i] * words, s,
                       (size_t)length * words * sizeof *s)
-                   == 0)
+                   == 0) {
+            for (uint32_t k = 0; k < length; k++)
+                p->used[p->slice_at[i] + k] |= used[k];
             return p->slice_at[i];
+        }
     memcpy(p->data + (size_t)p->count * words, s, (size_t)length * words * sizeof *s);
+    memcpy(p->used + p->count, used, length);
     p->slice_at[p->slices] = p->count;
     p->slice_length[p->slices] = length;
     p->slice_hash[p->slices++] = h;
@@ -550,7 +564,8 @@ static int part_build(const struct variant_request *r, struct part *p, unsigned 
                     free(fold);
                     return -2;
                 }
-                e->offset = store_slice(p, l->word, length);
+                memset(l->used, 1, length);
+                e->offset = store_slice(p, l->word, l->used, length);
                 continue;
             }
             /* multiply: fold the high word onto the low one, turned so
@@ -568,6 +583,7 @@ static int part_build(const struct variant_request *r, struct part *p, unsigned 
                 e->magic = 0;
                 e->shift = 63;
                 memcpy(l->slot, l->word, words * sizeof *l->word);
+                l->used[0] = 1;
                 length = 1;
             } else {
                 const uint64_t seed = name_hash(p->family->name) ^ ((uint64_t)part_number << 40)
@@ -584,18 +600,100 @@ static int part_build(const struct variant_request *r, struct part *p, unsigned 
                     return -1;
                 }
                 /* the slots no occupancy reaches: zero */
-                for (uint32_t i = 0; i < length; i++)
-                    if (l->stamp[i] != l->epoch)
+                for (uint32_t i = 0; i < length; i++) {
+                    l->used[i] = l->stamp[i] == l->epoch;
+                    if (!l->used[i])
                         memset(l->slot + (size_t)i * words, 0, words * sizeof *l->slot);
+                }
             }
             if (part_grow(p, length) != 0) {
                 free(fold);
                 return -2;
             }
-            e->offset = store_slice(p, l->slot, length);
+            e->offset = store_slice(p, l->slot, l->used, length);
         }
     }
     free(fold);
+    return 0;
+}
+
+/* The lowest offset where slice i of p fits the n entries laid in out:
+ * every slot the two share holds an equal entry, or one that no
+ * occupancy reaches (the multiply's slices can have such). */
+static uint32_t overlap_fit(const struct part *p, uint32_t i, const uint64_t *out,
+                            const uint8_t *out_used, uint32_t n)
+{
+    const unsigned words = p->width != 0 ? 1 : 2;
+    const uint32_t length = p->slice_length[i];
+    const uint64_t *s = p->data + (size_t)p->slice_at[i] * words;
+    const uint8_t *u = p->used + p->slice_at[i];
+
+    for (uint32_t o = 0;; o++) {
+        const uint32_t end = o >= n ? 0 : n - o < length ? n - o : length;
+        uint32_t k;
+
+        for (k = 0; k < end; k++)
+            if (u[k] && out_used[o + k]
+                && (out[(size_t)(o + k) * words] != s[(size_t)k * words]
+                    || (words == 2 && out[(size_t)(o + k) * 2 + 1] != s[(size_t)k * 2 + 1])))
+                break;
+        if (k == end)
+            return o;
+    }
+}
+
+/* Lays p's distinct slices again, overlapped: longest first (ties in
+ * square order), each at the lowest offset where it fits those laid
+ * before (overlap_fit), so that a slice may begin inside another or
+ * past the end of the last while it agrees with them.  Sets every
+ * square's offset and p->count: 0, or -2 if memory ran out. */
+static int part_overlap(const struct board *b, struct part *p)
+{
+    const unsigned words = p->width != 0 ? 1 : 2;
+    uint64_t *out = malloc(((size_t)p->count + 1) * words * sizeof *out);
+    uint8_t *out_used = malloc((size_t)p->count + 1);
+    uint32_t order[BOARD_MAX_SQUARES], placed[BOARD_MAX_SQUARES], n = 0;
+
+    if (out == NULL || out_used == NULL) {
+        free(out);
+        free(out_used);
+        return -2;
+    }
+    for (uint32_t i = 0; i < p->slices; i++) {
+        uint32_t j = i;
+
+        for (; j > 0 && p->slice_length[order[j - 1]] < p->slice_length[i]; j--)
+            order[j] = order[j - 1];
+        order[j] = i;
+    }
+    for (uint32_t i = 0; i < p->slices; i++) {
+        const uint32_t at = p->slice_at[order[i]], length = p->slice_length[order[i]];
+        const uint32_t o = overlap_fit(p, order[i], out, out_used, n);
+
+        for (uint32_t k = 0; k < length; k++)
+            if (o + k >= n || p->used[at + k]) {
+                memcpy(out + (size_t)(o + k) * words, p->data + (size_t)(at + k) * words,
+                       words * sizeof *out);
+                out_used[o + k] = (uint8_t)(o + k >= n ? p->used[at + k] : 1);
+            }
+        placed[order[i]] = o;
+        n = o + length > n ? o + length : n;
+    }
+    for (unsigned rank = 0; rank < b->ranks; rank++)
+        for (unsigned file = 0; file < b->files; file++) {
+            struct square_record *e = &p->sq[board_bit(b, (int)file, (int)rank)];
+            uint32_t i = 0;
+
+            while (p->slice_at[i] != e->offset)
+                i++;
+            e->offset = placed[i];
+        }
+    free(p->data);
+    free(p->used);
+    p->data = out;
+    p->used = out_used;
+    p->capacity = p->count + 1;
+    p->count = n;
     return 0;
 }
 
@@ -921,19 +1019,20 @@ int variant_generate(const struct variant_request *r)
     struct listing l = { 0 };
     const size_t most = (size_t)1 << VARIANT_MAX_BITS;
     struct outfile source, header, *outputs[2] = { &source, &header };
-    uint64_t total_entries = 0, total_bytes = 0;
+    uint64_t total_entries = 0, total_bytes = 0, total_apart = 0;
     int status = 0;
 
     l.occ = malloc(most * sizeof *l.occ);
     l.word = malloc(2 * most * sizeof *l.word);
     l.slot = malloc(2 * most * sizeof *l.slot);
     l.stamp = calloc(most, sizeof *l.stamp);
-    if (l.occ == NULL || l.word == NULL || l.slot == NULL || l.stamp == NULL)
+    l.used = malloc(most);
+    if (l.occ == NULL || l.word == NULL || l.slot == NULL || l.stamp == NULL || l.used == NULL)
         status = -2;
     for (unsigned i = 0; i < r->families && status == 0; i++) {
         const struct family *f = &r->family[i];
         unsigned steps[MAX_PARTS];
-        uint64_t entries = 0, bytes = 0, unshared = 0;
+        uint64_t entries = 0, bytes = 0, unshared = 0, apart = 0;
 
         count[i] = family_parts(&r->board, f, r->family_split[i], steps);
         if ((parts[i] = calloc(count[i], sizeof *parts[i])) == NULL) {
@@ -958,6 +1057,9 @@ int variant_generate(const struct variant_request *r)
                 p->width = reach <= 8 ? 8 : reach <= 16 ? 16 : reach <= 32 ? 32 : 64;
             }
             status = part_build(r, p, j, &l);
+            apart += p->count;
+            if (status == 0)
+                status = part_overlap(&r->board, p);
             entries += p->count;
             unshared += p->unshared;
             bytes += (uint64_t)p->count * (p->width != 0 ? p->width / 8 : 16)
@@ -966,17 +1068,20 @@ int variant_generate(const struct variant_request *r)
         if (status == 0)
             status = parts_verify(r, parts[i], count[i]);
         if (status == 0)
-            note("%-16s %u part%s, %llu entries (%llu before equal slices were shared),"
-                 " %llu bytes",
+            note("%-16s %u part%s, %llu entries (%llu before slices overlapped, %llu before"
+                 " equal slices were shared), %llu bytes",
                  f->name, count[i], count[i] > 1 ? "s" : "", (unsigned long long)entries,
-                 (unsigned long long)unshared, (unsigned long long)bytes);
+                 (unsigned long long)apart, (unsigned long long)unshared,
+                 (unsigned long long)bytes);
+        total_apart += apart;
         total_entries += entries;
         total_bytes += bytes;
     }
     if (status == 0) {
-        note("all              %llu entries, %llu bytes (%.2f MiB)",
-             (unsigned long long)total_entries, (unsigned long long)total_bytes,
-             (double)total_bytes / 1048576.0);
+        note("all              %llu entries (%llu before slices overlapped), %llu bytes"
+             " (%.2f MiB)",
+             (unsigned long long)total_entries, (unsigned long long)total_apart,
+             (unsigned long long)total_bytes, (double)total_bytes / 1048576.0);
         if (outfile_open(&source, r->output) != 0)
             status = 1;
         else if (outfile_open(&header, r->header) != 0) {
@@ -991,13 +1096,16 @@ int variant_generate(const struct variant_request *r)
         report(NULL, 0, "out of memory");
     }
     for (unsigned i = 0; i < r->families; i++) {
-        for (unsigned j = 0; parts[i] != NULL && j < count[i]; j++)
+        for (unsigned j = 0; parts[i] != NULL && j < count[i]; j++) {
             free(parts[i][j].data);
+            free(parts[i][j].used);
+        }
         free(parts[i]);
     }
     free(l.occ);
     free(l.word);
     free(l.slot);
     free(l.stamp);
+    free(l.used);
     return status != 0;
 }

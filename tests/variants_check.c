@@ -5,7 +5,9 @@
  * made for, for random occupancies of every density, with random bits
  * outside the board too (they must not matter).  Compiled with
  * -DVARIANT_HEADER='"FILE.h"' for tables generated with --prefix=vt.
- * Prints one line and exits 1 at the first difference. */
+ * Then that the one-part tables lay some slices over others (the
+ * generator overlaps slices where their entries agree).  Prints one line
+ * and exits 1 at the first difference, or where no slices overlap. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -231,6 +233,89 @@ static set looked_up(int family, unsigned sq, vt_bb occ)
     }
 }
 
+/* A one-part table: its squares' records and how many entries it has. */
+struct table {
+    const char *name;
+    const struct vt_entry *entries;
+    unsigned long count;
+};
+
+#define COUNT(a) (sizeof(a) / sizeof(a)[0])
+
+static const struct table tables[] = {
+    { "rook_h", vt_rook_h_entries, COUNT(vt_rook_h_attacks) },
+    { "rook_v", vt_rook_v_entries, COUNT(vt_rook_v_attacks) },
+    { "cannon_h", vt_cannon_h_entries, COUNT(vt_cannon_h_attacks) },
+    { "cannon_v", vt_cannon_v_entries, COUNT(vt_cannon_v_attacks) },
+    { "grasshopper_h", vt_grasshopper_h_entries, COUNT(vt_grasshopper_h_attacks) },
+    { "grasshopper_v", vt_grasshopper_v_entries, COUNT(vt_grasshopper_v_attacks) },
+    { "lame_dabbaba", vt_lame_dabbaba_entries, COUNT(vt_lame_dabbaba_attacks) },
+    { "horse", vt_horse_entries, COUNT(vt_horse_attacks) },
+    { "elephant", vt_elephant_entries, COUNT(vt_elephant_attacks) },
+    { "janggi_elephant", vt_janggi_elephant_entries, COUNT(vt_janggi_elephant_attacks) },
+};
+#define TABLES COUNT(tables)
+
+/* Square e's slots, every occupancy of its mask through the header's
+ * index: the one past the highest into *end; marks them in seen[] with
+ * key (0: only the end) and says whether one was seen with another
+ * key.  -1 after a line if a slot is past the table. */
+static int slots(const struct table *t, const struct vt_entry *e, uint32_t *end, uint64_t *seen,
+                 uint64_t key)
+{
+    uint64_t hi = 0, lo;
+    int met = 0;
+
+    do {
+        lo = 0;
+        do {
+            const uint32_t slot = vt_index_(e, lo, hi);
+
+            if (slot >= t->count) {
+                printf("%s: slot %lu past the table's %lu entries\n", t->name, (unsigned long)slot,
+                       t->count);
+                return -1;
+            }
+            *end = slot + 1 > *end ? slot + 1 : *end;
+            if (key != 0) {
+                met |= seen[slot] != 0 && seen[slot] != key;
+                seen[slot] = key;
+            }
+            lo = (lo - e->mask_lo) & e->mask_lo;
+        } while (lo != 0);
+        hi = (hi - e->mask_hi) & e->mask_hi;
+    } while (hi != 0);
+    return met;
+}
+
+/* Whether t's slices overlap: a slot that lookups on two squares read
+ * whose slices differ, in where they begin or end (the generator lays a
+ * slice over others where their entries agree; main checks every lookup
+ * against the walks).  -1 after a line if a slot is past the table or
+ * memory ran out. */
+static int overlaps(const struct table *t)
+{
+    uint64_t *seen = calloc(t->count, sizeof *seen);
+    int found = 0;
+
+    if (seen == NULL) {
+        printf("%s: out of memory\n", t->name);
+        return -1;
+    }
+    for (int r = 0; r < vt_RANKS && found >= 0; r++)
+        for (int f = 0; f < vt_FILES && found >= 0; f++) {
+            const struct vt_entry *e = &t->entries[at(f, r)];
+            uint32_t end = 0;
+            int met = slots(t, e, &end, seen, 0);
+
+            if (met >= 0)
+                met = slots(t, e, &end, seen, (uint64_t)e->offset << 32 | end);
+            found = met < 0 ? -1 : found | met;
+        }
+    free(seen);
+    return found;
+}
+
 static uint64_t next(uint64_t *state)
 {
     uint64_t x = *state;
@@ -282,13 +367,29 @@ int main(int argc, char **argv)
                     checked++;
                 }
     }
-    printf("%ld lookups as the walks (%dx%d board, stride %d, first %d%s)\n", checked, vt_FILES,
-           vt_RANKS, vt_STRIDE, vt_FIRST,
+    {
+        unsigned overlapped = 0;
+
+        for (unsigned i = 0; i < TABLES; i++) {
+            const int o = overlaps(&tables[i]);
+
+            if (o < 0)
+                return 1;
+            overlapped += (unsigned)o;
+        }
+        if (overlapped == 0) {
+            printf("no one-part table overlaps its slices\n");
+            return 1;
+        }
+        printf("%ld lookups as the walks (%dx%d board, stride %d, first %d%s); %u of %u one-part"
+               " tables overlap slices\n",
+               checked, vt_FILES, vt_RANKS, vt_STRIDE, vt_FIRST,
 #ifdef vt_INT128
-           ", unsigned __int128"
+               ", unsigned __int128",
 #else
-           ", two uint64_t"
+               ", two uint64_t",
 #endif
-    );
+               overlapped, (unsigned)TABLES);
+    }
     return 0;
 }
