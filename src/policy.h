@@ -105,9 +105,11 @@ struct mbb_target {
  * (-msimd128), hqsimd, 1.02 to 1.04 of the fastest's search at a sixth
  * of black's gzip bytes, and the fastest lookups in throughput; without
  * it, black (obstruction and sbamg 15 to 24 % slower, hq 1.8 to 2.4
- * times; doc/engines.md, "In the browser").  A budget's order (--with-flash, KiB of tables,
- * uncompressed): auto's first (hqsimd only where the target has
- * SIMD128), then by the search's median in V8. */
+ * times; doc/engines.md, "In the browser"), and in Stockfish's wasm32
+ * build the fewest instructions (callgrind in node: obstruction 1.19 of
+ * black's, hq 2.10, Stockfish's own magics 1.06).  A budget's order
+ * (--with-flash, KiB of tables, uncompressed): auto's first (hqsimd only
+ * where the target has SIMD128), then by the search's median in V8. */
 #define MBB_WASM_ORDER                                                                             \
     "hqsimd black white offsetmagic plain fancy shiftmagic byte shared magic32 obstruction"        \
     " sbamg hq"
