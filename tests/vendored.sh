@@ -7,7 +7,8 @@
 # against the reference ray walk) build with -O2 and no LTO, as C99 and
 # C++17, under strict warnings, without flags (the portable choice,
 # black) and with -mbmi2 (pext, where the CPU has BMI2: the program runs),
-# call no magicbb function and pass; a slow-PEXT -march takes black;
+# call no magicbb function and pass (make check builds some of these,
+# make check-slow, MBB_CHECK_SLOW, all); a slow-PEXT -march takes black;
 # C++17's magicbb::board<> equals a ray walk and the runtime lookups
 # (tests/constexpr17.cc) and costs nothing where unused; --gc-sections
 # drops the tables a program never reads; MAGICBB_FLAVOUR_<NAME> picks a
@@ -126,13 +127,16 @@ checked() {
   fi
 }
 
-note "examples/engine and the self-test on the drop-in: three builds (five in make check-slow), as C99 and C++17"
+note "examples/engine and the self-test on the drop-in: two builds (five in make check-slow, and C++17)"
 # (-flto -Os: where gcc outlined a static inline lookup into a call; the
 # portable one, make check-slow's, a variant of the pext one.  A
 # slow-PEXT -march, Zen 2's, takes black: its flavour below, its builds
-# in make check-slow, as they take gcc 4 to 8 s each)
-builds='"|black" "-mbmi2|pext" "-mbmi2 -flto -Os|pext"'
-[ -z "$slow" ] || builds="$builds \"-march=znver2|black\" \"-flto -Os|black\""
+# in make check-slow, as they take gcc 4 to 8 s each.  Make check builds
+# the portable one and pext's under -flto -Os; tests/engine.sh builds the
+# engine on the same headers, as C99, under -flto -Os and as C++17, with
+# the library's flags, and pext's self-test runs below)
+builds='"|black" "-mbmi2 -flto -Os|pext"'
+[ -z "$slow" ] || builds='"|black" "-mbmi2|pext" "-mbmi2 -flto -Os|pext" "-march=znver2|black" "-flto -Os|black"'
 for march in znver2:black znver3:pext; do
   taken=$(echo '#include "magicbb.h"' | $cc -march="${march%:*}" -I"$single" -E -dM -x c - 2>&1 |
     sed -n 's|^#define MBB_INLINE_TABLES "magicbb-tables/\([a-z0-9]*\)\.h"$|\1|p')
@@ -148,10 +152,6 @@ for build in "$@"; do
   case "$slow:$flags" in :*-flto*) lto_only=yes ;; esac
   kinds="engine selftest"
   [ -z "$lto_only" ] || kinds=engine
-  # (make check: black's self-test, not pext's, which runs below with
-  # MAGICBB_SMALL; pext's C++17 engine, not black's; make check-slow
-  # builds them all)
-  [ -n "$slow" ] || [ "$want" = black ] || kinds=engine
   for kind in $kinds; do
     # (black's self-test: its implementation file compiled above)
     IMPL=
@@ -164,7 +164,7 @@ for build in "$@"; do
       not_ok "$kind, C99 $flags: $(grep -m 1 'error' "$work/$kind.log")"
     fi
   done
-  if [ -n "$lto_only" ] || { [ -z "$slow" ] && [ "$want" = black ]; }; then
+  if [ -n "$lto_only" ] || [ -z "$slow" ]; then
     :
   elif [ -z "$cxx" ]; then
     skip "C++17 $flags: no C++ compiler"
@@ -308,7 +308,7 @@ for compiler in clang clang++; do
     fi
   done
 done
-[ -n "$slow" ] || skip "with -mbmi2, the C++17 programs, the strict and -Weverything compiles (-mavx2 too), two more engine builds (-march=znver2, -flto -Os portable), the self-test and C++17 under -flto, the self-test with -mbmi2 and, with MAGICBB_SMALL, without, the C++17 engine without -mbmi2, one executable for two instruction sets in C++: make check-slow (a build configured --enable-lab)"
+[ -n "$slow" ] || skip "with -mbmi2, the C++17 programs, the strict and -Weverything compiles (-mavx2 too), two more engine builds (-march=znver2, -flto -Os portable), the self-test and C++17 under -flto, the engine and the self-test with -mbmi2 (the self-test with MAGICBB_SMALL without), the C++17 engines, one executable for two instruction sets in C++: make check-slow (a build configured --enable-lab)"
 # Every include guard of the drop-in carries the project's prefix: an
 # engine's own policy.h or bits.h must not hide one of its files.
 guards=$(sed -n 's/^#ifndef \([A-Z0-9_]*_H\)$/\1/p' "$single"/*.h "$single"/*/*.h | grep -v '^MAGICBB_' | tr '\n' ' ')
