@@ -208,6 +208,8 @@ done
 # exports (src/magicbb.sym) and the functions of src/lookup.c (or of the
 # list it expands, src/registry.h's MBB_SLIDER_CALLS).
 functions=$(sed -n 's/^MBB_API [^(]*[ *]\(mbb_[a-z0-9_]*\)(.*/\1/p' "$srcdir/include/magicbb.h")
+# (its words, one space apart)
+# shellcheck disable=SC2046
 name_section=" $(echo $(sed -n '/^\.SH NAME/,/^\\-/p' "$srcdir/doc/magicbb.3.in" | tr -d ',')) "
 # (each list's names read once, a process or two a list, then looked up
 # by case: not five greps a function)
