@@ -45,15 +45,22 @@ done
 # magicbb-gen --help and configure --help.
 "$builddir/gen/magicbb-gen" --help >"$work/gen-help" 2>&1
 "$srcdir/configure" --help >"$work/configure-help" 2>&1
-tr -s ' \n' '  ' <"$work/gen-help" >"$work/gen-help.line"
-tr -s ' \n' '  ' <"$work/configure-help" >"$work/configure-help.line"
+# (each text read once into the shell, each flavour looked for in it by
+# case: not five greps a flavour)
+nl='
+'
+gen_help=$(tr -s ' \n' '  ' <"$work/gen-help")
+configure_help=$(tr -s ' \n' '  ' <"$work/configure-help")
+building=$nl$(cat "$srcdir/doc/building.md")
+flavours_md=$(cat "$srcdir/doc/flavours.md")
+man3=$nl$(cat "$builddir/doc/magicbb.3")$nl
 for flavour in $("$MBB_GEN" --registry flavours); do
   missing=
-  grep -q "^| \`$flavour\` |" "$srcdir/doc/building.md" || missing="$missing doc/building.md"
-  grep -q "\`$flavour\`" "$srcdir/doc/flavours.md" || missing="$missing doc/flavours.md"
-  grep -q "^\.B $flavour\$" "$builddir/doc/magicbb.3" || missing="$missing magicbb(3)"
-  grep -Eq "[ ,]$flavour[ ,.]" "$work/gen-help.line" || missing="$missing magicbb-gen-help"
-  grep -Eq "[ ,]$flavour[, )]" "$work/configure-help.line" || missing="$missing configure-help"
+  case $building in *"$nl| \`$flavour\` |"*) ;; *) missing="$missing doc/building.md" ;; esac
+  case $flavours_md in *"\`$flavour\`"*) ;; *) missing="$missing doc/flavours.md" ;; esac
+  case $man3 in *"$nl.B $flavour$nl"*) ;; *) missing="$missing magicbb(3)" ;; esac
+  case $gen_help in *[\ ,]"$flavour"[\ ,.]*) ;; *) missing="$missing magicbb-gen-help" ;; esac
+  case $configure_help in *[\ ,]"$flavour"[,\ \)]*) ;; *) missing="$missing configure-help" ;; esac
   [ -z "$missing" ] && ok "$flavour is in every list of flavours" \
     || not_ok "$flavour is missing from:$missing"
 done
@@ -137,14 +144,17 @@ esac
 # a source file's suffix) is in the source tree, or the build tree has
 # it or a rule for it: what it tells a reader to run or read ships in
 # make dist.
+# (one grep for every document: DOC:PATH lines)
+grep -oE '`[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)+\.(c|h|sh|S|ld|gp|def|txt|in|am|ac|md)`' \
+  "$srcdir/README.md" "$srcdir"/doc/*.md | tr -d '`' | sort -u >"$work/named"
 for doc in "$srcdir/README.md" "$srcdir"/doc/*.md; do
   missing=
-  for path in $(grep -oE '`[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)+\.(c|h|sh|S|ld|gp|def|txt|in|am|ac|md)`' \
-      "$doc" | tr -d '`' | sort -u); do
+  while IFS= read -r entry; do
+    case $entry in "$doc:"*) path=${entry#"$doc:"} ;; *) continue ;; esac
     case $path in *NAME*) continue ;; esac # a placeholder: gen/magics/NAME.txt
     [ -e "$srcdir/$path" ] || [ -e "$builddir/$path" ] \
       || (cd "$builddir" && ${MAKE:-make} -n "$path") >/dev/null 2>&1 || missing="$missing $path"
-  done
+  done <"$work/named"
   [ -z "$missing" ] && ok "the files ${doc#"$srcdir/"} names are in the tree" \
     || not_ok "${doc#"$srcdir/"} names files not in the tree:$missing"
 done
@@ -198,16 +208,26 @@ done
 # exports (src/magicbb.sym) and the functions of src/lookup.c (or of the
 # list it expands, src/registry.h's MBB_SLIDER_CALLS).
 functions=$(sed -n 's/^MBB_API [^(]*[ *]\(mbb_[a-z0-9_]*\)(.*/\1/p' "$srcdir/include/magicbb.h")
-name_section=$(sed -n '/^\.SH NAME/,/^\\-/p' "$srcdir/doc/magicbb.3.in" | tr -d ',')
+# (its words, one space apart)
+# shellcheck disable=SC2046
+name_section=" $(echo $(sed -n '/^\.SH NAME/,/^\\-/p' "$srcdir/doc/magicbb.3.in" | tr -d ',')) "
+# (each list's names read once, a process or two a list, then looked up
+# by case: not five greps a function)
+names() { tr -d ' *(' | tr '\n' ' '; }
+readme=" $(grep '^[a-z]' "$srcdir/README.md" | grep -o '[ *]mbb_[a-z0-9_]* *(' | names) "
+synopsis=" $(grep '^\.BI\{0,1\} "\{0,1\}[a-z]' "$srcdir/doc/magicbb.3.in" | grep -o '[ *]mbb_[a-z0-9_]*(' | names) "
+inline=" $(sed -n 's/^#define \(mbb_[a-z0-9_]*\) \1_inline$/\1/p' "$srcdir/include/magicbb.h" | names) "
+sym=" $(names <"$srcdir/src/magicbb.sym") "
+lookup=" $(grep '^[a-z]' "$srcdir/src/lookup.c" | grep -o '[ *]mbb_[a-z0-9_]*(' | names) \
+  $(sed -n 's/^ *X([a-z_]*, [^,]*, \(mbb_[a-z0-9_]*\),.*/\1/p' "$srcdir/src/registry.h" | names) "
 missing=
 for f in $functions; do
-  grep -q "^[a-z].*[ *]$f *(" "$srcdir/README.md" || missing="$missing README.md:$f"
-  case " $(echo $name_section) " in *" $f "*) ;; *) missing="$missing magicbb.3(NAME):$f" ;; esac
-  grep -q "^\.BI\{0,1\} \"\{0,1\}[a-z].*[ *]$f(" "$srcdir/doc/magicbb.3.in" || missing="$missing magicbb.3(SYNOPSIS):$f"
-  grep -q "^#define $f ${f}_inline\$" "$srcdir/include/magicbb.h" || missing="$missing magicbb.h(MAGICBB_INLINE):$f"
-  grep -qx "$f" "$srcdir/src/magicbb.sym" || missing="$missing magicbb.sym:$f"
-  grep -q "^[a-z].*[ *]$f(" "$srcdir/src/lookup.c" || grep -q "^ *X([a-z_]*, [^,]*, $f," \
-    "$srcdir/src/registry.h" || missing="$missing lookup.c:$f"
+  case $readme in *" $f "*) ;; *) missing="$missing README.md:$f" ;; esac
+  case $name_section in *" $f "*) ;; *) missing="$missing magicbb.3(NAME):$f" ;; esac
+  case $synopsis in *" $f "*) ;; *) missing="$missing magicbb.3(SYNOPSIS):$f" ;; esac
+  case $inline in *" $f "*) ;; *) missing="$missing magicbb.h(MAGICBB_INLINE):$f" ;; esac
+  case $sym in *" $f "*) ;; *) missing="$missing magicbb.sym:$f" ;; esac
+  case $lookup in *" $f "*) ;; *) missing="$missing lookup.c:$f" ;; esac
 done
 if [ "$(echo $functions | wc -w)" -lt 21 ]; then
   not_ok "magicbb.h's functions not found: $functions"

@@ -13,6 +13,9 @@ extern const char *generator;
  * then workdir removed. */
 void setup(void);
 void teardown(void);
+/* Whether make check-slow runs the test (MBB_CHECK_SLOW): the longer
+ * variant of a test that make check runs shorter. */
+int check_slow(void);
 /* workdir/name, in a rotating set of eight buffers. */
 const char *path(const char *name);
 /* Runs program with up to 12 arguments (NULL-terminated), its stderr in
@@ -39,7 +42,7 @@ char *spoil(const char *text, const char *find, const char *replace);
 /* A generated file after its provenance comment. */
 const char *body(const char *text);
 /* A good fancy magics file (seed 7) in workdir/good.txt, without
- * offsets; its text. */
+ * offsets; its text (malloc'd; the generator runs once a process). */
 char *good_file(void);
 /* text, a magics file, without its entries' offsets (cut in place). */
 char *without_offsets(char *text);

@@ -31,14 +31,17 @@ check-man: $(man1_MANS) $(man3_MANS) $(MBB_GEN) $(if $(filter magicbb-search:%,$
 # tests on the depth-3 walks, and what make check leaves to it
 # (MBB_CHECK_SLOW: variants of the drop-in's builds, the rest of the
 # values configure refuses, a CMake build on the pkg-config module, every
-# variant set tests/variants.sh compiles and reads back); not part of
-# make check.
+# variant set tests/variants.sh compiles and reads back, the portable
+# perft's options and bad input, more rounds of the generator's
+# concurrent runs); not part of make check.
+slow_tests = tests/vendored.sh tests/install.sh tests/decide.sh tests/variants.sh \
+	tests/perft-portable.sh $(filter tests/check_gen_outputs$(EXEEXT),$(check_PROGRAMS))
 check-slow: tools/magicbb-perft$(EXEEXT)
 	PERFT_SLOW=1 MBB_PERFT=./tools/magicbb-perft$(EXEEXT) $(SHELL) $(srcdir)/tests/perft.sh
 	THREATREF_SLOW=1 $(MAKE) $(AM_MAKEFLAGS) check TEST_SUITE_LOG=threatref/test-suite.log \
 	  TESTS='threatref/check_threatref threatref/threatref.sh'
 	MBB_CHECK_SLOW=1 $(MAKE) $(AM_MAKEFLAGS) check TEST_SUITE_LOG=tests/slow-suite.log \
-	  TESTS='tests/vendored.sh tests/install.sh tests/decide.sh tests/variants.sh'
+	  TESTS='$(slow_tests)'
 CLEANFILES += threatref/test-suite.log tests/slow-suite.log
 
 endif

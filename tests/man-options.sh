@@ -9,11 +9,13 @@
 #   man-options.sh PROGRAM PAGE
 program=$1 page=$2
 help=$("$program" --help 2>&1) || { echo "$program --help failed"; exit 1; }
-headings=$(awk 'previous == ".TP" || previous == ".TQ" { print } { previous = $0 }' "$page")
-missing=
-# the options: each line of the help that starts with one ("  -d, --divide")
-for option in $(printf '%s\n' "$help" | sed -n 's/^ *\(-[A-Za-z], \)\{0,1\}\(--[a-z][a-z-]*\).*/\2/p' | sort -u); do
-  escaped=$(printf '%s' "$option" | sed 's/-/\\\\-/g')
-  printf '%s\n' "$headings" | grep -q -- "$escaped" || missing="$missing $option"
-done
+# the options: each line of the help that starts with one ("  -d, --divide");
+# the page's headings and the options compared in one awk, with each "-"
+# as the page writes it, "\-"
+missing=$(printf '%s\n' "$help" | sed -n 's/^ *\(-[A-Za-z], \)\{0,1\}\(--[a-z][a-z-]*\).*/\2/p' | sort -u |
+  awk -v page="$page" '
+    BEGIN { while ((getline line < page) > 0) { if (previous == ".TP" || previous == ".TQ") headings = headings "\n" line; previous = line } }
+    { escaped = ""
+      for (i = 1; i <= length($0); i++) { c = substr($0, i, 1); escaped = escaped (c == "-" ? "\\" c : c) }
+      if (index(headings, escaped) == 0) printf " %s", $0 }')
 [ -z "$missing" ] || { echo "$page: no entry headed by$missing"; exit 1; }

@@ -7,7 +7,8 @@
 # against the reference ray walk) build with -O2 and no LTO, as C99 and
 # C++17, under strict warnings, without flags (the portable choice,
 # black) and with -mbmi2 (pext, where the CPU has BMI2: the program runs),
-# call no magicbb function and pass; a slow-PEXT -march takes black;
+# call no magicbb function and pass (make check builds some of these,
+# make check-slow, MBB_CHECK_SLOW, all); a slow-PEXT -march takes black;
 # C++17's magicbb::board<> equals a ray walk and the runtime lookups
 # (tests/constexpr17.cc) and costs nothing where unused; --gc-sections
 # drops the tables a program never reads; MAGICBB_FLAVOUR_<NAME> picks a
@@ -82,14 +83,29 @@ else
 fi
 printf '#define MAGICBB_IMPLEMENTATION\n#include "magicbb.h"\n' > "$work/impl.c"
 
+# Compiled once, for several programs below (each compile of the
+# implementation file takes gcc about half a second): the reference ray
+# walk; the implementation file for black, under the self-test's flags
+# ($impl_black, the self-test's and the links' below).
+cflags_test="-O2 -std=c99 -pedantic -Wall -Wextra -Wundef -Wshadow -Werror -I$single -I$srcdir/support"
+reference_o=$srcdir/support/reference.c impl_black=$work/impl.c
+# shellcheck disable=SC2086
+$cc $cflags_test -c -o "$work/reference.o" "$srcdir/support/reference.c" >"$work/objects.log" 2>&1 &&
+  reference_o=$work/reference.o
+# shellcheck disable=SC2086
+$cc $cflags_test -c -o "$work/impl-black.o" "$work/impl.c" >>"$work/objects.log" 2>&1 &&
+  impl_black=$work/impl-black.o
+
 # program NAME COMPILER FLAGS...: examples/engine or the self-test against
-# the drop-in; its output in $work/NAME.log.
+# the drop-in; its output in $work/NAME.log.  (IMPL: the implementation
+# file or an object of it, $work/impl.c unless set.)
 program() {
   name=$1 compiler=$2
   shift 2
   case $name in
     engine*) sources="$srcdir/examples/engine/attacks.c $srcdir/examples/engine/movegen.c $srcdir/examples/engine/main.c" ;;
-    *) sources="$work/impl.c $srcdir/tests/selftest.c $srcdir/support/reference.c" ;;
+    *) sources="${IMPL:-$work/impl.c} $srcdir/tests/selftest.c"
+       if [ "$compiler" = "$cc" ]; then sources="$sources $reference_o"; else sources="$sources $srcdir/support/reference.c"; fi ;;
   esac
   # a compiler may carry arguments (CC='ccache gcc', 'gcc -std=c99')
   # shellcheck disable=SC2086
@@ -111,13 +127,16 @@ checked() {
   fi
 }
 
-note "examples/engine and the self-test on the drop-in: three builds (five in make check-slow), each as C99 and C++17"
+note "examples/engine and the self-test on the drop-in: two builds (five in make check-slow, and C++17)"
 # (-flto -Os: where gcc outlined a static inline lookup into a call; the
 # portable one, make check-slow's, a variant of the pext one.  A
 # slow-PEXT -march, Zen 2's, takes black: its flavour below, its builds
-# in make check-slow, as they take gcc 4 to 8 s each)
-builds='"|black" "-mbmi2|pext" "-mbmi2 -flto -Os|pext"'
-[ -z "$slow" ] || builds="$builds \"-march=znver2|black\" \"-flto -Os|black\""
+# in make check-slow, as they take gcc 4 to 8 s each.  Make check builds
+# the portable one and pext's under -flto -Os; tests/engine.sh builds the
+# engine on the same headers, as C99, under -flto -Os and as C++17, with
+# the library's flags, and pext's self-test runs below)
+builds='"|black" "-mbmi2 -flto -Os|pext"'
+[ -z "$slow" ] || builds='"|black" "-mbmi2|pext" "-mbmi2 -flto -Os|pext" "-march=znver2|black" "-flto -Os|black"'
 for march in znver2:black znver3:pext; do
   taken=$(echo '#include "magicbb.h"' | $cc -march="${march%:*}" -I"$single" -E -dM -x c - 2>&1 |
     sed -n 's|^#define MBB_INLINE_TABLES "magicbb-tables/\([a-z0-9]*\)\.h"$|\1|p')
@@ -134,6 +153,9 @@ for build in "$@"; do
   kinds="engine selftest"
   [ -z "$lto_only" ] || kinds=engine
   for kind in $kinds; do
+    # (black's self-test: its implementation file compiled above)
+    IMPL=
+    [ "$kind:$flags" != selftest: ] || IMPL=$impl_black
     # shellcheck disable=SC2086
     if program "$kind" "$cc" -std=c99 -pedantic $flags; then
       if [ $kind = engine ]; then checked "$kind" "flavour $want" "$kind, C99 $flags"
@@ -142,7 +164,7 @@ for build in "$@"; do
       not_ok "$kind, C99 $flags: $(grep -m 1 'error' "$work/$kind.log")"
     fi
   done
-  if [ -n "$lto_only" ]; then
+  if [ -n "$lto_only" ] || [ -z "$slow" ]; then
     :
   elif [ -z "$cxx" ]; then
     skip "C++17 $flags: no C++ compiler"
@@ -152,10 +174,12 @@ for build in "$@"; do
     not_ok "engine, C++17 $flags: $(grep -m 1 'error' "$work/engine-cxx.log")"
   fi
 done
+IMPL=
 # MAGICBB_SMALL: mbb_between, mbb_line and mbb_ray_pass computed from the
 # slider lookups (the self-test checks every pair against the ray walk),
-# and the implementation file holds no table of them.
-for build in "|black" "-mbmi2|pext"; do
+# and the implementation file holds no table of them.  (pext's in make
+# check, black's too in make check-slow)
+for build in ${slow:+"|black"} "-mbmi2|pext"; do
   flags=${build%|*} want=${build#*|}
   # shellcheck disable=SC2086
   if program selftest-small "$cc" -std=c99 -pedantic $flags -DMAGICBB_SMALL; then
@@ -180,9 +204,11 @@ cxx17() {
     skip "$x_what $x_flags: no C++ compiler"
     return
   fi
+  x_impl="-x c++ $work/impl.c"
+  [ -n "$x_flags" ] || [ -z "$impl_cxx" ] || x_impl=$impl_cxx
   # shellcheck disable=SC2086
   if ! $cxx -O2 -std=c++17 -pedantic -Wall -Wextra -Werror $x_flags -I"$single" -o "$work/$x_name" \
-       "$srcdir/tests/$x_source" -x c++ "$work/impl.c" >"$work/$x_name.log" 2>&1; then
+       "$srcdir/tests/$x_source" $x_impl >"$work/$x_name.log" 2>&1; then
     not_ok "$x_what $x_flags: $(grep -m 1 'error' "$work/$x_name.log")"
   elif { case " $x_flags " in *" -mbmi2 "*) [ $bmi2 = no ] ;; *) false ;; esac; } ||
        { case " $x_flags " in *" -mavx2 "*) [ $avx2 = no ] ;; *) false ;; esac; }; then
@@ -196,7 +222,14 @@ cxx17() {
 note "C++17: structured bindings, magicbb::board<>"
 # C++17's structured bindings port Stockfish's [bishop, rook] by position;
 # C++17's magicbb::board<>: static_asserts, and every entry against a ray
-# walk of the test's own and the runtime lookups.
+# walk of the test's own and the runtime lookups.  (The implementation
+# file as C++11 -Wold-style-cast, compiled once: their C tables without
+# -mbmi2, and a test of its own, below.)
+impl_cxx=
+if [ -n "$cxx" ] && "$cxx" -x c++ -std=c++11 -pedantic -Wall -Wextra -Wold-style-cast -Wundef -Werror \
+     -I"$single" -c -o "$work/impl.o" "$work/impl.c" >"$work/cxx.log" 2>&1; then
+  impl_cxx=$work/impl.o
+fi
 for flags in "" ${slow:+-mbmi2}; do
   cxx17 bind17 bind17.cc "C++17 structured bindings" "$flags"
   cxx17 constexpr17 constexpr17.cc "C++17 constexpr board tables" "$flags"
@@ -216,9 +249,9 @@ if command -v clang++ >/dev/null 2>&1; then
 else
   skip "C++17, magicbb::board<> unused: no clang++"
 fi
-# The implementation file alone as C++11 with -Wold-style-cast: the tables too.
-if [ -n "$cxx" ] && "$cxx" -x c++ -std=c++11 -pedantic -Wall -Wextra -Wold-style-cast -Wundef -Werror \
-     -I"$single" -c -o "$work/impl.o" "$work/impl.c" >"$work/cxx.log" 2>&1; then
+# The implementation file alone as C++11 with -Wold-style-cast: the tables
+# too (compiled above).
+if [ -n "$impl_cxx" ]; then
   ok "the implementation file as C++11 -Wold-style-cast"
 else
   not_ok "the implementation file as C++11: $(grep -m 1 'error' "$work/cxx.log")"
@@ -275,7 +308,7 @@ for compiler in clang clang++; do
     fi
   done
 done
-[ -n "$slow" ] || skip "with -mbmi2, the C++17 programs, the strict and -Weverything compiles (-mavx2 too), two more engine builds (-march=znver2, -flto -Os portable), the self-test and C++17 under -flto, one executable for two instruction sets in C++: make check-slow (a build configured --enable-lab)"
+[ -n "$slow" ] || skip "with -mbmi2, the C++17 programs, the strict and -Weverything compiles (-mavx2 too), two more engine builds (-march=znver2, -flto -Os portable), the self-test and C++17 under -flto, the engine and the self-test with -mbmi2 (the self-test with MAGICBB_SMALL without), the C++17 engines, one executable for two instruction sets in C++: make check-slow (a build configured --enable-lab)"
 # Every include guard of the drop-in carries the project's prefix: an
 # engine's own policy.h or bits.h must not hide one of its files.
 guards=$(sed -n 's/^#ifndef \([A-Z0-9_]*_H\)$/\1/p' "$single"/*.h "$single"/*/*.h | grep -v '^MAGICBB_' | tr '\n' ' ')
@@ -302,10 +335,11 @@ while IFS='|' read -r what files want; do
   fi
 done <<EOF
 no implementation file|main.c other.c|mbb_black_$rule
-two implementation files|impl.c main.c other.c -x c impl.c|mbb_black_$rule
+two implementation files|$impl_black main.c other.c $impl_black|mbb_black_$rule
 EOF
 # (main.c for pext with -mbmi2, the rest for black: linked, never run)
-if (cd "$work" && $cc -O2 -mbmi2 -I"$single" -c main.c && $cc -O2 -I"$single" -o linked main.o other.c impl.c) \
+# shellcheck disable=SC2086
+if (cd "$work" && $cc -O2 -mbmi2 -I"$single" -c main.c && $cc -O2 -I"$single" -o linked main.o other.c $impl_black) \
      >"$work/link.log" 2>&1; then
   not_ok "files compiled with different flags: linked"
 elif grep -q "mbb_pext_$rule" "$work/link.log"; then
@@ -334,7 +368,11 @@ universal() {
       "$srcdir/tests/universal_side.c" &&
     $u_compiler $u_lang $u_flags -DUNIVERSAL_SIDE=isa_base $u_base -c -o "$u_name-base.o" \
       "$srcdir/tests/universal_side.c" &&
-    $u_compiler -x c -O2 -c -o "$u_name-reference.o" "$srcdir/support/reference.c" &&
+    if [ "$u_compiler" = "$cc" ] && [ "$reference_o" = "$work/reference.o" ]; then
+      cp reference.o "$u_name-reference.o"
+    else
+      $u_compiler -x c -O2 -c -o "$u_name-reference.o" "$srcdir/support/reference.c"
+    fi &&
     $u_compiler $u_lang $u_flags -o "$u_name" "$srcdir/tests/universal.c" -x none "$u_name-bmi2.o" \
       "$u_name-base.o" "$u_name-reference.o") >"$work/$u_name.log" 2>&1
 }
@@ -463,13 +501,16 @@ printf '%s\n' '#include "magicbb.h"' '#include <stdio.h>' 'int main(int argc, ch
   '#ifdef RAY_PASS' '    seen |= mbb_ray_pass(sq, sq + 8);' '#endif' \
   '#ifdef NEAREST' '    seen |= mbb_nearest(sq, seen);' '#endif' \
   '    printf("%llx\n", (unsigned long long)seen);' '    return 0;' '}' > "$work/gc.c"
+# (the implementation file compiled once for the three)
+(cd "$work" && $cc -O2 -ffunction-sections -fdata-sections -I"$single" -c -o impl-gc.o impl.c) \
+  >"$work/gc.log" 2>&1
 for program in "rook and knight|knight|" "rook, knight and ray_pass|knight ray_pass|-DRAY_PASS" \
     "rook, knight and nearest|knight|-DNEAREST"; do
   what=${program%%|*} define=${program##*|} want=${program#*|}
   want=${want%|*}
   # shellcheck disable=SC2086
-  if (cd "$work" && $cc -O2 $define -ffunction-sections -fdata-sections -Wl,--gc-sections -I"$single" \
-        -o gc gc.c impl.c) >"$work/gc.log" 2>&1; then
+  if [ -f "$work/impl-gc.o" ] && (cd "$work" && $cc -O2 $define -ffunction-sections -fdata-sections \
+        -Wl,--gc-sections -I"$single" -o gc gc.c impl-gc.o) >>"$work/gc.log" 2>&1; then
     tables=$(${NM:-nm} "$work/gc" | sed -n 's/.* [RrDd] mbb_tab_\([a-z_]*\)$/\1/p' | sort | tr '\n' ' ' |
       sed 's/ $//')
     if [ "$tables" = "$want" ]; then
@@ -489,9 +530,10 @@ if program selftest "$cc" -std=c99 -DMAGICBB_FLAVOUR_FANCY; then
 else
   not_ok "MAGICBB_FLAVOUR_FANCY: $(grep -m 1 'error' "$work/selftest.log")"
 fi
+# (#error: the preprocessor stops it, so only the preprocessor runs)
 while IFS='|' read -r flags message; do
   # shellcheck disable=SC2086
-  if program selftest "$cc" -std=c99 $flags; then
+  if $cc -std=c99 $flags -I"$single" -E -o /dev/null "$work/impl.c" >"$work/selftest.log" 2>&1; then
     not_ok "$flags: compiled"
   elif [ "$(grep -c '#error\|error: ' "$work/selftest.log")" -ge 1 ] && grep -q "$message" "$work/selftest.log"; then
     ok "$flags: one error, '$message'"
