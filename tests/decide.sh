@@ -91,8 +91,10 @@ done
 # no, a table section make or a C macro cannot carry, a WebAssembly host
 # with no system (--host=wasm32).  One line, a tab
 # or newline shown as '?'.  Each a run of configure (about a
-# second of CPU): one of each kind in make check, the rest of a kind
-# (marked slow) in make check-slow (MBB_CHECK_SLOW).
+# second of CPU): in make check a directory, a section name and the host
+# (the --enable-* values are checked beside the directories, in the
+# same way), the rest (marked slow) in
+# make check-slow (MBB_CHECK_SLOW).
 left=0
 while IFS='|' read -r option value error; do
   case $error in
@@ -113,7 +115,7 @@ done <<'EOF'
 --prefix|/opt/my dir|--prefix: '/opt/my dir' holds a space, a tab or a newline (shown as '?')
 --libdir|/usr/lib/x<NL>y|slow:--libdir: '/usr/lib/x?y' holds a space
 --exec-prefix|/e<TAB>f|slow:--exec-prefix: '/e?f' holds a space
---enable-debug|maybe|--enable-debug takes yes or no, not 'maybe'
+--enable-debug|maybe|slow:--enable-debug takes yes or no, not 'maybe'
 --enable-small|no<NL>x|slow:--enable-small takes yes or no, not 'no?x'
 --enable-lab|Yes|slow:--enable-lab takes yes or no, not 'Yes'
 --with-table-section||slow:--with-table-section needs a section name

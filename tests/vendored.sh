@@ -127,15 +127,15 @@ checked() {
   fi
 }
 
-note "examples/engine and the self-test on the drop-in: two builds (five in make check-slow, and C++17)"
+note "examples/engine and the self-test on the drop-in: one build (five in make check-slow, and C++17)"
 # (-flto -Os: where gcc outlined a static inline lookup into a call; the
 # portable one, make check-slow's, a variant of the pext one.  A
 # slow-PEXT -march, Zen 2's, takes black: its flavour below, its builds
 # in make check-slow, as they take gcc 4 to 8 s each.  Make check builds
-# the portable one and pext's under -flto -Os; tests/engine.sh builds the
-# engine on the same headers, as C99, under -flto -Os and as C++17, with
-# the library's flags, and pext's self-test runs below)
-builds='"|black" "-mbmi2 -flto -Os|pext"'
+# the portable one; tests/engine.sh builds the engine on the same headers,
+# as C99, under -flto -Os and as C++17, with the library's flags, and
+# pext's self-test runs below)
+builds='"|black"'
 [ -z "$slow" ] || builds='"|black" "-mbmi2|pext" "-mbmi2 -flto -Os|pext" "-march=znver2|black" "-flto -Os|black"'
 for march in znver2:black znver3:pext; do
   taken=$(echo '#include "magicbb.h"' | $cc -march="${march%:*}" -I"$single" -E -dM -x c - 2>&1 |
@@ -269,7 +269,11 @@ printf '%s\n' '#define MAGICBB_IMPLEMENTATION' '#include "magicbb.h"' 'int main(
   'int main(void) { return mbb_queen_attacks(3, 0) != magicbb::board<>.queen[3]; }' '#else' \
   'int main(void) { return mbb_queen_attacks(3, 0) == 0; }' '#endif' > "$work/strict.c"
 strict="-pedantic -Wall -Wextra -Wundef -Wconversion -Wsign-conversion -Wshadow -Wcast-qual -Werror"
-for compiler in gcc clang g++ g++17 clang++ clang++17; do
+# (gcc and g++ in make check; clang and clang++ under -Weverything below,
+# which holds these flags; the rest in make check-slow)
+strict_compilers="gcc g++"
+[ -z "$slow" ] || strict_compilers="gcc clang g++ g++17 clang++ clang++17"
+for compiler in $strict_compilers; do
   command -v "${compiler%17}" >/dev/null 2>&1 || { skip "the drop-in under strict flags: no ${compiler%17}"; continue; }
   case $compiler in
     g++*) flags="-x c++ -std=c++11 -Wold-style-cast -Wuseless-cast -Wzero-as-null-pointer-constant -Wmissing-declarations" ;;
@@ -278,9 +282,9 @@ for compiler in gcc clang g++ g++17 clang++ clang++17; do
   esac
   [ "${compiler%17}" = "$compiler" ] || flags=$(echo "$flags" | sed 's/c++11/c++17/')
   compiler=${compiler%17}
-  # (-mbmi2, pext's code: gcc's in make check, every compiler's in
-  # make check-slow)
-  if [ -n "$slow" ] || [ "$compiler" = gcc ]; then isas=-mbmi2; else isas=; fi
+  # (-mbmi2, pext's code: make check-slow's; make check compiles it in
+  # the MAGICBB_SMALL self-test above and the links below)
+  if [ -n "$slow" ]; then isas=-mbmi2; else isas=; fi
   for isa in "" $isas; do
     # shellcheck disable=SC2086
     if $compiler $flags $strict $isa -I"$single" -fsyntax-only "$work/strict.c" >"$work/strict.log" 2>&1; then
@@ -308,7 +312,7 @@ for compiler in clang clang++; do
     fi
   done
 done
-[ -n "$slow" ] || skip "with -mbmi2, the C++17 programs, the strict and -Weverything compiles (-mavx2 too), two more engine builds (-march=znver2, -flto -Os portable), the self-test and C++17 under -flto, the engine and the self-test with -mbmi2 (the self-test with MAGICBB_SMALL without), the C++17 engines, one executable for two instruction sets in C++: make check-slow (a build configured --enable-lab)"
+[ -n "$slow" ] || skip "the -mbmi2 and C++17 variants of the builds above, clang's strict compiles beside -Weverything, -Weverything with -mbmi2 and -mavx2, the engine under -flto -Os and -march=znver2, one executable for two instruction sets in C++ and of link-time optimised parts: make check-slow (a build configured --enable-lab)"
 # Every include guard of the drop-in carries the project's prefix: an
 # engine's own policy.h or bits.h must not hide one of its files.
 guards=$(sed -n 's/^#ifndef \([A-Z0-9_]*_H\)$/\1/p' "$single"/*.h "$single"/*/*.h | grep -v '^MAGICBB_' | tr '\n' ' ')
@@ -416,54 +420,58 @@ EOF
   # parts answer; with the engine's own MAGICBB_IMPLEMENTATION file in
   # each part instead, the optimisation makes each part's tables its own
   # and the final link names the board's one symbol (doc/engines.md).
-  mkdir "$work/lto"
-  printf '%s\n' '#include "magicbb.h"' '#include <stdio.h>' 'int PART(int argc);' 'int PART(int argc)' '{' \
-    '    printf("%s %llx\n", mbb_flavour(), (unsigned long long)(mbb_rook_attacks((unsigned)argc, 0) ^' \
-    '        mbb_between(0, (unsigned)argc + 62)));' '    return 0;' '}' >"$work/lto/part.c"
-  printf '%s\n' 'int part_bmi2(int), part_base(int);' \
-    'int main(int argc, char **argv) { (void)argv; return part_bmi2(argc) | part_base(argc); }' \
-    >"$work/lto/entry.c"
-  printf '#define MAGICBB_IMPLEMENTATION_SLIDERS\n#include "magicbb.h"\n' >"$work/lto/sliders.c"
-  # lto_part SIDE VARIANT FLAGS FILES...: $work/lto/VARIANT-SIDE.o, the part's
-  # optimised object, its entry point part_SIDE
-  lto_part() {
-    l_side=$1 l_dir=$work/lto/$2-$1 l_flags=$3
-    shift 3
-    mkdir "$l_dir" && (cd "$l_dir" &&
-      if $cc --version 2>/dev/null | grep -q clang; then
-        # shellcheck disable=SC2086
-        $cc -O2 $l_flags -flto=full -fuse-ld=lld -Wl,--lto-emit-asm -I"$single" -DPART=part_$l_side \
-          -o part.s ../part.c "$@" -Wl,--defsym=main=part_$l_side && $cc -c -o "$l_dir.o" part.s
-      else
-        # shellcheck disable=SC2086
-        $cc -O2 $l_flags -flto -flto-partition=one -save-temps -I"$single" -DPART=part_$l_side -o part \
-          ../part.c "$@" -Wl,--defsym=main=part_$l_side && cp part.ltrans0.ltrans.o "$l_dir.o"
-      fi)
-  }
-  once=mbb_board_tables_link_libmagicbb_a_or_one_MAGICBB_IMPLEMENTATION_file_see_doc_engines_md
-  tables="$work/lto/tables-bmi2.o $work/lto/tables-base.o"
-  # shellcheck disable=SC2086
-  if ! (cd "$work/lto" && $cc -O2 -mbmi2 -I"$single" -c -o tables-bmi2.o ../impl.c &&
-        $cc -O2 -I"$single" -c -o tables-base.o sliders.c &&
-        lto_part bmi2 ok -mbmi2 $tables && lto_part base ok "" $tables) >"$work/lto.log" 2>&1; then
-    skip "an engine's universal build of link-time optimised parts: $(grep -m 1 'error\|unrecognized\|unknown' "$work/lto.log")"
-  else
+  # (make check-slow's: the C program above is the same universal link
+  # without LTO, and the doubled tables are named there too)
+  if [ -n "$slow" ]; then
+    mkdir "$work/lto"
+    printf '%s\n' '#include "magicbb.h"' '#include <stdio.h>' 'int PART(int argc);' 'int PART(int argc)' '{' \
+      '    printf("%s %llx\n", mbb_flavour(), (unsigned long long)(mbb_rook_attacks((unsigned)argc, 0) ^' \
+      '        mbb_between(0, (unsigned)argc + 62)));' '    return 0;' '}' >"$work/lto/part.c"
+    printf '%s\n' 'int part_bmi2(int), part_base(int);' \
+      'int main(int argc, char **argv) { (void)argv; return part_bmi2(argc) | part_base(argc); }' \
+      >"$work/lto/entry.c"
+    printf '#define MAGICBB_IMPLEMENTATION_SLIDERS\n#include "magicbb.h"\n' >"$work/lto/sliders.c"
+    # lto_part SIDE VARIANT FLAGS FILES...: $work/lto/VARIANT-SIDE.o, the part's
+    # optimised object, its entry point part_SIDE
+    lto_part() {
+      l_side=$1 l_dir=$work/lto/$2-$1 l_flags=$3
+      shift 3
+      mkdir "$l_dir" && (cd "$l_dir" &&
+        if $cc --version 2>/dev/null | grep -q clang; then
+          # shellcheck disable=SC2086
+          $cc -O2 $l_flags -flto=full -fuse-ld=lld -Wl,--lto-emit-asm -I"$single" -DPART=part_$l_side \
+            -o part.s ../part.c "$@" -Wl,--defsym=main=part_$l_side && $cc -c -o "$l_dir.o" part.s
+        else
+          # shellcheck disable=SC2086
+          $cc -O2 $l_flags -flto -flto-partition=one -save-temps -I"$single" -DPART=part_$l_side -o part \
+            ../part.c "$@" -Wl,--defsym=main=part_$l_side && cp part.ltrans0.ltrans.o "$l_dir.o"
+        fi)
+    }
+    once=mbb_board_tables_link_libmagicbb_a_or_one_MAGICBB_IMPLEMENTATION_file_see_doc_engines_md
+    tables="$work/lto/tables-bmi2.o $work/lto/tables-base.o"
     # shellcheck disable=SC2086
-    if (cd "$work/lto" && $cc -o universal entry.c ok-bmi2.o ok-base.o $tables) >>"$work/lto.log" 2>&1 &&
-       "$work/lto/universal" >"$work/lto.out" 2>&1 && [ "$(cut -d ' ' -f 2 "$work/lto.out" | sort -u | wc -l)" -eq 1 ] &&
-       grep -q '^black ' "$work/lto.out" && { [ $bmi2 = no ] || grep -q '^pext ' "$work/lto.out"; }; then
-      ok "an engine's universal build of link-time optimised parts, the tables objects in every link: $(tr '\n' ';' <"$work/lto.out" | sed 's/;$//; s/;/; /g')"
+    if ! (cd "$work/lto" && $cc -O2 -mbmi2 -I"$single" -c -o tables-bmi2.o ../impl.c &&
+          $cc -O2 -I"$single" -c -o tables-base.o sliders.c &&
+          lto_part bmi2 ok -mbmi2 $tables && lto_part base ok "" $tables) >"$work/lto.log" 2>&1; then
+      skip "an engine's universal build of link-time optimised parts: $(grep -m 1 'error\|unrecognized\|unknown' "$work/lto.log")"
     else
-      not_ok "an engine's universal build of link-time optimised parts: $(grep -m 1 'error\|undefined' "$work/lto.log") $(head -n 2 "$work/lto.out" 2>/dev/null | tr '\n' ' ')"
-    fi
-    if ! (lto_part bmi2 own -mbmi2 "$work/impl.c" && lto_part base own "" "$work/impl.c") >>"$work/lto.log" 2>&1; then
-      not_ok "the implementation file in each optimised part: a part did not build: $(grep -m 1 'error' "$work/lto.log")"
-    elif (cd "$work/lto" && $cc -o doubled entry.c own-bmi2.o own-base.o) >"$work/lto-doubled.log" 2>&1; then
-      not_ok "the implementation file in each optimised part: linked, $(size "$work/lto/doubled" | tail -n 1 | cut -f 1) bytes of text"
-    elif grep -q "multiple definition of .$once" "$work/lto-doubled.log"; then
-      ok "the implementation file in each optimised part: the final link names $once"
-    else
-      not_ok "the implementation file in each optimised part: $(grep -m 1 'error\|multiple' "$work/lto-doubled.log")"
+      # shellcheck disable=SC2086
+      if (cd "$work/lto" && $cc -o universal entry.c ok-bmi2.o ok-base.o $tables) >>"$work/lto.log" 2>&1 &&
+         "$work/lto/universal" >"$work/lto.out" 2>&1 && [ "$(cut -d ' ' -f 2 "$work/lto.out" | sort -u | wc -l)" -eq 1 ] &&
+         grep -q '^black ' "$work/lto.out" && { [ $bmi2 = no ] || grep -q '^pext ' "$work/lto.out"; }; then
+        ok "an engine's universal build of link-time optimised parts, the tables objects in every link: $(tr '\n' ';' <"$work/lto.out" | sed 's/;$//; s/;/; /g')"
+      else
+        not_ok "an engine's universal build of link-time optimised parts: $(grep -m 1 'error\|undefined' "$work/lto.log") $(head -n 2 "$work/lto.out" 2>/dev/null | tr '\n' ' ')"
+      fi
+      if ! (lto_part bmi2 own -mbmi2 "$work/impl.c" && lto_part base own "" "$work/impl.c") >>"$work/lto.log" 2>&1; then
+        not_ok "the implementation file in each optimised part: a part did not build: $(grep -m 1 'error' "$work/lto.log")"
+      elif (cd "$work/lto" && $cc -o doubled entry.c own-bmi2.o own-base.o) >"$work/lto-doubled.log" 2>&1; then
+        not_ok "the implementation file in each optimised part: linked, $(size "$work/lto/doubled" | tail -n 1 | cut -f 1) bytes of text"
+      elif grep -q "multiple definition of .$once" "$work/lto-doubled.log"; then
+        ok "the implementation file in each optimised part: the final link names $once"
+      else
+        not_ok "the implementation file in each optimised part: $(grep -m 1 'error\|multiple' "$work/lto-doubled.log")"
+      fi
     fi
   fi
 fi
