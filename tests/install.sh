@@ -22,6 +22,18 @@ made=$("$make" -n -C "$builddir" install DESTDIR="$root" V=0 2>&1 |
   sed -n 's/^echo "  \([A-Z][A-Z]*\) *" \([^;]*\);.*/\1 \2/p' | head -n 3)
 [ -z "$made" ] && ok "make builds everything make install installs" \
   || not_ok "make install would build: $(echo $made)"
+# and the build's Makefile remakes what a build lost: a program newer
+# than its source, its object missing, is out of date (with every target
+# secondary, as an empty .SECONDARY makes them, it was not)
+mkdir "$work/probe" && touch -d 2000-01-01 "$work/probe/part.c" && touch "$work/probe/prog" &&
+  printf '%s\n' '$(PROBE)/prog: $(PROBE)/part.o ; @:' '$(PROBE)/part.o: $(PROBE)/part.c ; @:' \
+    >"$work/probe/probe.mk"
+if "$make" -q -C "$builddir" -f Makefile -f "$work/probe/probe.mk" PROBE="$work/probe" "$work/probe/prog" \
+     >/dev/null 2>&1; then
+  not_ok "the build's Makefile does not remake a lost object: every target is secondary"
+else
+  ok "the build's Makefile remakes a lost object"
+fi
 "$make" -s -C "$builddir" install DESTDIR="$root" >"$work/log" 2>&1 || {
   not_ok "make install: $(tail -n 1 "$work/log")"; tap_done; exit 1; }
 ok "make install into a scratch DESTDIR"

@@ -18,17 +18,24 @@ if HOSTED
 bin_PROGRAMS += threatref/magicbb-threatref
 man1_MANS += doc/magicbb-threatref.1
 endif
-threatref_magicbb_threatref_SOURCES = threatref/main.c $(threatref_sources)
-threatref_magicbb_threatref_CPPFLAGS = $(perft_cppflags) -DMOVEGEN_REFERENCE
-threatref_magicbb_threatref_CFLAGS = $(WARN_CFLAGS) $(MBB_PREFIX_MAP_CFLAGS)
+# (the parts compiled once, into an archive the program and its Check
+# tests both link: made where one of them is)
+EXTRA_LIBRARIES = threatref/libthreatref.a
+CLEANFILES += threatref/libthreatref.a
+threatref_libthreatref_a_SOURCES = $(threatref_sources)
+threatref_libthreatref_a_CPPFLAGS = $(perft_cppflags) -DMOVEGEN_REFERENCE
+threatref_libthreatref_a_CFLAGS = $(WARN_CFLAGS) $(MBB_PREFIX_MAP_CFLAGS)
+threatref_magicbb_threatref_SOURCES = threatref/main.c
+threatref_magicbb_threatref_CPPFLAGS = $(threatref_libthreatref_a_CPPFLAGS)
+threatref_magicbb_threatref_CFLAGS = $(threatref_libthreatref_a_CFLAGS)
+threatref_magicbb_threatref_LDADD = threatref/libthreatref.a
 EXTRA_DIST += doc/magicbb-threatref.1.in
 
 if HAVE_CHECK
 check_PROGRAMS += threatref/check_threatref
 endif
-threatref_check_threatref_SOURCES = threatref/check_threatref.c tests/run_suite.h \
-	$(threatref_sources)
+threatref_check_threatref_SOURCES = threatref/check_threatref.c tests/run_suite.h
 threatref_check_threatref_CPPFLAGS = $(perft_cppflags) -DMOVEGEN_REFERENCE -I$(top_srcdir)/tests
 threatref_check_threatref_LDFLAGS = -no-install
-threatref_check_threatref_LDADD = libmagicbb.la $(CHECK_LIBS)
+threatref_check_threatref_LDADD = threatref/libthreatref.a libmagicbb.la $(CHECK_LIBS)
 native_tests += threatref/threatref.sh
