@@ -18,7 +18,7 @@
 
 EXTRA_DIST += lab/enginework.c lab/flash-sizes.sh \
 	lab/firmware-rook.c lab/firmware-sliders.c lab/plot.gp lab/callgrind.sh lab/model.sh \
-	lab/configure.sh lab/bench-options.sh lab/recipes.sh lab/flash-options.sh lab/sets.c \
+	lab/configure.sh lab/configure-targets.sh lab/configure-kit.sh lab/bench-options.sh lab/recipes.sh lab/flash-options.sh lab/sets.c \
 	lab/sets-rows.sh lab/make-fastest.sh lab/threats-options.sh lab/empty-board.sh lab/board-small.sh \
 	lab/wasm-lookups.sh lab/wasm_lookups.c lab/variant_lookups.c
 
@@ -202,7 +202,8 @@ $(lab_magicbb_bench_OBJECTS) $(lab_magicbb_threats_OBJECTS) $(lab_magicbb_engine
 # fewer in CI's sanitizer build).  They are listed in TESTS only under a
 # condition that never holds, so that automake writes their rules while
 # make check runs the library's tests alone.
-lab_tests = $(search_tests) lab/check_flavours lab/configure.sh lab/bench-options.sh \
+# (the two longest first: make -j runs them beside the rest)
+lab_tests = lab/configure.sh lab/configure-targets.sh $(search_tests) lab/check_flavours lab/bench-options.sh \
 	lab/threats-options.sh lab/flash-options.sh lab/recipes.sh lab/make-fastest.sh \
 	lab/wasm-lookups.sh
 LAB_TESTS = $(lab_tests)

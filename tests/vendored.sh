@@ -128,13 +128,12 @@ checked() {
 }
 
 note "examples/engine and the self-test on the drop-in: one build (five in make check-slow, and C++17)"
-# (-flto -Os: where gcc outlined a static inline lookup into a call; the
-# portable one, make check-slow's, a variant of the pext one.  A
-# slow-PEXT -march, Zen 2's, takes black: its flavour below, its builds
-# in make check-slow, as they take gcc 4 to 8 s each.  Make check builds
-# the portable one; tests/engine.sh builds the engine on the same headers,
-# as C99, under -flto -Os and as C++17, with the library's flags, and
-# pext's self-test runs below)
+# (-flto -Os: where gcc outlined a static inline lookup into a call.  A
+# slow-PEXT -march, Zen 2's, takes black: its flavour below.  Those
+# builds, and -mbmi2's, are make check-slow's, as they take gcc 1 to 8 s
+# each; make check builds the portable one.  tests/engine.sh builds the
+# engine on the same headers, as C99, under -flto -Os and as C++17, with
+# the library's flags, and pext's self-test runs below.)
 builds='"|black"'
 [ -z "$slow" ] || builds='"|black" "-mbmi2|pext" "-mbmi2 -flto -Os|pext" "-march=znver2|black" "-flto -Os|black"'
 for march in znver2:black znver3:pext; do
