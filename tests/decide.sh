@@ -89,12 +89,11 @@ done
 # runs anything: an installation directory with a space, a tab or a
 # newline (libtool's install would fail), --enable-* other than yes or
 # no, a table section make or a C macro cannot carry, a WebAssembly host
-# with no system (--host=wasm32).  One line, a tab
-# or newline shown as '?'.  Each a run of configure (about a
-# second of CPU): in make check a directory, a section name and the host
-# (the --enable-* values are checked beside the directories, in the
-# same way), the rest (marked slow) in
-# make check-slow (MBB_CHECK_SLOW).
+# with no system (--host=wasm32).  One line, a tab or newline shown as
+# '?'.  Each a run of configure (about a second of CPU): in make check a
+# directory, a section name and the host (the --enable-* values are
+# checked beside the directories, in the same way), the rest (marked
+# slow) in make check-slow (MBB_CHECK_SLOW).
 left=0
 while IFS='|' read -r option value error; do
   case $error in

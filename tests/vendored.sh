@@ -379,9 +379,11 @@ universal() {
     $u_compiler $u_lang $u_flags -o "$u_name" "$srcdir/tests/universal.c" -x none "$u_name-bmi2.o" \
       "$u_name-base.o" "$u_name-reference.o") >"$work/$u_name.log" 2>&1
 }
+takes_mbmi2=no
 if ! echo 'int x;' | $cc -mbmi2 -x c -c -o /dev/null - >/dev/null 2>&1; then
   skip "one executable for two instruction sets: $cc takes no -mbmi2"
 else
+  takes_mbmi2=yes
   while IFS='|' read -r name what compiler lang bmi2_defines base_defines; do
     # (C++, each side a namespace: make check-slow's)
     if [ "$name" = universal-cxx ] && [ -z "$slow" ]; then
@@ -411,66 +413,68 @@ EOF
     not_ok "two flavours' files both with MAGICBB_IMPLEMENTATION: $(grep -m 1 'mbb_' "$work/doubled.log")"
   fi
 
-  # Each part its own link-time optimised link, as Stockfish's
-  # x86-64-universal makes them (gcc: -save-temps keeps the optimised
-  # object; clang: lld's --lto-emit-asm, assembled), each part's entry
-  # point its main (--defsym); the parts and the tables objects in one
-  # final link. With the tables objects in every link, it links and both
-  # parts answer; with the engine's own MAGICBB_IMPLEMENTATION file in
-  # each part instead, the optimisation makes each part's tables its own
-  # and the final link names the board's one symbol (doc/engines.md).
-  # (make check-slow's: the C program above is the same universal link
-  # without LTO, and the doubled tables are named there too)
-  if [ -n "$slow" ]; then
-    mkdir "$work/lto"
-    printf '%s\n' '#include "magicbb.h"' '#include <stdio.h>' 'int PART(int argc);' 'int PART(int argc)' '{' \
-      '    printf("%s %llx\n", mbb_flavour(), (unsigned long long)(mbb_rook_attacks((unsigned)argc, 0) ^' \
-      '        mbb_between(0, (unsigned)argc + 62)));' '    return 0;' '}' >"$work/lto/part.c"
-    printf '%s\n' 'int part_bmi2(int), part_base(int);' \
-      'int main(int argc, char **argv) { (void)argv; return part_bmi2(argc) | part_base(argc); }' \
-      >"$work/lto/entry.c"
-    printf '#define MAGICBB_IMPLEMENTATION_SLIDERS\n#include "magicbb.h"\n' >"$work/lto/sliders.c"
-    # lto_part SIDE VARIANT FLAGS FILES...: $work/lto/VARIANT-SIDE.o, the part's
-    # optimised object, its entry point part_SIDE
-    lto_part() {
-      l_side=$1 l_dir=$work/lto/$2-$1 l_flags=$3
-      shift 3
-      mkdir "$l_dir" && (cd "$l_dir" &&
-        if $cc --version 2>/dev/null | grep -q clang; then
-          # shellcheck disable=SC2086
-          $cc -O2 $l_flags -flto=full -fuse-ld=lld -Wl,--lto-emit-asm -I"$single" -DPART=part_$l_side \
-            -o part.s ../part.c "$@" -Wl,--defsym=main=part_$l_side && $cc -c -o "$l_dir.o" part.s
-        else
-          # shellcheck disable=SC2086
-          $cc -O2 $l_flags -flto -flto-partition=one -save-temps -I"$single" -DPART=part_$l_side -o part \
-            ../part.c "$@" -Wl,--defsym=main=part_$l_side && cp part.ltrans0.ltrans.o "$l_dir.o"
-        fi)
-    }
-    once=mbb_board_tables_link_libmagicbb_a_or_one_MAGICBB_IMPLEMENTATION_file_see_doc_engines_md
-    tables="$work/lto/tables-bmi2.o $work/lto/tables-base.o"
+fi
+
+# Each part its own link-time optimised link, as Stockfish's
+# x86-64-universal makes them (gcc: -save-temps keeps the optimised
+# object; clang: lld's --lto-emit-asm, assembled), each part's entry
+# point its main (--defsym); the parts and the tables objects in one
+# final link. With the tables objects in every link, it links and both
+# parts answer; with the engine's own MAGICBB_IMPLEMENTATION file in
+# each part instead, the optimisation makes each part's tables its own
+# and the final link names the board's one symbol (doc/engines.md).
+# (make check-slow's, where the compiler takes -mbmi2: the C program
+# above is the same universal link without LTO, and the doubled tables
+# are named there too)
+if [ -n "$slow" ] && [ "$takes_mbmi2" = yes ]; then
+  mkdir "$work/lto"
+  printf '%s\n' '#include "magicbb.h"' '#include <stdio.h>' 'int PART(int argc);' 'int PART(int argc)' '{' \
+    '    printf("%s %llx\n", mbb_flavour(), (unsigned long long)(mbb_rook_attacks((unsigned)argc, 0) ^' \
+    '        mbb_between(0, (unsigned)argc + 62)));' '    return 0;' '}' >"$work/lto/part.c"
+  printf '%s\n' 'int part_bmi2(int), part_base(int);' \
+    'int main(int argc, char **argv) { (void)argv; return part_bmi2(argc) | part_base(argc); }' \
+    >"$work/lto/entry.c"
+  printf '#define MAGICBB_IMPLEMENTATION_SLIDERS\n#include "magicbb.h"\n' >"$work/lto/sliders.c"
+  # lto_part SIDE VARIANT FLAGS FILES...: $work/lto/VARIANT-SIDE.o, the part's
+  # optimised object, its entry point part_SIDE
+  lto_part() {
+    l_side=$1 l_dir=$work/lto/$2-$1 l_flags=$3
+    shift 3
+    mkdir "$l_dir" && (cd "$l_dir" &&
+      if $cc --version 2>/dev/null | grep -q clang; then
+        # shellcheck disable=SC2086
+        $cc -O2 $l_flags -flto=full -fuse-ld=lld -Wl,--lto-emit-asm -I"$single" -DPART=part_$l_side \
+          -o part.s ../part.c "$@" -Wl,--defsym=main=part_$l_side && $cc -c -o "$l_dir.o" part.s
+      else
+        # shellcheck disable=SC2086
+        $cc -O2 $l_flags -flto -flto-partition=one -save-temps -I"$single" -DPART=part_$l_side -o part \
+          ../part.c "$@" -Wl,--defsym=main=part_$l_side && cp part.ltrans0.ltrans.o "$l_dir.o"
+      fi)
+  }
+  once=mbb_board_tables_link_libmagicbb_a_or_one_MAGICBB_IMPLEMENTATION_file_see_doc_engines_md
+  tables="$work/lto/tables-bmi2.o $work/lto/tables-base.o"
+  # shellcheck disable=SC2086
+  if ! (cd "$work/lto" && $cc -O2 -mbmi2 -I"$single" -c -o tables-bmi2.o ../impl.c &&
+        $cc -O2 -I"$single" -c -o tables-base.o sliders.c &&
+        lto_part bmi2 ok -mbmi2 $tables && lto_part base ok "" $tables) >"$work/lto.log" 2>&1; then
+    skip "an engine's universal build of link-time optimised parts: $(grep -m 1 'error\|unrecognized\|unknown' "$work/lto.log")"
+  else
     # shellcheck disable=SC2086
-    if ! (cd "$work/lto" && $cc -O2 -mbmi2 -I"$single" -c -o tables-bmi2.o ../impl.c &&
-          $cc -O2 -I"$single" -c -o tables-base.o sliders.c &&
-          lto_part bmi2 ok -mbmi2 $tables && lto_part base ok "" $tables) >"$work/lto.log" 2>&1; then
-      skip "an engine's universal build of link-time optimised parts: $(grep -m 1 'error\|unrecognized\|unknown' "$work/lto.log")"
+    if (cd "$work/lto" && $cc -o universal entry.c ok-bmi2.o ok-base.o $tables) >>"$work/lto.log" 2>&1 &&
+       "$work/lto/universal" >"$work/lto.out" 2>&1 && [ "$(cut -d ' ' -f 2 "$work/lto.out" | sort -u | wc -l)" -eq 1 ] &&
+       grep -q '^black ' "$work/lto.out" && { [ $bmi2 = no ] || grep -q '^pext ' "$work/lto.out"; }; then
+      ok "an engine's universal build of link-time optimised parts, the tables objects in every link: $(tr '\n' ';' <"$work/lto.out" | sed 's/;$//; s/;/; /g')"
     else
-      # shellcheck disable=SC2086
-      if (cd "$work/lto" && $cc -o universal entry.c ok-bmi2.o ok-base.o $tables) >>"$work/lto.log" 2>&1 &&
-         "$work/lto/universal" >"$work/lto.out" 2>&1 && [ "$(cut -d ' ' -f 2 "$work/lto.out" | sort -u | wc -l)" -eq 1 ] &&
-         grep -q '^black ' "$work/lto.out" && { [ $bmi2 = no ] || grep -q '^pext ' "$work/lto.out"; }; then
-        ok "an engine's universal build of link-time optimised parts, the tables objects in every link: $(tr '\n' ';' <"$work/lto.out" | sed 's/;$//; s/;/; /g')"
-      else
-        not_ok "an engine's universal build of link-time optimised parts: $(grep -m 1 'error\|undefined' "$work/lto.log") $(head -n 2 "$work/lto.out" 2>/dev/null | tr '\n' ' ')"
-      fi
-      if ! (lto_part bmi2 own -mbmi2 "$work/impl.c" && lto_part base own "" "$work/impl.c") >>"$work/lto.log" 2>&1; then
-        not_ok "the implementation file in each optimised part: a part did not build: $(grep -m 1 'error' "$work/lto.log")"
-      elif (cd "$work/lto" && $cc -o doubled entry.c own-bmi2.o own-base.o) >"$work/lto-doubled.log" 2>&1; then
-        not_ok "the implementation file in each optimised part: linked, $(size "$work/lto/doubled" | tail -n 1 | cut -f 1) bytes of text"
-      elif grep -q "multiple definition of .$once" "$work/lto-doubled.log"; then
-        ok "the implementation file in each optimised part: the final link names $once"
-      else
-        not_ok "the implementation file in each optimised part: $(grep -m 1 'error\|multiple' "$work/lto-doubled.log")"
-      fi
+      not_ok "an engine's universal build of link-time optimised parts: $(grep -m 1 'error\|undefined' "$work/lto.log") $(head -n 2 "$work/lto.out" 2>/dev/null | tr '\n' ' ')"
+    fi
+    if ! (lto_part bmi2 own -mbmi2 "$work/impl.c" && lto_part base own "" "$work/impl.c") >>"$work/lto.log" 2>&1; then
+      not_ok "the implementation file in each optimised part: a part did not build: $(grep -m 1 'error' "$work/lto.log")"
+    elif (cd "$work/lto" && $cc -o doubled entry.c own-bmi2.o own-base.o) >"$work/lto-doubled.log" 2>&1; then
+      not_ok "the implementation file in each optimised part: linked, $(size "$work/lto/doubled" | tail -n 1 | cut -f 1) bytes of text"
+    elif grep -q "multiple definition of .$once" "$work/lto-doubled.log"; then
+      ok "the implementation file in each optimised part: the final link names $once"
+    else
+      not_ok "the implementation file in each optimised part: $(grep -m 1 'error\|multiple' "$work/lto-doubled.log")"
     fi
   fi
 fi
