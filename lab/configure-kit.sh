@@ -13,6 +13,9 @@
 #                            output in $work/log) fails with that error
 #   expect_refused OPTION ERROR-PATTERN
 #                            configure_with OPTION fails with that error
+# A run whose summary is all a test reads passes --no-create: config.status
+# is written, not run (creating the Makefile and the rest takes about a
+# third of a run's CPU).
 builddir=${MBB_BUILDDIR:?MBB_BUILDDIR must name the build directory}
 gen=${MBB_GEN:?MBB_GEN must name the generator}
 make=${MAKE:-make}

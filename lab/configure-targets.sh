@@ -24,7 +24,7 @@ while IFS='|' read -r host args want; do
     continue
   fi
   # shellcheck disable=SC2086
-  if "$srcdir/configure" --cache-file="$work/$host.cache" --host="$host" $args >"$work/log" 2>&1; then
+  if "$srcdir/configure" --no-create --cache-file="$work/$host.cache" --host="$host" $args >"$work/log" 2>&1; then
     got=$(sed -n 's/^  flavour: *\([a-z0-9]*\) .*/\1/p' "$work/log")
     [ "$got" = "$want" ] && ok "auto for $host${args:+ $args}: $want" \
       || not_ok "auto for $host${args:+ $args}: '$got', want $want"
@@ -67,7 +67,7 @@ else
     case $args in CFLAGS=*) wasm_cache=$work/wasm-flags.cache ;; esac
     # shellcheck disable=SC2086
     if mkdir -p "$work/wasm" && (cd "$work/wasm" &&
-      configure_for --host=wasm32-wasi --cache-file="$wasm_cache" ${args%%|*}) &&
+      configure_for --no-create --host=wasm32-wasi --cache-file="$wasm_cache" ${args%%|*}) &&
       grep -q "^  C compiler: *clang --target=wasm32-wasi" "$work/log" &&
       grep -q "^  flavour: *$(echo "$args" | cut -d'|' -f2) (.*${args##*|}" "$work/log"; then
       ok "--host=wasm32-wasi ${args%%|*}: clang, $(echo "$args" | cut -d'|' -f2)"
@@ -82,7 +82,8 @@ fi
 # --with-flash says otherwise; the summary gives the table bytes.
 # bare_metal ARGS...: configure for a Cortex-M4, output in $work/log.
 bare_metal() {
-  "$srcdir/configure" --cache-file="$work/arm.cache" --host=arm-none-eabi CFLAGS="-mcpu=cortex-m4 -mthumb -Os" "$@" \
+  "$srcdir/configure" --no-create --cache-file="$work/arm.cache" --host=arm-none-eabi \
+    CFLAGS="-mcpu=cortex-m4 -mthumb -Os" "$@" \
     >"$work/log" 2>&1
 }
 if command -v arm-none-eabi-gcc >/dev/null 2>&1 && command -v arm-none-eabi-size >/dev/null 2>&1; then
@@ -164,14 +165,14 @@ fi
 # change.)
 if [ "$(uname -m)" = x86_64 ] && [ "$(uname -s)" = Linux ]; then
   for args in "--with-tables=dispatch|dispatch" "--with-tables=auto|black"; do
-    if configure_for --build=x86_64-pc-linux-gnu --host=x86_64-poky-linux CC=gcc "${args%|*}" &&
+    if configure_for --no-create --build=x86_64-pc-linux-gnu --host=x86_64-poky-linux CC=gcc "${args%|*}" &&
        grep -q "^  flavour:        ${args#*|} " "$work/log"; then
       ok "--host=x86_64-poky-linux ${args%|*}: ${args#*|}"
     else
       not_ok "--host=x86_64-poky-linux ${args%|*}: $(grep -m 1 '^  flavour:\|error' "$work/log")"
     fi
   done
-  if configure_for CFLAGS='-O2 -mno-bmi2' && grep -q '^  flavour:        ' "$work/log" &&
+  if configure_for --no-create CFLAGS='-O2 -mno-bmi2' && grep -q '^  flavour:        ' "$work/log" &&
      ! grep -q '^  flavour:        pext ' "$work/log"; then
     ok "CFLAGS='-O2 -mno-bmi2': $(sed -n 's/^  flavour: *\([a-z0-9]*\).*/\1/p' "$work/log"), not pext"
   else
@@ -205,7 +206,7 @@ refused "--prefix with a space" "--prefix: '$work/my dir' holds a space" \
 # place the tables at 0x80000000), unless CFLAGS choose a code model.
 if command -v riscv64-unknown-elf-gcc >/dev/null 2>&1; then
   for flags in "" "-Os -mcmodel=medlow"; do
-    if "$srcdir/configure" --host=riscv64-unknown-elf CFLAGS="${flags:--g -O2}" >"$work/log" 2>&1; then
+    if "$srcdir/configure" --no-create --host=riscv64-unknown-elf CFLAGS="${flags:--g -O2}" >"$work/log" 2>&1; then
       want=medany
       [ -z "$flags" ] || want=medlow
       if grep '^  C compiler:' "$work/log" | grep -q -- "-mcmodel=$want" &&

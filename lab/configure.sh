@@ -18,7 +18,7 @@ for seed in 09 0x10000000000000000; do
   expect_refused --with-seed="$seed" "--with-seed: '$seed' is neither a decimal number without leading zeros"
 done
 for seed in 0xFFFFFFFFFFFFFFFF; do
-  if configure_with --with-seed="$seed"; then ok "--with-seed=$seed is taken"
+  if configure_with --no-create --with-seed="$seed"; then ok "--with-seed=$seed is taken"
   else not_ok "--with-seed=$seed: $(tail -n 1 "$work/log")"; fi
 done
 
@@ -54,7 +54,7 @@ cp "$magics" "$work/fancy.txt"
 summary_flavour() { sed -n 's/^  flavour: *\([a-z0-9]*\) .*/\1/p' "$work/log"; }
 while IFS='|' read -r args want; do
   # shellcheck disable=SC2086
-  if configure_with $args && [ "$(summary_flavour)" = "$want" ]; then ok "$args: $want"
+  if configure_with --no-create $args && [ "$(summary_flavour)" = "$want" ]; then ok "$args: $want"
   else not_ok "$args: '$(summary_flavour)', want $want: $(tail -n 1 "$work/log")"; fi
 done <<EOF
 --with-tables=auto --with-seed=5|fancy
@@ -120,7 +120,7 @@ expect_refused "--with-magics=$work/m${nl}.txt" "--with-magics: '.*m?.txt' has a
 
 # A magics path that starts with '-' is a file name, not an option.
 cp "$magics" "./-m.txt"
-if configure_with --with-magics=-m.txt >/dev/null && grep -q "^  magics: *loaded from .*/-m.txt\$" "$work/log"; then
+if configure_with --no-create --with-magics=-m.txt >/dev/null && grep -q "^  magics: *loaded from .*/-m.txt\$" "$work/log"; then
   ok "--with-magics=-m.txt (a name starting with '-')"
 else
   not_ok "--with-magics=-m.txt: $(tail -n 3 "$work/log")"
@@ -157,7 +157,7 @@ fi
 # BMI2) is measured like any other: the decision alone skips a candidate
 # the target cannot run (it was refused with "none measured").
 if [ "$(uname -m)" = x86_64 ] && grep -qw bmi2 /proc/cpuinfo 2>/dev/null; then
-  if configure_with --with-tables=pext --with-flash=4096 &&
+  if configure_with --no-create --with-tables=pext --with-flash=4096 &&
      grep -q '^  flavour:        pext ' "$work/log" && grep -q '^  table bytes:    [0-9]' "$work/log"; then
     ok "--with-tables=pext --with-flash=4096 natively: measured, pext"
   else

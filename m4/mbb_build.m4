@@ -17,7 +17,14 @@ m4_define([MBB_GEN_SOURCES], m4_esyscmd_s([sed -n '/^gen_core_sources =/,/^gen_h
 # natively $CC and $CFLAGS, else the first of cc, gcc and clang that
 # works).  configure builds one copy of it for itself, unoptimised, in
 # conftest.gen.d (mbb_gen): its --registry and --decide modes answer
-# configure's questions.
+# configure's questions.  That copy is one translation unit,
+# conftest.gen.d/all.c including each source in turn (one compiler
+# process, a quarter of the CPU of one a source), so no two of the
+# generator's sources may define the same file-scope name or macro; the
+# feature-test macro is the most any source asks for (cli.c's), and -w
+# keeps warnings of one source's names seen from another (-Wshadow) from
+# stopping it under -Werror: the build proper compiles each source with
+# the flags given.
 AC_DEFUN([MBB_PROG_CC_FOR_BUILD],
 [AC_ARG_VAR([CC_FOR_BUILD], [C compiler for programs run during the build])dnl
 AC_ARG_VAR([CFLAGS_FOR_BUILD], [C compiler flags for CC_FOR_BUILD])dnl
@@ -32,12 +39,15 @@ AS_IF([test "x$cross_compiling" = xno],
 AC_MSG_CHECKING([for a C compiler for the build machine (building magicbb-gen, a few seconds)])
 rm -rf conftest.gen.d
 mkdir conftest.gen.d
+{ echo '#define _GNU_SOURCE'
+  for mbb_source in MBB_GEN_SOURCES; do echo "#include \"$mbb_source\""; done
+} >conftest.gen.d/all.c
 mbb_ok=no
 # A compiler given may carry arguments ("gcc -m64"): one word list.
 for mbb_cc in $mbb_list; do
   test "x${CC_FOR_BUILD+set}" != xset || mbb_cc=$CC_FOR_BUILD
   rm -f conftest.gen.d/magicbb-gen conftest.gen.d/magicbb-gen.exe
-  AS_IF([AC_RUN_LOG([$mbb_cc $CPPFLAGS_FOR_BUILD $CFLAGS_FOR_BUILD -O0 -I$srcdir/gen -I$srcdir/support -I$srcdir/include -I$srcdir/src -DMBB_VERSION='"configure"' -DMBB_INSTALLED_MAGICS='""' -pthread $LDFLAGS_FOR_BUILD -o conftest.gen.d/magicbb-gen m4_map_args_w(MBB_GEN_SOURCES, [$srcdir/], [], [ ])])],
+  AS_IF([AC_RUN_LOG([$mbb_cc $CPPFLAGS_FOR_BUILD $CFLAGS_FOR_BUILD -O0 -w -I$srcdir/gen -I$srcdir/support -I$srcdir/include -I$srcdir/src -I$srcdir -DMBB_VERSION='"configure"' -DMBB_INSTALLED_MAGICS='""' -pthread $LDFLAGS_FOR_BUILD -o conftest.gen.d/magicbb-gen conftest.gen.d/all.c])],
     [BUILD_EXEEXT=
      test ! -f conftest.gen.d/magicbb-gen.exe || BUILD_EXEEXT=.exe
      mbb_gen=conftest.gen.d/magicbb-gen$BUILD_EXEEXT

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* output.c - diagnostics and atomic output files. */
 #define _POSIX_C_SOURCE 200809L
-#define _DEFAULT_SOURCE /* flock */
+#define _DEFAULT_SOURCE 1 /* flock */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
