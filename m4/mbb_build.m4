@@ -19,12 +19,12 @@ m4_define([MBB_GEN_SOURCES], m4_esyscmd_s([sed -n '/^gen_core_sources =/,/^gen_h
 # conftest.gen.d (mbb_gen): its --registry and --decide modes answer
 # configure's questions.  That copy is one translation unit,
 # conftest.gen.d/all.c including each source in turn (one compiler
-# process, a quarter of the CPU of one a source), so no two of the
-# generator's sources may define the same file-scope name or macro; the
-# feature-test macro is the most any source asks for (cli.c's), and -w
-# keeps warnings of one source's names seen from another (-Wshadow) from
-# stopping it under -Werror: the build proper compiles each source with
-# the flags given.
+# process instead of one for each source: about a quarter of the CPU),
+# so no two of the generator's sources may define the same file-scope
+# name or macro.  Its feature-test macro is the most any source asks
+# for (cli.c's), and -w keeps warnings of one source's names seen from
+# another (-Wshadow) from stopping it under -Werror: the build proper
+# compiles each source with the flags given.
 AC_DEFUN([MBB_PROG_CC_FOR_BUILD],
 [AC_ARG_VAR([CC_FOR_BUILD], [C compiler for programs run during the build])dnl
 AC_ARG_VAR([CFLAGS_FOR_BUILD], [C compiler flags for CC_FOR_BUILD])dnl
