@@ -3,7 +3,7 @@
  * at all, together, by runs at once too; standard output, devices, FIFOs
  * and links written through; read-only files and unwritable places
  * refused.  (The runs load fancy's shipped magics where what they test is
- * the output: a search takes four times as long.) */
+ * the output: a search takes three times as long.) */
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE /* mknod, makedev */
 #include <check.h>
