@@ -2,7 +2,9 @@
 /* check_attacks.c - slider attacks against the reference ray walk: the
  * exported functions (tests/check_attacks, linked with the shared library)
  * or, built with CHECK_INLINE, the inline lookups of <magicbb_inline.h>
- * (tests/check_inline, linked with the static library, as documented). */
+ * (tests/check_inline, linked with the static library, as documented).
+ * Each program runs tests/check_board.c's suite too, built the same way,
+ * and check_attacks tests/check_portable.c's. */
 #define _POSIX_C_SOURCE 200809L
 #include <check.h>
 #include <signal.h>
@@ -525,5 +527,11 @@ static Suite *attacks_suite(void)
 
 int main(void)
 {
-    return run_suite(attacks_suite());
+    SRunner *runner = srunner_create(attacks_suite());
+
+    srunner_add_suite(runner, board_suite());
+#ifndef CHECK_INLINE
+    srunner_add_suite(runner, portable_suite());
+#endif
+    return run_runner(runner);
 }

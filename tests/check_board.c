@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* check_board.c - leaper, between and line tables against the reference:
- * the exported functions (tests/check_board, linked with the shared
- * library) or, built with CHECK_INLINE, the inline lookups
- * (tests/check_board_inline, linked with the static library). */
+ * the exported functions (in tests/check_attacks, linked with the shared
+ * library) or, built with CHECK_INLINE, the inline lookups (in
+ * tests/check_inline, linked with the static library). */
 #include <check.h>
 
 #include "magicbb.h"
@@ -274,7 +274,7 @@ START_TEST(lines_spot_checks)
 }
 END_TEST
 
-static Suite *board_suite(void)
+Suite *board_suite(void)
 {
     Suite *s = suite_create("board");
     TCase *leapers = tcase_create("leapers");
@@ -294,9 +294,4 @@ static Suite *board_suite(void)
     suite_add_tcase(s, leapers);
     suite_add_tcase(s, lines);
     return s;
-}
-
-int main(void)
-{
-    return run_suite(board_suite());
 }

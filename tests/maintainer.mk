@@ -36,7 +36,7 @@ check-man: $(man1_MANS) $(man3_MANS) $(MBB_GEN) $(if $(filter magicbb-search:%,$
 # concurrent runs); not part of make check.
 slow_tests = tests/vendored.sh tests/install.sh tests/decide.sh tests/variants.sh \
 	tests/perft-portable.sh $(filter tests/check_gen_outputs$(EXEEXT),$(check_PROGRAMS))
-check-slow: tools/magicbb-perft$(EXEEXT)
+check-slow: tools/magicbb-perft$(EXEEXT) tests/perft-portable$(EXEEXT)
 	PERFT_SLOW=1 MBB_PERFT=./tools/magicbb-perft$(EXEEXT) $(SHELL) $(srcdir)/tests/perft.sh
 	THREATREF_SLOW=1 $(MAKE) $(AM_MAKEFLAGS) check TEST_SUITE_LOG=threatref/test-suite.log \
 	  TESTS='threatref/check_threatref threatref/threatref.sh'

@@ -85,16 +85,6 @@ rk4r1/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 b ga - 0 1|b8a8 b8g8
 b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 1 9|f1g1
 CASTLINGS
 
-# (PERFT_COUNTS_ONLY: the counts above alone: tests/perft-portable.sh's
-# in make check, the program's options and bad input being perft.sh's)
-if [ -n "${PERFT_COUNTS_ONLY:-}" ]; then
-  n=$((n + 1))
-  echo "ok $n # SKIP the options and bad FENs on this build: make check-slow (a build configured --enable-lab); tests/perft.sh runs them"
-  echo "1..$n"
-  [ "$failed" = 0 ]
-  exit
-fi
-
 # Options, GNU style: --help and --version on stdout with status 0,
 # options after the operands, --, and usage errors with status 2.
 version=$("$perft" --version) && case $version in "magicbb-perft "[0-9]*) true ;; *) false ;; esac \

@@ -16,10 +16,15 @@
             ck_abort_msg(__VA_ARGS__);                                                             \
     } while (0)
 
-/* Run every test of the suite; exit status 0 only if all passed. */
-static inline int run_suite(Suite *suite)
+/* The suites tests/check_attacks (and check_inline) runs beside its own,
+ * each in a file of its own: one program, one link, for all three. */
+Suite *board_suite(void);    /* tests/check_board.c */
+Suite *portable_suite(void); /* tests/check_portable.c */
+
+/* Run every test of the runner's suites, then free it; exit status 0
+ * only if all passed. */
+static inline int run_runner(SRunner *runner)
 {
-    SRunner *runner = srunner_create(suite);
     int failed;
 
     /* each test's TAP line as it ends, not the whole suite's at its end
@@ -29,6 +34,12 @@ static inline int run_suite(Suite *suite)
     failed = srunner_ntests_failed(runner);
     srunner_free(runner);
     return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
+
+/* Run every test of the suite; exit status 0 only if all passed. */
+static inline int run_suite(Suite *suite)
+{
+    return run_runner(srunner_create(suite));
 }
 
 #endif /* TESTS_RUN_SUITE_H */

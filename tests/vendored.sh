@@ -86,14 +86,16 @@ printf '#define MAGICBB_IMPLEMENTATION\n#include "magicbb.h"\n' > "$work/impl.c"
 # Compiled once, for several programs below (each compile of the
 # implementation file takes gcc about half a second): the reference ray
 # walk; the implementation file for black, under the self-test's flags
-# ($impl_black, the self-test's and the links' below).
+# ($impl_black: the self-test's, the links' and --gc-sections' below,
+# hence each function and table in a section of its own).
 cflags_test="-O2 -std=c99 -pedantic -Wall -Wextra -Wundef -Wshadow -Werror -I$single -I$srcdir/support"
 reference_o=$srcdir/support/reference.c impl_black=$work/impl.c
 # shellcheck disable=SC2086
 $cc $cflags_test -c -o "$work/reference.o" "$srcdir/support/reference.c" >"$work/objects.log" 2>&1 &&
   reference_o=$work/reference.o
 # shellcheck disable=SC2086
-$cc $cflags_test -c -o "$work/impl-black.o" "$work/impl.c" >>"$work/objects.log" 2>&1 &&
+$cc $cflags_test -ffunction-sections -fdata-sections -c -o "$work/impl-black.o" "$work/impl.c" \
+  >>"$work/objects.log" 2>&1 &&
   impl_black=$work/impl-black.o
 
 # program NAME COMPILER FLAGS...: examples/engine or the self-test against
@@ -512,16 +514,15 @@ printf '%s\n' '#include "magicbb.h"' '#include <stdio.h>' 'int main(int argc, ch
   '#ifdef RAY_PASS' '    seen |= mbb_ray_pass(sq, sq + 8);' '#endif' \
   '#ifdef NEAREST' '    seen |= mbb_nearest(sq, seen);' '#endif' \
   '    printf("%llx\n", (unsigned long long)seen);' '    return 0;' '}' > "$work/gc.c"
-# (the implementation file compiled once for the three)
-(cd "$work" && $cc -O2 -ffunction-sections -fdata-sections -I"$single" -c -o impl-gc.o impl.c) \
-  >"$work/gc.log" 2>&1
+# (the implementation file compiled above, $impl_black, for the three)
+: >"$work/gc.log"
 for program in "rook and knight|knight|" "rook, knight and ray_pass|knight ray_pass|-DRAY_PASS" \
     "rook, knight and nearest|knight|-DNEAREST"; do
   what=${program%%|*} define=${program##*|} want=${program#*|}
   want=${want%|*}
   # shellcheck disable=SC2086
-  if [ -f "$work/impl-gc.o" ] && (cd "$work" && $cc -O2 $define -ffunction-sections -fdata-sections \
-        -Wl,--gc-sections -I"$single" -o gc gc.c impl-gc.o) >>"$work/gc.log" 2>&1; then
+  if [ "$impl_black" != "$work/impl.c" ] && (cd "$work" && $cc -O2 $define -ffunction-sections \
+        -fdata-sections -Wl,--gc-sections -I"$single" -o gc gc.c "$impl_black") >>"$work/gc.log" 2>&1; then
     tables=$(${NM:-nm} "$work/gc" | sed -n 's/.* [RrDd] mbb_tab_\([a-z_]*\)$/\1/p' | sort | tr '\n' ' ' |
       sed 's/ $//')
     if [ "$tables" = "$want" ]; then
@@ -530,7 +531,7 @@ for program in "rook and knight|knight|" "rook, knight and ray_pass|knight ray_p
       not_ok "-fdata-sections -Wl,--gc-sections, $what: the board's tables $tables, not $want"
     fi
   else
-    skip "-fdata-sections -Wl,--gc-sections, $what: $(grep -m 1 'error' "$work/gc.log")"
+    skip "-fdata-sections -Wl,--gc-sections, $what: $(cat "$work/objects.log" "$work/gc.log" | grep -m 1 'error')"
   fi
 done
 
