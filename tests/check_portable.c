@@ -5,7 +5,7 @@
  * for the count) against a bit-by-bit walk written here: every word of
  * one and two bits, and a million more of every density.  They are the
  * only code MOVEGEN_PORTABLE changes; make check-slow runs the perft
- * counts on them too (tests/perft-portable.sh). */
+ * counts on them too (tests/perft.sh on tests/perft-portable). */
 #define MOVEGEN_PORTABLE
 #include <check.h>
 #include <stdint.h>

@@ -27,17 +27,18 @@ check-man: $(man1_MANS) $(man3_MANS) $(MBB_GEN) $(if $(filter magicbb-search:%,$
 	  mandoc -Tlint -W warning $(man1_MANS) $(man3_MANS) && echo "check-man: no warnings"; \
 	else echo "check-man: mandoc is not installed"; exit 1; fi
 
-# The deep perft counts (about 2 billion nodes), the reference checker's
-# tests on the depth-3 walks, and what make check leaves to it
-# (MBB_CHECK_SLOW: variants of the drop-in's builds, the rest of the
-# values configure refuses, a CMake build on the pkg-config module, every
-# variant set tests/variants.sh compiles and reads back, the portable
-# perft's options and bad input, more rounds of the generator's
-# concurrent runs); not part of make check.
+# The deep perft counts (about 2 billion nodes), tests/perft.sh on the
+# portable perft (MOVEGEN_PORTABLE), the reference checker's tests on
+# the depth-3 walks, and what make check leaves to it (MBB_CHECK_SLOW:
+# variants of the drop-in's builds, the rest of the values configure
+# refuses, a CMake build on the pkg-config module, every variant set
+# tests/variants.sh compiles and reads back, more rounds of the
+# generator's concurrent runs); not part of make check.
 slow_tests = tests/vendored.sh tests/install.sh tests/decide.sh tests/variants.sh \
-	tests/perft-portable.sh $(filter tests/check_gen_outputs$(EXEEXT),$(check_PROGRAMS))
+	$(filter tests/check_gen_outputs$(EXEEXT),$(check_PROGRAMS))
 check-slow: tools/magicbb-perft$(EXEEXT) tests/perft-portable$(EXEEXT)
 	PERFT_SLOW=1 MBB_PERFT=./tools/magicbb-perft$(EXEEXT) $(SHELL) $(srcdir)/tests/perft.sh
+	MBB_PERFT=./tests/perft-portable$(EXEEXT) $(SHELL) $(srcdir)/tests/perft.sh
 	THREATREF_SLOW=1 $(MAKE) $(AM_MAKEFLAGS) check TEST_SUITE_LOG=threatref/test-suite.log \
 	  TESTS='threatref/check_threatref threatref/threatref.sh'
 	MBB_CHECK_SLOW=1 $(MAKE) $(AM_MAKEFLAGS) check TEST_SUITE_LOG=tests/slow-suite.log \
