@@ -18,7 +18,7 @@ EXTRA_PROGRAMS += search/check_search
 CLEANFILES += search/check_search$(EXEEXT)
 search_check_search_SOURCES = search/check_search.c tests/run_suite.h
 search_check_search_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests
-search_check_search_LDADD = tests/libcheckkit.a $(CHECK_LIBS)
+search_check_search_LDADD = $(check_kit)
 EXTRA_search_check_search_DEPENDENCIES = $(MBB_GEN) $(MBB_SEARCH)
 endif
 
